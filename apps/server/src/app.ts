@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { createAllowList } from './features/auth/allow-list.ts';
+import { bearerAuth } from './features/auth/bearer.ts';
+import { createIdentity, type Identity } from './features/auth/identity.ts';
+import { createMailer } from './features/auth/mailer.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { createSignInFailures } from './features/auth/sign-in-failures.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { meRoutes } from './features/me/routes.ts';
+import { webRoutes } from './features/web/routes.ts';
+import { errorHandler } from './error-handler.ts';
+
+export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  identity: Identity;
+}
+
+/** Assembles the server: one encapsulated plugin per feature, sharing the database and the identity module. */
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const database = openDatabase(config);
+  app.addHook('onClose', () => database.close());
+  await migrateToLatest(database.db);
+
+  const isAllowed = createAllowList(config.allowedEmails);
+  const identity = await createIdentity({
+    config,
+    db: database.db,
+    isAllowed,
+    signInFailures: createSignInFailures(database.db),
+    sendMail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'worker-src': ["'self'", 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'connect-src': ["'self'"],
+      },
+    },
+    // The Google popup posts back to its opener, which same-origin-allow-popups keeps possible.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(bearerAuth, { identity, db: database.db, publicUrl: config.publicUrl, isAllowed });
+  await app.register(authRoutes, { identity, publicUrl: config.publicUrl });
+  await app.register(healthRoutes, { database, version });
+  await app.register(meRoutes);
+  await app.register(webRoutes, { distDir: config.webDistDir });
+  return { app, identity };
+}

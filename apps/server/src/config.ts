@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const linkList = z
+  .string()
+  .transform((raw, ctx) => {
+    // "Name|https://url, Name|https://url"
+    const links = raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((item) => {
+        const [name, url] = item.split('|').map((part) => part.trim());
+        return { name: name ?? '', url: url ?? '' };
+      });
+    for (const link of links) {
+      if (!link.name || !z.url({ protocol: /^https?$/ }).safeParse(link.url).success) {
+        ctx.addIssue({ code: 'custom', message: `expected "Name|https://address" entries, got "${raw}"` });
+        return z.NEVER;
+      }
+    }
+    return links;
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALLOWED_EMAILS: z.string().default(''),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Threadbook <no-reply@threadbook.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  LIBRARY_DIR: z.string().optional(),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  EMBEDDINGS_BASE_URL: z.url().optional(),
+  EMBEDDINGS_MODEL: z.string().optional(),
+  FOOTER_TEXT: z.string().default('MCDS Capstone Project · Fall 2025'),
+  TEAM_LINKS: linkList.default([]),
+  MENTOR_LINKS: linkList.default([]),
+  ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof resolveConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once at start; a bad value stops the server with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean "not set", as in a .env file with `NAME=`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return resolveConfig(parsed.data);
+}
+
+function resolveConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    allowedEmails: env.ALLOWED_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    authSecret: env.AUTH_SECRET ?? generatedSecret(dataDir),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        : undefined,
+    libraryDir: env.LIBRARY_DIR ? path.resolve(env.LIBRARY_DIR) : undefined,
+    llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : undefined,
+    embeddings: env.EMBEDDINGS_BASE_URL
+      ? { baseUrl: env.EMBEDDINGS_BASE_URL, model: env.EMBEDDINGS_MODEL }
+      : undefined,
+    footerText: env.FOOTER_TEXT,
+    team: env.TEAM_LINKS,
+    mentors: env.MENTOR_LINKS,
+    idTokenTtlSeconds: env.ID_TOKEN_TTL_SECONDS,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}
+
+/** Without AUTH_SECRET, a random secret is made once and kept in DATA_DIR so sessions survive restarts. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

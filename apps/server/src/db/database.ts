@@ -1,0 +1,43 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import type { Database } from './schema.ts';
+import { migrations } from './migrations/index.ts';
+
+export type Db = Kysely<Database>;
+
+export interface OpenedDatabase {
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Opens the database named by the configuration: SQLite in DATA_DIR unless DATABASE_URL says otherwise. */
+export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): OpenedDatabase {
+  if (options.databaseUrl) {
+    throw new Error('DATABASE_URL: PostgreSQL support is coming; unset DATABASE_URL to use the embedded SQLite database.');
+  }
+  const sqlite = new SQLite(path.join(options.dataDir, 'threadbook.sqlite'));
+  // WAL lets readers go on while an import writes; foreign keys cascade user deletion to user data.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/** Brings our own tables up to date; the identity tables are migrated by the auth feature. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
+    migrationTableName: 'threadbook_migration',
+    migrationLockTableName: 'threadbook_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as m001 from './001-sign-in-failures.ts';
+
+/** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
+export const migrations: Record<string, Migration> = {
+  '001-sign-in-failures': m001,
+};

@@ -1,0 +1,79 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { idTokenClaimsSchema, type AuthUser } from '@threadbook/contracts';
+import type { Db } from '../../db/database.ts';
+import type { Identity } from './identity.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `app.authenticate`. */
+    user: AuthUser;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless the request carries a valid, unrevoked ID token of an allowed, enabled user. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+interface Options {
+  identity: Identity;
+  db: Db;
+  publicUrl: string;
+  isAllowed: (email: string) => boolean;
+}
+
+/**
+ * Verifies `Authorization: Bearer <ID token>` against our own JWKS, then re-checks the database on every
+ * call: the session must still exist (sign-out and disabling revoke at once) and the address must still be
+ * allowed (removing it from ALLOWED_EMAILS cuts access at once).
+ */
+export const bearerAuth = fp<Options>(
+  async (app, { identity, db, publicUrl, isAllowed }) => {
+    let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
+    const loadKeys = async () => {
+      const jwks = (await identity.api.getJwks()) as JSONWebKeySet;
+      keySet = createLocalJWKSet(jwks);
+      return keySet;
+    };
+
+    const verify = async (token: string) => {
+      try {
+        return (await jwtVerify(token, keySet ?? (await loadKeys()), { issuer: publicUrl, audience: publicUrl })).payload;
+      } catch (error) {
+        // A key we have not seen yet: reload once (keys can be rotated by another server).
+        if ((error as { code?: string }).code === 'ERR_JWKS_NO_MATCHING_KEY') {
+          return (await jwtVerify(token, await loadKeys(), { issuer: publicUrl, audience: publicUrl })).payload;
+        }
+        throw error;
+      }
+    };
+
+    const unauthorized = (reply: FastifyReply, message: string) =>
+      reply.code(401).header('www-authenticate', 'Bearer').send({ statusCode: 401, error: 'Unauthorized', message });
+
+    app.decorateRequest('user', null as unknown as AuthUser);
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(request.headers.authorization ?? '');
+      if (!match?.[1]) return unauthorized(reply, 'Missing or malformed bearer token');
+      let claims;
+      try {
+        claims = idTokenClaimsSchema.parse(await verify(match[1]));
+      } catch {
+        return unauthorized(reply, 'Invalid or expired token');
+      }
+      const row = await db
+        .selectFrom('session as s')
+        .innerJoin('user as u', 'u.id', 's.userId')
+        .select(['u.email as email', 'u.disabled as disabled', 's.expiresAt as expiresAt'])
+        .where('s.id', '=', claims.sid)
+        .where('u.id', '=', claims.sub)
+        .executeTakeFirst();
+      if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return unauthorized(reply, 'Session ended');
+      if (row.disabled) return unauthorized(reply, 'This account has been disabled.');
+      if (!isAllowed(row.email)) return unauthorized(reply, 'You are not authorized to access this application.');
+      request.user = { uid: claims.sub, email: row.email, displayName: claims.name, isGoogleUser: claims.isGoogleUser };
+    });
+  },
+  { name: 'bearer-auth' },
+);

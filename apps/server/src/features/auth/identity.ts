@@ -1,0 +1,179 @@
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth, jwt, oauthPopup } from 'better-auth/plugins';
+import { getMigrations } from 'better-auth/db/migration';
+import { AuthErrorCode, FRESH_SIGN_IN_SECONDS, MIN_PASSWORD_LENGTH } from '@threadbook/contracts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { SendMail } from './mailer.ts';
+import type { SignInFailures } from './sign-in-failures.ts';
+import { accountPlugin } from './account-plugin.ts';
+import { resetPasswordMail } from './reset-password-mail.ts';
+
+/** The header the Fastify mount sets to the socket's address, so no client can choose its own rate-limit key. */
+export const CLIENT_IP_HEADER = 'x-threadbook-client-ip';
+export const GOOGLE_PROVIDER_ID = 'google';
+
+export interface IdentityDeps {
+  config: Config;
+  db: Db;
+  sendMail: SendMail;
+  signInFailures: SignInFailures;
+  isAllowed: (email: string) => boolean;
+}
+
+const notAllowListed = () =>
+  new APIError('FORBIDDEN', {
+    code: AuthErrorCode.notAllowListed,
+    message: 'You are not authorized to access this application.',
+  });
+const accountDisabled = () =>
+  new APIError('FORBIDDEN', { code: AuthErrorCode.accountDisabled, message: 'This account has been disabled.' });
+
+export async function isGoogleUser(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('account')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('providerId', '=', GOOGLE_PROVIDER_ID)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function identityOptions({ config, db, sendMail, signInFailures, isAllowed }: IdentityDeps) {
+  const google = config.google;
+  return {
+    appName: 'Threadbook',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: { db, type: 'sqlite' },
+    trustedOrigins: [config.publicUrl, 'http://localhost:5173'],
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail(resetPasswordMail(user.email, url));
+      },
+    },
+    session: { freshAge: FRESH_SIGN_IN_SECONDS },
+    user: {
+      additionalFields: {
+        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+      deleteUser: { enabled: true },
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 600,
+      customRules: {
+        '/sign-in/*': { window: 60, max: 60 },
+        '/sign-up/*': { window: 60, max: 30 },
+        '/request-password-reset': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https:'),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Google sign-in by an address not on the list never leaves an account behind.
+          before: async (user) => {
+            if (!isAllowed(user.email)) throw notAllowListed();
+          },
+        },
+      },
+      session: {
+        create: {
+          // Every way of signing in ends here: refuse disabled and no-longer-allowed accounts.
+          before: async (session) => {
+            const row = await db
+              .selectFrom('user')
+              .select(['email', 'disabled'])
+              .where('id', '=', session.userId)
+              .executeTakeFirst();
+            if (!row) return;
+            if (row.disabled) throw accountDisabled();
+            if (!isAllowed(row.email)) throw notAllowListed();
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email' && ctx.path !== '/sign-in/email') return;
+        const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+        if (!isAllowed(email)) throw notAllowListed();
+        if (ctx.path === '/sign-in/email' && (await signInFailures.isBlocked(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? undefined))) {
+          throw new APIError('TOO_MANY_REQUESTS', {
+            code: AuthErrorCode.tooManyAttempts,
+            message: 'Too many failed attempts. Please try again later.',
+          });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await signInFailures.recordFailure(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? undefined);
+        } else {
+          await signInFailures.clear(email);
+        }
+      }),
+    },
+    plugins: [
+      jwt({
+        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwt: {
+          issuer: config.publicUrl,
+          audience: config.publicUrl,
+          expirationTime: `${config.idTokenTtlSeconds}s`,
+          definePayload: async ({ user, session }) => ({
+            sid: session.id,
+            email: user.email,
+            name: user.name || null,
+            isGoogleUser: await isGoogleUser(db, user.id),
+          }),
+        },
+        disableSettingJwtHeader: true,
+      }),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: `${google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+            oauthPopup(),
+          ]
+        : []),
+      accountPlugin({ config, isGoogleUser: (userId) => isGoogleUser(db, userId) }),
+    ],
+  } satisfies BetterAuthOptions;
+}
+
+/** The identity module: better-auth configured with SPEC §4/§5/§8 rules, its tables migrated. */
+export async function createIdentity(deps: IdentityDeps) {
+  const options = identityOptions(deps);
+  const { runMigrations } = await getMigrations(options);
+  await runMigrations();
+  return betterAuth(options);
+}
+export type Identity = Awaited<ReturnType<typeof createIdentity>>;

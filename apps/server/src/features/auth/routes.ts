@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { CLIENT_IP_HEADER, type Identity } from './identity.ts';
+
+/**
+ * Mounts the identity module at /api/auth/*: each request becomes a web `Request` for better-auth,
+ * with the raw body untouched and the client's address in a header only the server sets.
+ */
+export const authRoutes: FastifyPluginAsync<{ identity: Identity; publicUrl: string }> = async (app, { identity, publicUrl }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    handler: async (request, reply) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value === undefined || name === CLIENT_IP_HEADER) continue;
+        headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      headers.set(CLIENT_IP_HEADER, request.ip);
+      const body = request.body instanceof Buffer && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
+      const response = await identity.handler(
+        new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
+      );
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name !== 'set-cookie') reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+};

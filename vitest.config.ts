@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for unit and API tests; each workspace is a project with its own environment.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
+      { test: { name: 'server', root: 'apps/server', environment: 'node', testTimeout: 20000, hookTimeout: 30000 } },
+      'apps/web/vite.config.ts',
+    ],
+  },
+});
