@@ -15,7 +15,9 @@ import { meRoutes } from './features/me/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { errorHandler } from './error-handler.ts';
 
-export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+export const version: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -42,7 +44,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     db: database.db,
     isAllowed,
     signInFailures: createSignInFailures(database.db),
-    sendMail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    sendMail: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    }),
   });
 
   await app.register(helmet, {
@@ -55,8 +62,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
         'connect-src': ["'self'"],
       },
     },
-    // The Google popup posts back to its opener, which same-origin-allow-popups keeps possible.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // The Google popup passes through the provider's origin and must still reach its opener at the end.
+    crossOriginOpenerPolicy: false,
   });
   await app.register(bearerAuth, { identity, db: database.db, publicUrl: config.publicUrl, isAllowed });
   await app.register(authRoutes, { identity, publicUrl: config.publicUrl });

@@ -3,26 +3,24 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const linkList = z
-  .string()
-  .transform((raw, ctx) => {
-    // "Name|https://url, Name|https://url"
-    const links = raw
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean)
-      .map((item) => {
-        const [name, url] = item.split('|').map((part) => part.trim());
-        return { name: name ?? '', url: url ?? '' };
-      });
-    for (const link of links) {
-      if (!link.name || !z.url({ protocol: /^https?$/ }).safeParse(link.url).success) {
-        ctx.addIssue({ code: 'custom', message: `expected "Name|https://address" entries, got "${raw}"` });
-        return z.NEVER;
-      }
+const linkList = z.string().transform((raw, ctx) => {
+  // "Name|https://url, Name|https://url"
+  const links = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const [name, url] = item.split('|').map((part) => part.trim());
+      return { name: name ?? '', url: url ?? '' };
+    });
+  for (const link of links) {
+    if (!link.name || !z.url({ protocol: /^https?$/ }).safeParse(link.url).success) {
+      ctx.addIssue({ code: 'custom', message: `expected "Name|https://address" entries, got "${raw}"` });
+      return z.NEVER;
     }
-    return links;
-  });
+  }
+  return links;
+});
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -61,20 +59,25 @@ export class ConfigError extends Error {}
 /** Reads and validates the environment once at start; a bad value stops the server with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "not set", as in a .env file with `NAME=`.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return resolveConfig(parsed.data);
+  // npm runs workspace scripts inside the workspace; relative paths mean the folder the user ran npm in.
+  return resolveConfig(parsed.data, env.INIT_CWD ?? process.cwd());
 }
 
-function resolveConfig(env: z.infer<typeof envSchema>) {
-  const dataDir = path.resolve(env.DATA_DIR);
+function resolveConfig(env: z.infer<typeof envSchema>, baseDir: string) {
+  const dataDir = path.resolve(baseDir, env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
-    throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
   }
   return {
     port: env.PORT,
@@ -90,10 +93,16 @@ function resolveConfig(env: z.infer<typeof envSchema>) {
     mailFrom: env.MAIL_FROM,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER,
+          }
         : undefined,
-    libraryDir: env.LIBRARY_DIR ? path.resolve(env.LIBRARY_DIR) : undefined,
-    llm: env.LLM_BASE_URL ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL } : undefined,
+    libraryDir: env.LIBRARY_DIR ? path.resolve(baseDir, env.LIBRARY_DIR) : undefined,
+    llm: env.LLM_BASE_URL
+      ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+      : undefined,
     embeddings: env.EMBEDDINGS_BASE_URL
       ? { baseUrl: env.EMBEDDINGS_BASE_URL, model: env.EMBEDDINGS_MODEL }
       : undefined,
@@ -102,7 +111,9 @@ function resolveConfig(env: z.infer<typeof envSchema>) {
     mentors: env.MENTOR_LINKS,
     idTokenTtlSeconds: env.ID_TOKEN_TTL_SECONDS,
     logLevel: env.LOG_LEVEL,
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDistDir: env.WEB_DIST_DIR
+      ? path.resolve(baseDir, env.WEB_DIST_DIR)
+      : new URL('../../web/dist', import.meta.url).pathname,
   };
 }
 

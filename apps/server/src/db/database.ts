@@ -16,7 +16,9 @@ export interface OpenedDatabase {
 /** Opens the database named by the configuration: SQLite in DATA_DIR unless DATABASE_URL says otherwise. */
 export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): OpenedDatabase {
   if (options.databaseUrl) {
-    throw new Error('DATABASE_URL: PostgreSQL support is coming; unset DATABASE_URL to use the embedded SQLite database.');
+    throw new Error(
+      'DATABASE_URL: PostgreSQL support is coming; unset DATABASE_URL to use the embedded SQLite database.',
+    );
   }
   const sqlite = new SQLite(path.join(options.dataDir, 'threadbook.sqlite'));
   // WAL lets readers go on while an import writes; foreign keys cascade user deletion to user data.

@@ -46,7 +46,10 @@ export function accountPlugin(deps: { config: Config; isGoogleUser: (userId: str
           }
           const { newPassword } = ctx.body;
           if (newPassword.trim() === '') {
-            throw new APIError('BAD_REQUEST', { code: 'PASSWORD_REQUIRED', message: 'Please enter a new password' });
+            throw new APIError('BAD_REQUEST', {
+              code: 'PASSWORD_REQUIRED',
+              message: 'Please enter a new password',
+            });
           }
           if (newPassword.length < MIN_PASSWORD_LENGTH) {
             throw new APIError('BAD_REQUEST', {

@@ -39,18 +39,24 @@ export const bearerAuth = fp<Options>(
 
     const verify = async (token: string) => {
       try {
-        return (await jwtVerify(token, keySet ?? (await loadKeys()), { issuer: publicUrl, audience: publicUrl })).payload;
+        return (
+          await jwtVerify(token, keySet ?? (await loadKeys()), { issuer: publicUrl, audience: publicUrl })
+        ).payload;
       } catch (error) {
         // A key we have not seen yet: reload once (keys can be rotated by another server).
         if ((error as { code?: string }).code === 'ERR_JWKS_NO_MATCHING_KEY') {
-          return (await jwtVerify(token, await loadKeys(), { issuer: publicUrl, audience: publicUrl })).payload;
+          return (await jwtVerify(token, await loadKeys(), { issuer: publicUrl, audience: publicUrl }))
+            .payload;
         }
         throw error;
       }
     };
 
     const unauthorized = (reply: FastifyReply, message: string) =>
-      reply.code(401).header('www-authenticate', 'Bearer').send({ statusCode: 401, error: 'Unauthorized', message });
+      reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ statusCode: 401, error: 'Unauthorized', message });
 
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -69,10 +75,17 @@ export const bearerAuth = fp<Options>(
         .where('s.id', '=', claims.sid)
         .where('u.id', '=', claims.sub)
         .executeTakeFirst();
-      if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return unauthorized(reply, 'Session ended');
+      if (!row || new Date(row.expiresAt).getTime() <= Date.now())
+        return unauthorized(reply, 'Session ended');
       if (row.disabled) return unauthorized(reply, 'This account has been disabled.');
-      if (!isAllowed(row.email)) return unauthorized(reply, 'You are not authorized to access this application.');
-      request.user = { uid: claims.sub, email: row.email, displayName: claims.name, isGoogleUser: claims.isGoogleUser };
+      if (!isAllowed(row.email))
+        return unauthorized(reply, 'You are not authorized to access this application.');
+      request.user = {
+        uid: claims.sub,
+        email: row.email,
+        displayName: claims.name,
+        isGoogleUser: claims.isGoogleUser,
+      };
     });
   },
   { name: 'bearer-auth' },

@@ -28,7 +28,10 @@ const notAllowListed = () =>
     message: 'You are not authorized to access this application.',
   });
 const accountDisabled = () =>
-  new APIError('FORBIDDEN', { code: AuthErrorCode.accountDisabled, message: 'This account has been disabled.' });
+  new APIError('FORBIDDEN', {
+    code: AuthErrorCode.accountDisabled,
+    message: 'This account has been disabled.',
+  });
 
 export async function isGoogleUser(db: Db, userId: string): Promise<boolean> {
   const row = await db
@@ -113,7 +116,10 @@ function identityOptions({ config, db, sendMail, signInFailures, isAllowed }: Id
         if (ctx.path !== '/sign-up/email' && ctx.path !== '/sign-in/email') return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
         if (!isAllowed(email)) throw notAllowListed();
-        if (ctx.path === '/sign-in/email' && (await signInFailures.isBlocked(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? undefined))) {
+        if (
+          ctx.path === '/sign-in/email' &&
+          (await signInFailures.isBlocked(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? undefined))
+        ) {
           throw new APIError('TOO_MANY_REQUESTS', {
             code: AuthErrorCode.tooManyAttempts,
             message: 'Too many failed attempts. Please try again later.',
@@ -125,7 +131,8 @@ function identityOptions({ config, db, sendMail, signInFailures, isAllowed }: Id
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
         const returned = ctx.context.returned;
         if (returned instanceof APIError) {
-          if (returned.statusCode === 401) await signInFailures.recordFailure(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? undefined);
+          if (returned.statusCode === 401)
+            await signInFailures.recordFailure(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? undefined);
         } else {
           await signInFailures.clear(email);
         }

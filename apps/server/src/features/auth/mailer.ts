@@ -30,7 +30,10 @@ export function createMailer(options: {
   return async (mail) => {
     const info = await transport.sendMail({ from: options.from, ...mail });
     mkdirSync(outbox, { recursive: true });
-    const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
+    const file = path.join(
+      outbox,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
+    );
     writeFileSync(file, info.message as Buffer);
     options.log.info({ to: mail.to, file }, `mail written to ${file} (no SMTP_URL set)`);
   };

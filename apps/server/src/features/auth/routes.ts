@@ -5,9 +5,14 @@ import { CLIENT_IP_HEADER, type Identity } from './identity.ts';
  * Mounts the identity module at /api/auth/*: each request becomes a web `Request` for better-auth,
  * with the raw body untouched and the client's address in a header only the server sets.
  */
-export const authRoutes: FastifyPluginAsync<{ identity: Identity; publicUrl: string }> = async (app, { identity, publicUrl }) => {
+export const authRoutes: FastifyPluginAsync<{ identity: Identity; publicUrl: string }> = async (
+  app,
+  { identity, publicUrl },
+) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.route({
     method: ['GET', 'POST'],
@@ -19,7 +24,8 @@ export const authRoutes: FastifyPluginAsync<{ identity: Identity; publicUrl: str
         headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
       }
       headers.set(CLIENT_IP_HEADER, request.ip);
-      const body = request.body instanceof Buffer && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
+      const body =
+        request.body instanceof Buffer && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
       const response = await identity.handler(
         new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
       );

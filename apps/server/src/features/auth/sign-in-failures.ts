@@ -20,7 +20,9 @@ export const defaultSignInFailureLimits: SignInFailureLimits = {
  */
 export function createSignInFailures(db: Db, limits: SignInFailureLimits = defaultSignInFailureLimits) {
   const keys = (email: string, clientIp: string | undefined) => {
-    const list: { key: string; max: number }[] = [{ key: `email:${email.trim().toLowerCase()}`, max: limits.perAddress }];
+    const list: { key: string; max: number }[] = [
+      { key: `email:${email.trim().toLowerCase()}`, max: limits.perAddress },
+    ];
     if (clientIp) list.push({ key: `ip:${clientIp}`, max: limits.perClient });
     return list;
   };
@@ -28,7 +30,11 @@ export function createSignInFailures(db: Db, limits: SignInFailureLimits = defau
   return {
     async isBlocked(email: string, clientIp: string | undefined, now = Date.now()): Promise<boolean> {
       for (const { key, max } of keys(email, clientIp)) {
-        const row = await db.selectFrom('sign_in_failure').selectAll().where('key', '=', key).executeTakeFirst();
+        const row = await db
+          .selectFrom('sign_in_failure')
+          .selectAll()
+          .where('key', '=', key)
+          .executeTakeFirst();
         if (row && now - Number(row.window_started_at) < limits.windowMs && row.count >= max) return true;
       }
       return false;
@@ -37,13 +43,28 @@ export function createSignInFailures(db: Db, limits: SignInFailureLimits = defau
     async recordFailure(email: string, clientIp: string | undefined, now = Date.now()): Promise<void> {
       for (const { key } of keys(email, clientIp)) {
         await db.transaction().execute(async (trx) => {
-          const row = await trx.selectFrom('sign_in_failure').selectAll().where('key', '=', key).executeTakeFirst();
+          const row = await trx
+            .selectFrom('sign_in_failure')
+            .selectAll()
+            .where('key', '=', key)
+            .executeTakeFirst();
           if (!row) {
-            await trx.insertInto('sign_in_failure').values({ key, count: 1, window_started_at: now }).execute();
+            await trx
+              .insertInto('sign_in_failure')
+              .values({ key, count: 1, window_started_at: now })
+              .execute();
           } else if (now - Number(row.window_started_at) >= limits.windowMs) {
-            await trx.updateTable('sign_in_failure').set({ count: 1, window_started_at: now }).where('key', '=', key).execute();
+            await trx
+              .updateTable('sign_in_failure')
+              .set({ count: 1, window_started_at: now })
+              .where('key', '=', key)
+              .execute();
           } else {
-            await trx.updateTable('sign_in_failure').set({ count: row.count + 1 }).where('key', '=', key).execute();
+            await trx
+              .updateTable('sign_in_failure')
+              .set({ count: row.count + 1 })
+              .where('key', '=', key)
+              .execute();
           }
         });
       }
@@ -51,7 +72,10 @@ export function createSignInFailures(db: Db, limits: SignInFailureLimits = defau
 
     /** A successful sign-in forgives the address's earlier failures. */
     async clear(email: string): Promise<void> {
-      await db.deleteFrom('sign_in_failure').where('key', '=', `email:${email.trim().toLowerCase()}`).execute();
+      await db
+        .deleteFrom('sign_in_failure')
+        .where('key', '=', `email:${email.trim().toLowerCase()}`)
+        .execute();
     },
   };
 }

@@ -4,9 +4,11 @@ import { authUserSchema } from '@threadbook/contracts';
 
 /** The signed-in user as SPEC §3 describes it, from the verified ID token. */
 export const meRoutes: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/me',
-    { preHandler: app.authenticate, schema: { response: { 200: authUserSchema } } },
-    async (request) => request.user,
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/me',
+      { preHandler: app.authenticate, schema: { response: { 200: authUserSchema } } },
+      async (request) => request.user,
+    );
 };

@@ -16,9 +16,11 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
       index: false,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
-        res.setHeader(
+        res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
@@ -28,8 +30,19 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname === '/api' || pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasApp) {
-      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method}:${pathname} not found` });
+    if (
+      pathname === '/api' ||
+      pathname.startsWith('/api/') ||
+      !['GET', 'HEAD'].includes(request.method) ||
+      !hasApp
+    ) {
+      return reply
+        .code(404)
+        .send({
+          statusCode: 404,
+          error: 'Not Found',
+          message: `Route ${request.method}:${pathname} not found`,
+        });
     }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });
