@@ -41,6 +41,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const isAllowed = createAllowList(config.allowedEmails);
   const identity = await createIdentity({
     config,
+    log: app.log,
     db: database.db,
     isAllowed,
     signInFailures: createSignInFailures(database.db),
@@ -60,6 +61,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
         'worker-src': ["'self'", 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],
         'connect-src': ["'self'"],
+        // Over plain HTTP (a LAN address, Safari on localhost) upgrading would send every asset to a missing https.
+        'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
     // The Google popup passes through the provider's origin and must still reach its opener at the end.

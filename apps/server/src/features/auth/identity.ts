@@ -1,8 +1,10 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth, jwt, oauthPopup } from 'better-auth/plugins';
 import { getMigrations } from 'better-auth/db/migration';
+import { z } from 'zod';
 import { AuthErrorCode, FRESH_SIGN_IN_SECONDS, MIN_PASSWORD_LENGTH } from '@threadbook/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { SendMail } from './mailer.ts';
@@ -16,6 +18,7 @@ export const GOOGLE_PROVIDER_ID = 'google';
 
 export interface IdentityDeps {
   config: Config;
+  log: FastifyBaseLogger;
   db: Db;
   sendMail: SendMail;
   signInFailures: SignInFailures;
@@ -43,7 +46,7 @@ export async function isGoogleUser(db: Db, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-function identityOptions({ config, db, sendMail, signInFailures, isAllowed }: IdentityDeps) {
+function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed }: IdentityDeps) {
   const google = config.google;
   return {
     appName: 'Threadbook',
@@ -53,14 +56,26 @@ function identityOptions({ config, db, sendMail, signInFailures, isAllowed }: Id
     database: { db, type: 'sqlite' },
     trustedOrigins: [config.publicUrl, 'http://localhost:5173'],
     telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        // The popup hands the session to a same-origin opener through the cookie; the bearer plugin it
+        // recommends is only for apps embedded cross-site, which Threadbook is not.
+        if (message.includes('`bearer` plugin is not registered')) return;
+        log[level]({ args }, `identity: ${message}`);
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Not awaited: answering only after the mail went out would tell registered addresses from unknown ones.
       sendResetPassword: async ({ user, url }) => {
-        await sendMail(resetPasswordMail(user.email, url));
+        sendMail(resetPasswordMail(user.email, url)).catch((error: unknown) => {
+          log.error({ err: error }, 'password reset mail could not be sent');
+        });
       },
     },
     session: { freshAge: FRESH_SIGN_IN_SECONDS },
@@ -83,6 +98,8 @@ function identityOptions({ config, db, sendMail, signInFailures, isAllowed }: Id
       },
     },
     advanced: {
+      // better-auth turns its Origin/CSRF checks off by default when NODE_ENV=test or TEST is set; keep them on.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https:'),
     },
@@ -113,8 +130,21 @@ function identityOptions({ config, db, sendMail, signInFailures, isAllowed }: Id
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/token') {
+          // A session whose address left the allow-list (or was disabled) gets no more ID tokens: sign it out.
+          const current = await getSessionFromCtx(ctx);
+          if (current && (!isAllowed(current.user.email) || current.user.disabled)) {
+            await ctx.context.internalAdapter.deleteSession(current.session.token);
+            throw current.user.disabled ? accountDisabled() : notAllowListed();
+          }
+          return;
+        }
         if (ctx.path !== '/sign-up/email' && ctx.path !== '/sign-in/email') return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+        // better-auth's sign-up schema would answer a generic VALIDATION_ERROR; the web app maps INVALID_EMAIL.
+        if (!z.email().safeParse(email).success) {
+          throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'Invalid email' });
+        }
         if (!isAllowed(email)) throw notAllowListed();
         if (
           ctx.path === '/sign-in/email' &&

@@ -36,13 +36,11 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
       !['GET', 'HEAD'].includes(request.method) ||
       !hasApp
     ) {
-      return reply
-        .code(404)
-        .send({
-          statusCode: 404,
-          error: 'Not Found',
-          message: `Route ${request.method}:${pathname} not found`,
-        });
+      return reply.code(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `Route ${request.method}:${pathname} not found`,
+      });
     }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });

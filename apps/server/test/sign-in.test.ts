@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { TestClient, uniqueEmail } from './support/client.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+const tooMany = {
+  code: 'TOO_MANY_FAILED_ATTEMPTS',
+  message: 'Too many failed attempts. Please try again later.',
+};
+const wrongPassword = { code: 'INVALID_EMAIL_OR_PASSWORD' };
+
+/** Signs `email` up with `password` on a client of its own (so the caller's jar stays empty). */
+async function register(server: TestServer, email: string, password = 'secret1') {
+  const { status, body } = await new TestClient(server.baseUrl).signUp(email, password);
+  expect(status, JSON.stringify(body)).toBe(200);
+}
+
+const sessionCount = (server: TestServer, email: string) =>
+  server.withDb(
+    (db) =>
+      (
+        db
+          .prepare('select count(*) as n from session s join user u on u.id = s.userId where u.email = ?')
+          .get(email) as { n: number }
+      ).n,
+  );
+
+describe('password sign-in with an allow-list', () => {
+  const listed = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'].map(
+    (name) => `${name}@example.com`,
+  );
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ALLOWED_EMAILS: listed.join(',') });
+  });
+  afterAll(() => server.close());
+
+  test('the right password signs in: a session cookie that yields an ID token for this user', async () => {
+    await register(server, 'alice@example.com');
+    const client = new TestClient(server.baseUrl);
+    const { status, body } = await client.signIn('ALICE@example.com', 'secret1');
+    expect(status).toBe(200);
+    expect(body.user).toMatchObject({ email: 'alice@example.com' });
+    expect([...client.cookies.keys()]).toContain('better-auth.session_token');
+    const me = await client.me(await client.getIdToken());
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('alice@example.com');
+  });
+
+  test('a wrong password is 401 INVALID_EMAIL_OR_PASSWORD and sets no cookie', async () => {
+    const client = new TestClient(server.baseUrl);
+    const { status, body } = await client.signIn('alice@example.com', 'wrong-password');
+    expect(status).toBe(401);
+    expect(body).toMatchObject(wrongPassword);
+    expect(client.cookies.size).toBe(0);
+  });
+
+  test('a listed address without an account is the same 401', async () => {
+    const { status, body } = await new TestClient(server.baseUrl).signIn('grace@example.com', 'secret1');
+    expect(status).toBe(401);
+    expect(body).toMatchObject(wrongPassword);
+  });
+
+  test('an address not on the list is 403 NOT_ALLOW_LISTED', async () => {
+    const { status, body } = await new TestClient(server.baseUrl).signIn('mallory@example.com', 'secret1');
+    expect(status).toBe(403);
+    expect(body).toEqual({
+      code: 'NOT_ALLOW_LISTED',
+      message: 'You are not authorized to access this application.',
+    });
+  });
+
+  test('after 5 failures for an address, the next attempt is 429 even with the right password', async () => {
+    await register(server, 'bob@example.com');
+    await register(server, 'carol@example.com');
+    const client = new TestClient(server.baseUrl);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const { status, body } = await client.signIn('bob@example.com', `wrong-${attempt}`);
+      expect(status, `attempt ${attempt}`).toBe(401);
+      expect(body).toMatchObject(wrongPassword);
+    }
+    for (const email of ['bob@example.com', 'Bob@Example.COM']) {
+      const blocked = await client.signIn(email, 'secret1');
+      expect(blocked.status, email).toBe(429);
+      expect(blocked.body).toEqual(tooMany);
+    }
+    expect(client.cookies.size).toBe(0);
+    expect(sessionCount(server, 'bob@example.com')).toBe(1); // only the one from sign-up
+
+    // The limit is per address: another account from the same client still signs in.
+    expect((await new TestClient(server.baseUrl).signIn('carol@example.com', 'secret1')).status).toBe(200);
+  });
+
+  test('four failures are still allowed, and a success forgives earlier failures', async () => {
+    await register(server, 'dave@example.com');
+    const client = new TestClient(server.baseUrl);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect((await client.signIn('dave@example.com', 'wrong')).status).toBe(401);
+    }
+    expect((await client.signIn('dave@example.com', 'secret1')).status).toBe(200);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect(
+        (await client.signIn('dave@example.com', 'wrong')).status,
+        `attempt ${attempt} after success`,
+      ).toBe(401);
+    }
+    expect((await client.signIn('dave@example.com', 'secret1')).status).toBe(200);
+  });
+
+  test('a disabled account: the right password is 403 ACCOUNT_DISABLED and no session is made', async () => {
+    await register(server, 'erin@example.com');
+    server.withDb((db) => db.prepare('update user set disabled = 1 where email = ?').run('erin@example.com'));
+    const before = sessionCount(server, 'erin@example.com');
+    const client = new TestClient(server.baseUrl);
+    const { status, body } = await client.signIn('erin@example.com', 'secret1');
+    expect(status).toBe(403);
+    expect(body).toEqual({ code: 'ACCOUNT_DISABLED', message: 'This account has been disabled.' });
+    expect(client.cookies.size).toBe(0);
+    expect(sessionCount(server, 'erin@example.com')).toBe(before);
+    // A wrong password is still just a wrong password (nothing tells a guesser the account is disabled).
+    expect((await client.signIn('erin@example.com', 'wrong')).status).toBe(401);
+
+    server.withDb((db) => db.prepare('update user set disabled = 0 where email = ?').run('erin@example.com'));
+    expect((await client.signIn('erin@example.com', 'secret1')).status).toBe(200);
+  });
+
+  test("better-auth's own rate limit lets normal use through: 10 sign-ins in a row, each with a token", async () => {
+    await register(server, 'frank@example.com');
+    for (let round = 1; round <= 10; round++) {
+      const client = new TestClient(server.baseUrl);
+      const { status, body } = await client.signIn('frank@example.com', 'secret1');
+      expect(status, `sign-in ${round}: ${JSON.stringify(body)}`).toBe(200);
+      expect((await client.me(await client.getIdToken())).status).toBe(200);
+    }
+  });
+});
+
+describe('failed sign-ins per client', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  test('after 30 failures from one client, every address is refused from it, whatever headers it sends', async () => {
+    const email = uniqueEmail('victim');
+    await register(server, email);
+    const client = new TestClient(server.baseUrl);
+    // 6 addresses x 5 failures: no single address reaches its own limit before the 30th failure.
+    for (let round = 0; round < 6; round++) {
+      const other = uniqueEmail('guess');
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect((await client.signIn(other, 'wrong')).status, `${other} #${attempt}`).toBe(401);
+      }
+    }
+    const blocked = await client.signIn(email, 'secret1');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual(tooMany);
+
+    // The client's address is the socket's: headers cannot choose another one.
+    const spoofs: Record<string, string>[] = [
+      { 'x-threadbook-client-ip': '203.0.113.7' },
+      { 'x-forwarded-for': '203.0.113.8' },
+      { 'x-real-ip': '203.0.113.9' },
+    ];
+    for (const headers of spoofs) {
+      const spoofed = await client.json('/api/auth/sign-in/email', {
+        body: { email, password: 'secret1' },
+        headers,
+      });
+      expect(spoofed.status, JSON.stringify(headers)).toBe(429);
+    }
+  });
+});

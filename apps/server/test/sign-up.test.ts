@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { TestClient, uniqueEmail } from './support/client.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+const notAllowListed = {
+  code: 'NOT_ALLOW_LISTED',
+  message: 'You are not authorized to access this application.',
+};
+
+const userCount = (server: TestServer, email: string) =>
+  server.withDb(
+    (db) =>
+      (db.prepare('select count(*) as n from user where lower(email) = lower(?)').get(email) as { n: number })
+        .n,
+  );
+
+describe('with an allow-list', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ALLOWED_EMAILS: 'Student@Example.com, second@example.com' });
+  });
+  afterAll(() => server.close());
+
+  test('a listed address signs up, gets a session and can get an ID token', async () => {
+    const client = new TestClient(server.baseUrl);
+    const { status, body } = await client.signUp('second@example.com', 'secret1', 'Second Student');
+    expect(status).toBe(200);
+    expect(body.user).toMatchObject({ email: 'second@example.com', name: 'Second Student' });
+    expect(userCount(server, 'second@example.com')).toBe(1);
+    const me = await client.me(await client.getIdToken());
+    expect(me.body).toMatchObject({
+      email: 'second@example.com',
+      displayName: 'Second Student',
+      isGoogleUser: false,
+    });
+  });
+
+  test('the list compares case-insensitively', async () => {
+    const { status, body } = await new TestClient(server.baseUrl).signUp('student@EXAMPLE.com', 'secret1');
+    expect(status).toBe(200);
+    expect(String((body.user as { email: string }).email).toLowerCase()).toBe('student@example.com');
+  });
+
+  test('an address not on the list is refused with 403 NOT_ALLOW_LISTED and no account is made', async () => {
+    const client = new TestClient(server.baseUrl);
+    const { status, body } = await client.signUp('outsider@example.com', 'secret1');
+    expect(status).toBe(403);
+    expect(body).toMatchObject(notAllowListed);
+    expect(userCount(server, 'outsider@example.com')).toBe(0);
+    expect(client.cookies.size).toBe(0);
+  });
+
+  test('a listed address as a suffix or prefix of another is still refused', async () => {
+    for (const email of ['xstudent@example.com', 'student@example.com.evil.test', 'second@example.co']) {
+      const { status, body } = await new TestClient(server.baseUrl).signUp(email, 'secret1');
+      expect(status, email).toBe(403);
+      expect(body).toMatchObject(notAllowListed);
+    }
+  });
+});
+
+describe('with an allow-list, a malformed address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ALLOWED_EMAILS: 'student@example.com' });
+  });
+  afterAll(() => server.close());
+
+  test('is INVALID_EMAIL (the address is checked before the list)', async () => {
+    const { status, body } = await new TestClient(server.baseUrl).signUp('student@', 'secret1');
+    expect(status).toBe(400);
+    expect(body.code).toBe('INVALID_EMAIL');
+  });
+});
+
+describe('without an allow-list (everyone allowed)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  test('any address signs up', async () => {
+    const email = uniqueEmail('anyone');
+    expect((await new TestClient(server.baseUrl).signUp(email, 'secret1')).status).toBe(200);
+    expect(userCount(server, email)).toBe(1);
+  });
+
+  test('an address already in use is refused with better-auth USER_ALREADY_EXISTS*', async () => {
+    const email = uniqueEmail('twice');
+    expect((await new TestClient(server.baseUrl).signUp(email, 'secret1')).status).toBe(200);
+    for (const again of [email, email.toUpperCase()]) {
+      const { status, body } = await new TestClient(server.baseUrl).signUp(again, 'another1');
+      expect(status, again).toBe(422);
+      expect(body.code).toMatch(/^USER_ALREADY_EXISTS/);
+    }
+    expect(userCount(server, email)).toBe(1);
+  });
+
+  test('a password of 5 characters is PASSWORD_TOO_SHORT; 6 is enough', async () => {
+    const email = uniqueEmail('short');
+    const short = await new TestClient(server.baseUrl).signUp(email, '12345');
+    expect(short.status).toBe(400);
+    expect(short.body.code).toBe('PASSWORD_TOO_SHORT');
+    expect(userCount(server, email)).toBe(0);
+    expect((await new TestClient(server.baseUrl).signUp(email, '123456')).status).toBe(200);
+  });
+
+  test('a malformed address is INVALID_EMAIL', async () => {
+    for (const email of ['not-an-email', 'a@', '@example.com']) {
+      const { status, body } = await new TestClient(server.baseUrl).signUp(email, 'secret1');
+      expect(status, email).toBe(400);
+      expect(body.code, email).toBe('INVALID_EMAIL');
+    }
+    expect(
+      server.withDb((db) => db.prepare("select count(*) as n from user where email not like '%@%.%'").get()),
+    ).toEqual({
+      n: 0,
+    });
+  });
+
+  test('password sign-in with a malformed address is INVALID_EMAIL too', async () => {
+    const { status, body } = await new TestClient(server.baseUrl).signIn('not-an-email', 'secret1');
+    expect(status).toBe(400);
+    expect(body.code).toBe('INVALID_EMAIL');
+  });
+});

@@ -1,0 +1,131 @@
+export interface JsonResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Authorization: Bearer <token>. */
+  token?: string;
+}
+
+/**
+ * A tiny browser stand-in for one user: keeps the cookies the server sets (for the server's own origin),
+ * sends `Origin: <server>` as a browser would on same-origin POSTs, and never follows redirects.
+ * Each request uses its own connection: a client kept across a server restart on the same port would
+ * otherwise send its next request down a keep-alive socket the old server already closed.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  /** The jar as a Cookie header, or undefined when empty. */
+  cookieHeader(): string | undefined {
+    if (this.cookies.size === 0) return undefined;
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** Stores (or, for expired ones, removes) the cookies of a response. */
+  keepCookies(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = attributes.some((attribute) => {
+        const [key = '', attributeValue = ''] = attribute.split('=').map((part) => part.trim());
+        if (key.toLowerCase() === 'max-age') return Number(attributeValue) <= 0;
+        if (key.toLowerCase() === 'expires') return new Date(attributeValue).getTime() <= Date.now();
+        return false;
+      });
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /** A raw request to the server (path or absolute URL on the server), cookies and Origin included. */
+  async fetch(pathOrUrl: string, options: RequestOptions = {}): Promise<Response> {
+    const url = new URL(pathOrUrl, this.baseUrl);
+    const headers: Record<string, string> = { origin: this.baseUrl, connection: 'close', ...options.headers };
+    const cookie = url.origin === this.baseUrl ? this.cookieHeader() : undefined;
+    if (cookie) headers.cookie = cookie;
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await fetch(url, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
+    if (url.origin === this.baseUrl) this.keepCookies(response);
+    return response;
+  }
+
+  /** A request whose answer is read as JSON (null for an empty body). */
+  async json<T = Record<string, unknown>>(
+    pathOrUrl: string,
+    options: RequestOptions = {},
+  ): Promise<JsonResponse<T>> {
+    const response = await this.fetch(pathOrUrl, options);
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : null) as T,
+    };
+  }
+
+  signUp(email: string, password: string, name = '') {
+    return this.json('/api/auth/sign-up/email', { body: { email, password, name } });
+  }
+
+  signIn(email: string, password: string) {
+    return this.json('/api/auth/sign-in/email', { body: { email, password } });
+  }
+
+  signOut() {
+    return this.json('/api/auth/sign-out', { body: {} });
+  }
+
+  /** A fresh ID token from the session cookie; throws unless the server issues one. */
+  async getIdToken(): Promise<string> {
+    const { status, body } = await this.json<{ token?: string }>('/api/auth/token');
+    if (status !== 200 || typeof body?.token !== 'string') {
+      throw new Error(`GET /api/auth/token answered ${status} ${JSON.stringify(body)}`);
+    }
+    return body.token;
+  }
+
+  /** GET /api/me with a bearer token (no cookies, as the web app's API calls). */
+  async me(token: string | undefined, authorization?: string) {
+    const headers: Record<string, string> = { connection: 'close' };
+    if (authorization !== undefined) headers.authorization = authorization;
+    else if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    const response = await fetch(new URL('/api/me', this.baseUrl), { headers });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+    };
+  }
+}
+
+let counter = 0;
+/** A distinct address per call, so tests sharing a server never collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now()}-${counter}@example.com`;
+}
