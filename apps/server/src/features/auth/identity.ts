@@ -195,6 +195,8 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
                   discoveryUrl: `${google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
+                  // Signing out of Threadbook must not sign the student out of their Google account.
+                  disableProviderLogout: true,
                 },
               ],
             }),

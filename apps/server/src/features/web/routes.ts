@@ -12,7 +12,9 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // A wildcard route looks files up per request, so a rebuild is served without a restart;
+      // a missing file falls through to the not-found handler below.
+      wildcard: true,
       index: false,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {

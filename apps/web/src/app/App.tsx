@@ -1,0 +1,25 @@
+import { BrowserRouter } from 'react-router';
+import { AppConfigProvider } from '../lib/app-config.tsx';
+import { setTokenSource } from '../lib/api.ts';
+import { ShellProvider } from '../lib/shell.tsx';
+import { AuthProvider, createBetterAuthService, createTokenManager } from '../features/auth/index.ts';
+import { AppRoutes } from './AppRoutes.tsx';
+
+// One identity client and one in-memory ID token for the whole app; apiFetch reads the same token.
+const authService = createBetterAuthService();
+const tokenManager = createTokenManager({ fetchToken: () => authService.fetchIdToken() });
+setTokenSource(tokenManager);
+
+export function App() {
+  return (
+    <AppConfigProvider>
+      <AuthProvider service={authService} tokenManager={tokenManager}>
+        <ShellProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </ShellProvider>
+      </AuthProvider>
+    </AppConfigProvider>
+  );
+}

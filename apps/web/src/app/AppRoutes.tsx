@@ -1,0 +1,37 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { AboutPage } from '../features/about/index.ts';
+import { OnboardingPage, ResetPasswordPage } from '../features/auth/index.ts';
+import { LibraryPage } from '../features/library/index.ts';
+import { ProfilePage } from '../features/profile/index.ts';
+import { ReaderPage } from '../features/reader/index.ts';
+import { PrivateRoute, PublicOnlyRoute } from './guards.tsx';
+import { Shell } from './Shell.tsx';
+
+/** SPEC §2 route table, plus the public /reset-password page the reset e-mail links to. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route element={<PublicOnlyRoute />}>
+          {/* One element for the three paths, so the screen (and the typed address) survives a mode switch. */}
+          <Route element={<OnboardingPage />}>
+            <Route path="login" element={null} />
+            <Route path="signup" element={null} />
+            <Route path="forgot-password" element={null} />
+          </Route>
+        </Route>
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route element={<PrivateRoute />}>
+          <Route index element={<Navigate to="/library" replace />} />
+          <Route path="library" element={<LibraryPage />} />
+          <Route path="reader" element={<ReaderPage />} />
+          <Route path="reader/:docId" element={<ReaderPage />} />
+          <Route path="account" element={<Navigate to="/account/profile" replace />} />
+          <Route path="account/profile" element={<ProfilePage />} />
+          <Route path="about" element={<AboutPage />} />
+          <Route path="*" element={<Navigate to="/library" replace />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

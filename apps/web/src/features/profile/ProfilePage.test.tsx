@@ -1,0 +1,84 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AuthError } from '../auth/index.ts';
+import { fakeAuthService } from '../../test/fake-auth.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+describe('ProfilePage', () => {
+  it('shows the e-mail and copies it, with a tick for 2 seconds', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    renderApp('/account/profile', fakeAuthService({ signedIn: true, claims: { email: 'ada@example.edu' } }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
+    expect(screen.getByText('Manage your account settings and preferences')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-email')).toHaveTextContent('ada@example.edu');
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Copy email' }));
+      expect(writeText).toHaveBeenCalledWith('ada@example.edu');
+      expect(screen.getByTestId('copy-email')).toHaveAttribute('data-copied', 'true');
+      await act(() => vi.advanceTimersByTimeAsync(2100));
+      expect(screen.getByTestId('copy-email')).not.toHaveAttribute('data-copied');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('checks for a blank password, then reports success or the mapped error', async () => {
+    const user = userEvent.setup();
+    const service = fakeAuthService({ signedIn: true });
+    renderApp('/account/profile', service);
+    const input = await screen.findByLabelText('New Password');
+
+    await user.type(input, '   ');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a new password');
+    expect(service.changePassword).not.toHaveBeenCalled();
+
+    await user.clear(input);
+    await user.type(input, 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
+    expect(service.changePassword).toHaveBeenCalledWith('new-secret');
+
+    service.changePassword.mockRejectedValueOnce(
+      new AuthError({ code: 'REQUIRES_RECENT_LOGIN', message: 'x', status: 403 }),
+    );
+    await user.type(input, 'another');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please sign in again before making this change.',
+    );
+
+    service.changePassword.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update password');
+  });
+
+  it('tells Google users their password is managed by Google', async () => {
+    renderApp('/account/profile', fakeAuthService({ signedIn: true, claims: { isGoogleUser: true } }));
+    expect(await screen.findByText('Account managed by Google')).toBeInTheDocument();
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+  });
+
+  it('deletes the account after confirmation and always ends at /login, even on error', async () => {
+    const user = userEvent.setup();
+    const service = fakeAuthService({ signedIn: true });
+    service.deleteUser.mockRejectedValue(new AuthError({ code: 'SESSION_EXPIRED', status: 400 }));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/account/profile', service);
+
+    await user.click(await screen.findByTestId('delete-account'));
+    const dialog = screen.getByTestId('delete-dialog');
+    expect(dialog).toHaveAttribute('open');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    expect(service.deleteUser).toHaveBeenCalled();
+    expect(service.signOut).toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith('Account deletion failed:', expect.any(AuthError));
+    error.mockRestore();
+  });
+});

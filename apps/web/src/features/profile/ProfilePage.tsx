@@ -1,0 +1,265 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Check, Copy, KeyRound, Mail, ShieldCheck, Trash2, TriangleAlert } from 'lucide-react';
+import { AUTH_MESSAGES, AuthError, authErrorMessage, useAuth } from '../auth/index.ts';
+import './profile.css';
+
+export const COPY_TICK_MS = 2000;
+
+/** SPEC §2 Profile: e-mail with a copy button, the new-password form (or Google note), account deletion. */
+export function ProfilePage() {
+  const { user } = useAuth();
+  return (
+    <main className="page" id="main">
+      <header className="page__header">
+        <h1 className="page__title">My Profile</h1>
+        <p className="page__subtitle">Manage your account settings and preferences</p>
+      </header>
+      {user ? (
+        <div className="profile-grid">
+          <EmailCard email={user.email} />
+          <PasswordCard isGoogleUser={user.isGoogleUser} />
+          <DeletionCard />
+        </div>
+      ) : (
+        <p className="form-message form-message--error" role="alert">
+          {AUTH_MESSAGES.noUser}
+        </p>
+      )}
+    </main>
+  );
+}
+
+function EmailCard({ email }: { email: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(email);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPY_TICK_MS);
+    } catch (error) {
+      console.error('Could not copy the e-mail address:', error);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="email-card-title">
+      <div className="card__header">
+        <span className="card__icon" aria-hidden="true">
+          <Mail size={20} />
+        </span>
+        <h2 className="card__title" id="email-card-title">
+          Email Address
+        </h2>
+      </div>
+      <div className="email-row">
+        <span className="email-row__value" data-testid="profile-email">
+          {email || 'No email available'}
+        </span>
+        {email ? (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Copy email"
+            data-testid="copy-email"
+            data-copied={copied ? 'true' : undefined}
+            onClick={copy}
+          >
+            {copied ? <Check size={18} aria-hidden="true" /> : <Copy size={18} aria-hidden="true" />}
+          </button>
+        ) : null}
+        <span className="visually-hidden" aria-live="polite">
+          {copied ? 'Copied' : ''}
+        </span>
+      </div>
+    </section>
+  );
+}
+
+function PasswordCard({ isGoogleUser }: { isGoogleUser: boolean }) {
+  const { changePassword } = useAuth();
+  const [newPassword, setNewPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setError(null);
+    setSuccess(null);
+    if (newPassword.trim() === '') {
+      setError('Please enter a new password');
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await changePassword(newPassword);
+      setNewPassword('');
+      setSuccess('Password updated successfully');
+    } catch (caught) {
+      setError(
+        caught instanceof AuthError
+          ? authErrorMessage(caught, 'Failed to update password')
+          : 'Failed to update password',
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="password-card-title">
+      <div className="card__header">
+        <span className="card__icon" aria-hidden="true">
+          <KeyRound size={20} />
+        </span>
+        <h2 className="card__title" id="password-card-title">
+          Password
+        </h2>
+      </div>
+      {isGoogleUser ? (
+        <div className="google-managed" data-testid="google-managed">
+          <ShieldCheck size={20} aria-hidden="true" className="google-managed__icon" />
+          <div>
+            <p className="google-managed__title">Account managed by Google</p>
+            <p className="card__text">
+              You sign in with Google, so there is no password to change here. Use your Google account
+              settings to manage your password.
+            </p>
+          </div>
+        </div>
+      ) : (
+        <form className="stack" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label className="field__label" htmlFor="profile-new-password">
+              New Password
+            </label>
+            <input
+              id="profile-new-password"
+              className="input"
+              type="password"
+              name="newPassword"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(event) => setNewPassword(event.target.value)}
+            />
+          </div>
+          {error ? (
+            <p className="form-message form-message--error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          {success ? (
+            <p className="form-message form-message--success" role="status">
+              {success}
+            </p>
+          ) : null}
+          <div>
+            <button type="submit" className="button button--primary" disabled={submitting}>
+              {submitting ? 'Updating...' : 'Update Password'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function DeletionCard() {
+  const { deleteAccount } = useAuth();
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const open = () => {
+    const element = dialog.current;
+    if (!element) return;
+    if (typeof element.showModal === 'function') element.showModal();
+    else element.setAttribute('open', '');
+  };
+
+  const close = () => {
+    const element = dialog.current;
+    if (!element) return;
+    if (typeof element.close === 'function') element.close();
+    else element.removeAttribute('open');
+  };
+
+  const confirm = async () => {
+    if (deleting) return;
+    setDeleting(true);
+    try {
+      await deleteAccount();
+    } catch (error) {
+      console.error('Account deletion failed:', error);
+    }
+    // SPEC §4: the user always ends at /login, even on error.
+    close();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <section className="card card--danger" aria-labelledby="deletion-card-title">
+      <div className="card__header">
+        <span className="card__icon card__icon--danger" aria-hidden="true">
+          <Trash2 size={20} />
+        </span>
+        <h2 className="card__title" id="deletion-card-title">
+          Account Deletion
+        </h2>
+      </div>
+      <p className="card__text">
+        Permanently delete your account and everything stored with it, such as your bookmarks. This cannot be
+        undone.
+      </p>
+      <div>
+        <button type="button" className="button button--danger" onClick={open} data-testid="delete-account">
+          Delete Account
+        </button>
+      </div>
+
+      <dialog
+        ref={dialog}
+        className="dialog"
+        aria-labelledby="delete-dialog-title"
+        aria-describedby="delete-dialog-text"
+        data-testid="delete-dialog"
+        onCancel={(event) => {
+          if (deleting) event.preventDefault();
+        }}
+      >
+        <div className="dialog__body">
+          <span className="dialog__icon" aria-hidden="true">
+            <TriangleAlert size={22} />
+          </span>
+          <h2 className="dialog__title" id="delete-dialog-title">
+            Delete your account?
+          </h2>
+          <p className="dialog__text" id="delete-dialog-text">
+            Your account and your bookmarks will be permanently deleted. This cannot be undone.
+          </p>
+        </div>
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={close}
+            disabled={deleting}
+            autoFocus
+          >
+            Cancel
+          </button>
+          <button type="button" className="button button--danger" onClick={confirm} disabled={deleting}>
+            {deleting ? 'Deleting...' : 'Delete Account'}
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The one way the web app calls the product API (`/api/...` outside `/api/auth`): every request carries the
+ * in-memory ID token as `Authorization: Bearer`, and a 401 is answered by force-refreshing the token and
+ * retrying once (SPEC §4, §7, §8).
+ */
+
+/** Where apiFetch gets ID tokens; the auth feature's token manager is registered at start-up. */
+export interface TokenSource {
+  getIdToken(options?: { forceRefresh?: boolean }): Promise<string | null>;
+}
+
+export const AUTH_FAILED_MESSAGE = 'Authentication failed - please log in again';
+
+/** A non-OK reply other than the final 401. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+
+  constructor(status: number, statusText: string) {
+    super(`Request failed: ${status} ${statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+  }
+}
+
+/** The 401 that survived a fresh token: the session is gone. */
+export class AuthenticationError extends Error {
+  constructor() {
+    super(AUTH_FAILED_MESSAGE);
+    this.name = 'AuthenticationError';
+  }
+}
+
+export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** Builds an apiFetch around a token source and a fetch implementation (both injectable for tests). */
+export function createApiFetch(
+  tokens: TokenSource,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): ApiFetch {
+  const send = async (path: string, init: RequestInit, forceRefresh: boolean) => {
+    const token = await tokens.getIdToken({ forceRefresh });
+    const headers = new Headers(init.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (init.body !== undefined && init.body !== null && !headers.has('Content-Type')) {
+      headers.set('Content-Type', 'application/json');
+    }
+    return fetchImpl(path, { ...init, headers });
+  };
+
+  return async (path, init = {}) => {
+    let response = await send(path, init, false);
+    if (response.status === 401) {
+      response = await send(path, init, true);
+      if (response.status === 401) throw new AuthenticationError();
+    }
+    if (!response.ok) throw new ApiError(response.status, response.statusText);
+    return response;
+  };
+}
+
+let tokenSource: TokenSource = { getIdToken: async () => null };
+
+/** Registers the token source apiFetch uses (called once when the app starts). */
+export function setTokenSource(source: TokenSource): void {
+  tokenSource = source;
+}
+
+const defaultApiFetch = createApiFetch({ getIdToken: (options) => tokenSource.getIdToken(options) });
+
+/** `fetch` for the product API with the bearer token and the 401 retry. Throws on any non-OK reply. */
+export function apiFetch(path: string, init?: RequestInit): Promise<Response> {
+  return defaultApiFetch(path, init);
+}
+
+/** apiFetch that sends `body` as JSON (when given) and parses the JSON answer. */
+export async function apiJson<T>(
+  path: string,
+  init: Omit<RequestInit, 'body'> & { body?: unknown } = {},
+): Promise<T> {
+  const { body, ...rest } = init;
+  const response = await apiFetch(path, body === undefined ? rest : { ...rest, body: JSON.stringify(body) });
+  return (await response.json()) as T;
+}
