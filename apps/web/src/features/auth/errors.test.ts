@@ -17,6 +17,7 @@ describe('auth error messages (SPEC §8)', () => {
     ['CREDENTIAL_ACCOUNT_NOT_FOUND', 'Email/Password combination invalid or incorrect.'],
     ['USER_ALREADY_EXISTS', 'An account with this email already exists.'],
     ['USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', 'An account with this email already exists.'],
+    ['account_not_linked', 'An account with this email already exists.'],
     ['PASSWORD_TOO_SHORT', 'Password should be at least 6 characters long.'],
     ['INVALID_EMAIL', 'Please enter a valid email address.'],
     [AuthErrorCode.accountDisabled, 'This account has been disabled.'],

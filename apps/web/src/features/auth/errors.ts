@@ -37,6 +37,9 @@ const MESSAGE_BY_CODE: Record<string, string> = {
   CREDENTIAL_ACCOUNT_NOT_FOUND: AUTH_MESSAGES.invalidCredentials,
   USER_ALREADY_EXISTS: AUTH_MESSAGES.emailInUse,
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: AUTH_MESSAGES.emailInUse,
+  // Google sign-in to an address that has an unverified password account: better-auth refuses to link,
+  // so nobody can take over an address by signing it up first with a password.
+  ACCOUNT_NOT_LINKED: AUTH_MESSAGES.emailInUse,
   PASSWORD_TOO_SHORT: AUTH_MESSAGES.weakPassword,
   INVALID_EMAIL: AUTH_MESSAGES.invalidEmail,
   [AuthErrorCode.accountDisabled]: AUTH_MESSAGES.disabled,
