@@ -5,7 +5,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
-      { test: { name: 'server', root: 'apps/server', environment: 'node', testTimeout: 20000, hookTimeout: 30000 } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
       'apps/web/vite.config.ts',
     ],
   },

@@ -15,7 +15,8 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
       // A wildcard route looks files up per request, so a rebuild is served without a restart;
       // a missing file falls through to the not-found handler below.
       wildcard: true,
-      index: false,
+      // "/" is a folder to @fastify/static: answer it with the app rather than a 403.
+      index: 'index.html',
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         res.header(

@@ -1,11 +1,48 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthError } from '../auth/index.ts';
 import { fakeAuthService } from '../../test/fake-auth.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
+/** The server's answer to GET /api/me (the page asks the server, not only the token, who is signed in). */
+function serveAccount(response: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).endsWith('/api/me')) return response();
+      throw new Error(`unexpected fetch ${String(input)}`);
+    }),
+  );
+}
+
 describe('ProfilePage', () => {
+  beforeEach(() => {
+    serveAccount(() =>
+      Response.json({ uid: 'u1', email: 'ada@example.edu', displayName: null, isGoogleUser: false }),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the account as the server reports it, and an API failure as an alert', async () => {
+    serveAccount(() =>
+      Response.json({ uid: 'u1', email: 'server@example.edu', displayName: null, isGoogleUser: true }),
+    );
+    const { unmount } = renderApp(
+      '/account/profile',
+      fakeAuthService({ signedIn: true, claims: { email: 'token@example.edu' } }),
+    );
+    await waitFor(() => expect(screen.getByTestId('profile-email')).toHaveTextContent('server@example.edu'));
+    expect(screen.getByText('Account managed by Google')).toBeInTheDocument();
+    unmount();
+
+    serveAccount(() => new Response('{}', { status: 500, statusText: 'Internal Server Error' }));
+    renderApp('/account/profile', fakeAuthService({ signedIn: true }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Request failed: 500 Internal Server Error');
+  });
+
   it('shows the e-mail and copies it, with a tick for 2 seconds', async () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
@@ -59,6 +96,9 @@ describe('ProfilePage', () => {
   });
 
   it('tells Google users their password is managed by Google', async () => {
+    serveAccount(() =>
+      Response.json({ uid: 'u1', email: 'ada@example.edu', displayName: null, isGoogleUser: true }),
+    );
     renderApp('/account/profile', fakeAuthService({ signedIn: true, claims: { isGoogleUser: true } }));
     expect(await screen.findByText('Account managed by Google')).toBeInTheDocument();
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();

@@ -2,19 +2,27 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Check, Copy, KeyRound, Mail, ShieldCheck, Trash2, TriangleAlert } from 'lucide-react';
 import { AUTH_MESSAGES, AuthError, authErrorMessage, useAuth } from '../auth/index.ts';
+import { useAccount } from './use-account.ts';
 import './profile.css';
 
 export const COPY_TICK_MS = 2000;
 
 /** SPEC §2 Profile: e-mail with a copy button, the new-password form (or Google note), account deletion. */
 export function ProfilePage() {
-  const { user } = useAuth();
+  const { user: tokenUser } = useAuth();
+  const { account, error } = useAccount();
+  const user = account ?? tokenUser;
   return (
     <main className="page" id="main">
       <header className="page__header">
         <h1 className="page__title">My Profile</h1>
         <p className="page__subtitle">Manage your account settings and preferences</p>
       </header>
+      {error ? (
+        <p className="form-message form-message--error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {user ? (
         <div className="profile-grid">
           <EmailCard email={user.email} />

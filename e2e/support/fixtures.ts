@@ -1,0 +1,180 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import {
+  startOidcProvider,
+  startSmtpSink,
+  type OidcProvider,
+  type OidcUser,
+  type SmtpSink,
+} from '@threadbook/test-support';
+import { repoRoot, startServer, type RunningServer, type ServerOptions } from './server.ts';
+
+/** A password every test account starts with (at least 6 characters, SPEC §5). */
+export const PASSWORD = 'first-Password-1';
+
+/** Allow-listed addresses each worker's server knows; tests take fresh ones with `env.nextEmail()`. */
+const ALLOWED_POOL_SIZE = 40;
+const allowedPool = Array.from({ length: ALLOWED_POOL_SIZE }, (_, i) => `allowed${i + 1}@example.com`);
+/** Google identities (used by the Google tests) that are on the allow-list. */
+export const googleAllowed = Array.from({ length: 12 }, (_, i) => `google${i + 1}@example.com`);
+/** Never on the allow-list. */
+export const NOT_ALLOWED_EMAIL = 'stranger@example.com';
+
+export const allowedEmails = [...allowedPool, ...googleAllowed];
+
+export interface WorkerEnv {
+  smtp: SmtpSink;
+  oidc: OidcProvider;
+  server: RunningServer;
+  /** The server's environment (for starting a second server over the same DATA_DIR with a change). */
+  serverEnv: Record<string, string>;
+  /** A fresh allow-listed address no other test of this worker has used. */
+  nextEmail(): string;
+  /** A fresh allow-listed Google identity. */
+  nextGoogleUser(): OidcUser;
+  /** Starts another server with this worker's peers; stopped at the end of the worker. */
+  startExtraServer(options?: ServerOptions): Promise<RunningServer>;
+}
+
+export const test = base.extend<{ forEachTest: void }, { env: WorkerEnv }>({
+  env: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const smtp = await startSmtpSink();
+      const oidc = await startOidcProvider();
+      const serverEnv = {
+        ALLOWED_EMAILS: allowedEmails.join(','),
+        SMTP_URL: smtp.url,
+        GOOGLE_CLIENT_ID: oidc.clientId,
+        GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+        GOOGLE_ISSUER: oidc.issuer,
+      };
+      const server = await startServer({ env: serverEnv });
+      const extras: RunningServer[] = [];
+      let emailIndex = 0;
+      let googleIndex = 0;
+      await use({
+        smtp,
+        oidc,
+        server,
+        serverEnv,
+        nextEmail() {
+          const email = allowedPool[emailIndex++];
+          if (!email) throw new Error('every allow-listed address of this worker is used: raise the pool');
+          return email;
+        },
+        nextGoogleUser() {
+          const email = googleAllowed[googleIndex++];
+          if (!email)
+            throw new Error('every allow-listed Google address of this worker is used: raise the pool');
+          return { sub: `google-sub-${email}`, email, name: `Google ${email.split('@')[0]}` };
+        },
+        async startExtraServer(options = {}) {
+          const extra = await startServer({ ...options, env: { ...serverEnv, ...options.env } });
+          extras.push(extra);
+          return extra;
+        },
+      });
+      for (const extra of extras) await extra.stop();
+      await server.stop();
+      await oidc.close();
+      await smtp.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ env }, use) => {
+    await use(env.server.baseURL);
+  },
+  // Fail a test on any uncaught error in the page: a crash is never a pass.
+  forEachTest: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+      await use();
+      expect(errors, `uncaught errors in the page:\n${errors.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Creates an account through the identity API (a faster setup than the screen, which its own test covers). */
+export async function createAccount(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  const response = await request.post(`${baseURL}/api/auth/sign-up/email`, {
+    data: { email, password, name: '' },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status(), `sign-up of ${email}: ${await response.text()}`).toBe(200);
+}
+
+/** The onboarding screen's login form (SPEC §2 texts). */
+export function loginForm(page: Page) {
+  return {
+    email: page.getByPlaceholder('Enter Email'),
+    password: page.getByPlaceholder('Enter password'),
+    signIn: page.getByRole('button', { name: 'Sign in', exact: true }),
+    google: page.getByRole('button', { name: 'Or sign in with Google' }),
+  };
+}
+
+/** Signs in through the login screen and waits to leave it. */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');
+  const form = loginForm(page);
+  await form.email.fill(email);
+  await form.password.fill(password);
+  await form.signIn.click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Clicks 'Or sign in with Google' and waits for the popup the click opens. */
+export async function openGooglePopup(page: Page): Promise<Page> {
+  const popupOpened = page.waitForEvent('popup');
+  await loginForm(page).google.click();
+  return popupOpened;
+}
+
+/**
+ * Google sign-in as whoever `env.oidc.setUser` chose: the provider on loopback has no login screen, so the
+ * popup runs the whole flow by itself and closes.
+ */
+export async function googleSignIn(page: Page): Promise<void> {
+  const popup = await openGooglePopup(page);
+  if (!popup.isClosed()) await popup.waitForEvent('close');
+}
+
+const SCREENS_DIR = path.join(repoRoot, 'test-results', 'screens');
+
+/**
+ * Saves a full-page screenshot of the screen as test-results/screens/{name}.png (attached to the report too)
+ * and checks it with axe-core: no serious or critical WCAG 2 A/AA violation.
+ */
+export async function checkScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const file = path.join(SCREENS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(`screen-${name}`, { path: file, contentType: 'image/png' });
+
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking
+    .map(
+      (v) =>
+        `- ${v.id} (${v.impact}): ${v.help}\n` +
+        v.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),
+    )
+    .join('\n');
+  await testInfo.attach(`axe-${name}`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: 'application/json',
+  });
+  expect(blocking, `axe-core on the ${name} screen (${page.url()}):\n${report}`).toEqual([]);
+}
