@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD, createAccount, expect, loginForm, signIn, test } from './support/fixtures.ts';
+import { PASSWORD, expect, loginForm, signIn, test, signInNewAccount } from './support/fixtures.ts';
 import { accountExists, ageSessions } from './support/database.ts';
 
 const NEW_PASSWORD = 'second-Password-2';
@@ -30,9 +30,7 @@ test.describe('change password', () => {
     request,
     baseURL,
   }) => {
-    const email = env.nextEmail();
-    await createAccount(request, baseURL!, email);
-    await signIn(page, email);
+    const email = await signInNewAccount(page, request, baseURL!, env.nextEmail());
     await openProfile(page);
     await expect(page.getByTestId('profile-email')).toHaveText(email);
     await expect(page.getByText('Manage your account settings and preferences')).toBeVisible();
@@ -57,9 +55,7 @@ test.describe('change password', () => {
     request,
     baseURL,
   }) => {
-    const email = env.nextEmail();
-    await createAccount(request, baseURL!, email);
-    await signIn(page, email);
+    const email = await signInNewAccount(page, request, baseURL!, env.nextEmail());
     await openProfile(page);
     expect(ageSessions(env.server.databaseFile, email, STALE_SECONDS)).toBeGreaterThan(0);
 
@@ -82,9 +78,7 @@ test.describe('change password', () => {
     request,
     baseURL,
   }) => {
-    const email = env.nextEmail();
-    await createAccount(request, baseURL!, email);
-    await signIn(page, email);
+    await signInNewAccount(page, request, baseURL!, env.nextEmail());
     await openProfile(page);
     await page.getByLabel('New Password').fill('   ');
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -97,9 +91,7 @@ test.describe('change password', () => {
     request,
     baseURL,
   }) => {
-    const email = env.nextEmail();
-    await createAccount(request, baseURL!, email);
-    await signIn(page, email);
+    await signInNewAccount(page, request, baseURL!, env.nextEmail());
     await openProfile(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -122,9 +114,7 @@ test.describe('delete account', () => {
     request,
     baseURL,
   }) => {
-    const email = env.nextEmail();
-    await createAccount(request, baseURL!, email);
-    await signIn(page, email);
+    const email = await signInNewAccount(page, request, baseURL!, env.nextEmail());
     await openProfile(page);
 
     await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -158,9 +148,7 @@ test.describe('delete account', () => {
     request,
     baseURL,
   }) => {
-    const email = env.nextEmail();
-    await createAccount(request, baseURL!, email);
-    await signIn(page, email);
+    const email = await signInNewAccount(page, request, baseURL!, env.nextEmail());
     await openProfile(page);
     expect(ageSessions(env.server.databaseFile, email, STALE_SECONDS)).toBeGreaterThan(0);
 

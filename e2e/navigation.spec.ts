@@ -1,4 +1,4 @@
-import { createAccount, expect, signIn, test } from './support/fixtures.ts';
+import { createAccount, expect, signIn, test, signInNewAccount } from './support/fixtures.ts';
 
 test.describe('route guards', () => {
   test('a private screen sends a signed-out visitor to /login and comes back to it after sign-in', async ({
@@ -31,9 +31,7 @@ test.describe('route guards', () => {
     request,
     baseURL,
   }) => {
-    const email = env.nextEmail();
-    await createAccount(request, baseURL!, email);
-    await signIn(page, email);
+    await signInNewAccount(page, request, baseURL!, env.nextEmail());
 
     for (const path of ['/', '/no/such/page', '/login', '/signup', '/forgot-password']) {
       await page.goto(path);
@@ -51,9 +49,7 @@ test('page titles are "Threadbook - {page}" on every screen', async ({ page, env
   await page.goto('/forgot-password');
   await expect(page).toHaveTitle('Threadbook - Login');
 
-  const email = env.nextEmail();
-  await createAccount(request, baseURL!, email);
-  await signIn(page, email);
+  await signInNewAccount(page, request, baseURL!, env.nextEmail());
   const titles: [string, string][] = [
     ['/library', 'Threadbook - Library'],
     ['/account/profile', 'Threadbook - Account'],
@@ -106,9 +102,7 @@ test('a reload keeps the user signed in (the session survives in its cookie)', a
   request,
   baseURL,
 }) => {
-  const email = env.nextEmail();
-  await createAccount(request, baseURL!, email);
-  await signIn(page, email);
+  await signInNewAccount(page, request, baseURL!, env.nextEmail());
   await page.goto('/about');
   await page.reload();
   await expect(page).toHaveURL('/about');

@@ -1,4 +1,4 @@
-import { checkScreen, createAccount, expect, signIn, test } from './support/fixtures.ts';
+import { checkScreen, createAccount, expect, test, signInNewAccount } from './support/fixtures.ts';
 
 /**
  * Every screen once: a full-page screenshot into test-results/screens/ and an axe-core check (no serious or
@@ -49,9 +49,7 @@ test('signed-in screens: library, profile, deletion dialog, about, reader', asyn
   request,
   baseURL,
 }, testInfo) => {
-  const email = env.nextEmail();
-  await createAccount(request, baseURL!, email);
-  await signIn(page, email);
+  await signInNewAccount(page, request, baseURL!, env.nextEmail());
 
   await page.goto('/library');
   await expect(page.getByRole('heading', { name: 'My Books' })).toBeVisible();

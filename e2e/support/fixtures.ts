@@ -135,6 +135,18 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** A new password account, signed in through the login screen; answers its address. */
+export async function signInNewAccount(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+): Promise<string> {
+  await createAccount(request, baseURL, email);
+  await signIn(page, email);
+  return email;
+}
+
 /** Clicks 'Or sign in with Google' and waits for the popup the click opens. */
 export async function openGooglePopup(page: Page): Promise<Page> {
   const popupOpened = page.waitForEvent('popup');

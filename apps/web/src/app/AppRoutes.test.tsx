@@ -14,7 +14,7 @@ describe('routes and shell', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
     expect(screen.getByTestId('where').dataset.state).toContain('/about');
     expect(screen.queryByTestId('nav-bar')).not.toBeInTheDocument();
-    expect(document.title).toBe('Threadbook - Login');
+    await waitFor(() => expect(document.title).toBe('Threadbook - Login'));
 
     await user.type(screen.getByLabelText('Email'), 'ada@example.edu');
     await user.type(screen.getByLabelText('Password'), 'secret1');
@@ -22,14 +22,14 @@ describe('routes and shell', () => {
 
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/about'));
     expect(screen.getByRole('heading', { level: 1, name: 'About the Project' })).toBeInTheDocument();
-    expect(document.title).toBe('Threadbook - About');
+    await waitFor(() => expect(document.title).toBe('Threadbook - About'));
   });
 
   it('sends a signed-in user from /login to /library, and / and unknown paths to /library', async () => {
     renderApp('/login', fakeAuthService({ signedIn: true }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/library'));
     expect(screen.getByRole('heading', { level: 1, name: 'My Books' })).toBeInTheDocument();
-    expect(document.title).toBe('Threadbook - Library');
+    await waitFor(() => expect(document.title).toBe('Threadbook - Library'));
   });
 
   it.each(['/', '/no/such/page'])('redirects %s to /library', async (path) => {
@@ -52,7 +52,7 @@ describe('routes and shell', () => {
     expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Library' })).not.toHaveAttribute('aria-current');
     expect(within(nav).getByRole('link', { name: 'Threadbook home' })).toHaveAttribute('href', '/library');
-    expect(document.title).toBe('Threadbook - Account');
+    await waitFor(() => expect(document.title).toBe('Threadbook - Account'));
     expect(screen.getByRole('contentinfo')).toHaveTextContent('MCDS Capstone Project · Fall 2025');
   });
 
