@@ -65,7 +65,11 @@ export function createBetterAuthService(): AuthService {
     },
 
     async signInWithGoogle() {
-      unwrap(await client.signIn.popup({ providerId: 'google' }));
+      const result = await client.signIn.popup({ providerId: 'google' });
+      // The popup posts its result and closes itself; when the opener notices the closing first, better-auth
+      // reports POPUP_CLOSED although the sign-in went through. The session cookie tells which it was.
+      if (result.error?.code === 'POPUP_CLOSED' && (await client.getSession()).data) return;
+      unwrap(result);
     },
 
     async requestPasswordReset(email) {
