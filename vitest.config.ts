@@ -15,6 +15,17 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      { test: { name: 'book', root: 'packages/book', environment: 'node' } },
+      {
+        test: {
+          name: 'pipeline',
+          root: 'packages/pipeline',
+          environment: 'node',
+          testTimeout: 60000,
+          hookTimeout: 120000,
+        },
+      },
+      { test: { name: 'samples', root: 'samples', environment: 'node', testTimeout: 60000 } },
     ],
   },
 });

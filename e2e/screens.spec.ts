@@ -53,7 +53,7 @@ test('signed-in screens: library, profile, deletion dialog, about, reader', asyn
 
   await page.goto('/library');
   await expect(page.getByRole('heading', { name: 'My Books' })).toBeVisible();
-  await checkScreen(page, testInfo, 'library');
+  await checkScreen(page, testInfo, 'library-signed-in');
 
   await page.goto('/account/profile');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();

@@ -39,6 +39,15 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   LIBRARY_DIR: z.string().optional(),
+  MAX_BOOK_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .positive('must be more than 0')
+    .max(100_000, 'must be at most 100000')
+    .default(200),
+  SAMPLE_BOOK: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+    .transform((value) => ['true', '1', 'yes', 'on'].includes(value))
+    .default(true),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
@@ -100,6 +109,10 @@ function resolveConfig(env: z.infer<typeof envSchema>, baseDir: string) {
           }
         : undefined,
     libraryDir: env.LIBRARY_DIR ? path.resolve(baseDir, env.LIBRARY_DIR) : undefined,
+    /** Largest PDF an import accepts, in megabytes (1 MB = 1024 * 1024 bytes). */
+    maxBookMb: env.MAX_BOOK_MB,
+    /** Import the bundled sample textbook on first start. */
+    sampleBook: env.SAMPLE_BOOK,
     llm: env.LLM_BASE_URL
       ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
       : undefined,

@@ -1,2 +1,3 @@
 export * from './auth.ts';
 export * from './common.ts';
+export * from './books.ts';

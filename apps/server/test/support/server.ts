@@ -63,6 +63,8 @@ export async function startTestServer(
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: noWebApp,
+    // Building and importing the sample book costs seconds of CPU per server; tests that need it say so.
+    SAMPLE_BOOK: 'false',
     ...env,
   });
   const { app, identity } = await buildApp(config);

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { createImportJobs, type ImportJob } from './jobs.ts';
+import { libraryFolderJobs } from './library-folder.ts';
+import { booksRoutes } from './routes.ts';
+import { samplePending } from './sample.ts';
+import { cleanupIncompleteImports } from './storage.ts';
+
+type BooksConfig = Pick<Config, 'dataDir' | 'maxBookMb' | 'sampleBook' | 'libraryDir'>;
+
+/**
+ * The books feature: removes what interrupted imports left (before serving anything), serves the books
+ * API, and once the server listens imports in the background the sample textbook (first start) and the
+ * PDFs of LIBRARY_DIR that are not in the library yet.
+ */
+export const booksFeature: FastifyPluginAsync<{ db: Db; config: BooksConfig }> = async (
+  app,
+  { db, config },
+) => {
+  const cleaned = await cleanupIncompleteImports(db, config.dataDir);
+  if (cleaned.stagingDirs + cleaned.rows + cleaned.orphanDirs > 0) {
+    app.log.info(
+      `removed what interrupted imports left: ${cleaned.stagingDirs} staging folder(s), ${cleaned.rows} unfinished book(s), ${cleaned.orphanDirs} stray folder(s)`,
+    );
+  }
+
+  await app.register(booksRoutes, { db, dataDir: config.dataDir });
+
+  const jobs = createImportJobs({ dataDir: config.dataDir, maxBookMb: config.maxBookMb, log: app.log });
+  app.addHook('onListen', async () => {
+    const planned: ImportJob[] = [];
+    if (config.sampleBook && (await samplePending(db))) planned.push({ kind: 'sample' });
+    if (config.libraryDir) {
+      planned.push(...libraryFolderJobs(config.libraryDir, (message) => app.log.warn(message)));
+    }
+    if (planned.length > 0) {
+      app.log.info(`importing ${planned.length} book(s) in the background`);
+      void jobs.run(planned);
+    }
+  });
+  app.addHook('onClose', async () => {
+    await jobs.close();
+  });
+};

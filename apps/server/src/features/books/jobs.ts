@@ -1,0 +1,104 @@
+import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImportInput, ImportProgress, ImportResult } from './import-book.ts';
+
+/** One background import: a PDF (with its sidecar metadata) or the bundled sample textbook. */
+export type ImportJob = { kind: 'file'; input: ImportInput } | { kind: 'sample' };
+
+export interface ImportWorkerData {
+  dataDir: string;
+  maxBookMb: number;
+  jobs: ImportJob[];
+}
+
+/** What the worker tells the server about job `index`. */
+export type ImportWorkerMessage =
+  | { type: 'started'; index: number; label: string }
+  | { type: 'progress'; index: number; label: string; progress: ImportProgress }
+  | { type: 'done'; index: number; label: string; result: ImportResult }
+  | { type: 'failed'; index: number; label: string; message: string; expected: boolean };
+
+export interface ImportJobs {
+  /** Runs the jobs one after another in a worker thread; resolves when they are all done. */
+  run(jobs: ImportJob[]): Promise<void>;
+  /** Stops the running worker at once; its unfinished import is cleaned up at the next start. */
+  close(): Promise<void>;
+}
+
+const workerUrl = new URL('./import-worker.ts', import.meta.url);
+
+/**
+ * Background imports (library folder, sample book) run in a worker thread, so extracting a thousand-page
+ * book never stalls the server's requests. The worker has its own database connection; the server logs
+ * its progress. Stopping the server terminates the worker: the import is all or nothing, so the next
+ * start removes what it left.
+ */
+export function createImportJobs(options: {
+  dataDir: string;
+  maxBookMb: number;
+  log: FastifyBaseLogger;
+}): ImportJobs {
+  const { log } = options;
+  let closed = false;
+  const running = new Set<Worker>();
+  let queue: Promise<void> = Promise.resolve();
+
+  const runBatch = (jobs: ImportJob[]) =>
+    new Promise<void>((resolve) => {
+      if (closed || jobs.length === 0) return resolve();
+      const workerData: ImportWorkerData = { dataDir: options.dataDir, maxBookMb: options.maxBookMb, jobs };
+      const worker = new Worker(workerUrl, { workerData });
+      running.add(worker);
+      const lastLogged = new Map<number, number>();
+      worker.on('message', (message: ImportWorkerMessage) => {
+        switch (message.type) {
+          case 'started':
+            log.info(`import ${message.label}: started`);
+            break;
+          case 'progress': {
+            const { stage, done, total } = message.progress;
+            if (stage === 'extracting' && done !== undefined && total) {
+              // Every tenth of the book, not every page.
+              const step = Math.floor((done / total) * 10);
+              if (done !== total && lastLogged.get(message.index) === step) break;
+              lastLogged.set(message.index, step);
+              log.info(`import ${message.label}: extracting, page ${done} of ${total}`);
+            } else if (stage !== 'checking') {
+              log.info(`import ${message.label}: ${stage === 'cover' ? 'rendering the cover' : stage}`);
+            }
+            break;
+          }
+          case 'done':
+            log.info(
+              message.result.created
+                ? `import ${message.label}: ready as book ${message.result.id} ("${message.result.title}")`
+                : `import ${message.label}: already in the library as book ${message.result.id}`,
+            );
+            break;
+          case 'failed':
+            if (message.expected) log.warn(`import ${message.label} failed: ${message.message}`);
+            else log.error(`import ${message.label} failed: ${message.message}`);
+            break;
+        }
+      });
+      worker.on('error', (error) => {
+        if (!closed) log.error({ err: error }, 'the import worker failed');
+      });
+      worker.on('exit', () => {
+        running.delete(worker);
+        resolve();
+      });
+    });
+
+  return {
+    run(jobs) {
+      queue = queue.then(() => runBatch(jobs));
+      return queue;
+    },
+    async close() {
+      closed = true;
+      await Promise.all([...running].map((worker) => worker.terminate()));
+      await queue;
+    },
+  };
+}

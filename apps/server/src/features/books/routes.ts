@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BOOK_FILES,
+  BookErrorMessage,
+  bookListSchema,
+  bookMetadataSchema,
+  errorResponseSchema,
+} from '@threadbook/contracts';
+import type { Db } from '../../db/database.ts';
+import { errorHandler } from '../../error-handler.ts';
+import { booksDir, COVER_FILE } from './storage.ts';
+
+/** Covers change only with a new import (a new id), so the browser may keep them a day. */
+const COVER_CACHE_CONTROL = 'private, max-age=86400';
+/** The PDF and XML are read in ranges and revalidated with their ETag. */
+const FILE_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
+
+const idParams = z.object({ id: z.string() });
+const fileParams = z.object({ id: z.string(), file: z.string() });
+/** The only names `/files/{file}` answers; anything else is 404 before any path is built. */
+const servedFiles = new Set<string>([BOOK_FILES.pdf, BOOK_FILES.xml]);
+
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+
+/**
+ * The books API (SPEC §7), behind the bearer token. Ids are numbers (400 'Invalid book id' otherwise) and
+ * only 'ready' books exist (404 'Book not found'). Files are served by @fastify/static from a path made of
+ * the numeric id and a whitelisted name only: Range, ETag, 304 and content types come from it.
+ */
+export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = async (app, { db, dataDir }) => {
+  const root = booksDir(dataDir);
+  // sendFile only; the web feature's instance serves the app. Dot files (staging folders) are never named.
+  await app.register(fastifyStatic, { root, serve: false, dotfiles: 'deny' });
+  // A 416 from @fastify/send carries `Content-Range: bytes */size`, which the shared handler would drop.
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const range = (error as { headers?: Record<string, string> }).headers?.['Content-Range'];
+    if (error.statusCode === 416 && range) reply.header('content-range', range);
+    return errorHandler(error, request, reply);
+  });
+
+  const fail = (reply: FastifyReply, statusCode: 400 | 404, message: string) =>
+    reply
+      .code(statusCode)
+      .send({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Not Found', message });
+
+  /** The ready book with this path id, or undefined after answering 400/404. */
+  const findBook = async (rawId: string, reply: FastifyReply) => {
+    const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : Number.NaN;
+    if (!Number.isSafeInteger(id) || id <= 0) {
+      await fail(reply, 400, BookErrorMessage.invalidId);
+      return undefined;
+    }
+    const book = await db
+      .selectFrom('book')
+      .select(['id', 'title', 'author', 'page_count'])
+      .where('id', '=', id)
+      .where('status', '=', 'ready')
+      .executeTakeFirst();
+    if (!book) await fail(reply, 404, BookErrorMessage.notFound);
+    return book;
+  };
+
+  const sendBookFile = (reply: FastifyReply, id: number, name: string, cacheControl: string) => {
+    const relative = path.join(String(id), name);
+    if (!existsSync(path.join(root, relative))) return fail(reply, 404, BookErrorMessage.fileNotFound);
+    reply.header('cache-control', cacheControl);
+    return reply.sendFile(relative, root, { cacheControl: false });
+  };
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const list = async () =>
+    db
+      .selectFrom('book')
+      .select(['id', 'title', 'author'])
+      .where('status', '=', 'ready')
+      .orderBy('title')
+      .orderBy('id')
+      .execute();
+  for (const url of ['/api/books/', '/api/books']) {
+    typed.get(url, { preHandler: app.authenticate, schema: { response: { 200: bookListSchema } } }, list);
+  }
+
+  typed.get(
+    '/api/books/:id/metadata',
+    {
+      preHandler: app.authenticate,
+      schema: { params: idParams, response: { 200: bookMetadataSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const book = await findBook(request.params.id, reply);
+      if (!book) return reply;
+      return {
+        id: book.id,
+        title: book.title,
+        author: book.author,
+        pageCount: book.page_count,
+        files: { pdf: BOOK_FILES.pdf, xml: BOOK_FILES.xml },
+      };
+    },
+  );
+
+  typed.get(
+    '/api/books/:id/cover',
+    { preHandler: app.authenticate, schema: { params: idParams, response: errors } },
+    async (request, reply) => {
+      const book = await findBook(request.params.id, reply);
+      if (!book) return reply;
+      return sendBookFile(reply, book.id, COVER_FILE, COVER_CACHE_CONTROL);
+    },
+  );
+
+  typed.get(
+    '/api/books/:id/files/:file',
+    { preHandler: app.authenticate, schema: { params: fileParams, response: errors } },
+    async (request, reply) => {
+      const book = await findBook(request.params.id, reply);
+      if (!book) return reply;
+      if (!servedFiles.has(request.params.file)) return fail(reply, 404, BookErrorMessage.fileNotFound);
+      return sendBookFile(reply, book.id, request.params.file, FILE_CACHE_CONTROL);
+    },
+  );
+};

@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  BOOK_FILES,
+  bookListSchema,
+  bookMetadataSchema,
+  errorResponseSchema,
+  type BookListItem,
+} from '@threadbook/contracts';
+import { openDatabase } from '../src/db/database.ts';
+import { importBook } from '../src/features/books/import-book.ts';
+import { bearerToken, bookXml, get, makePdf, rawGet } from './books-fixtures.ts';
+import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
+
+describe('the books API', () => {
+  let server: TestServer;
+  let token: string;
+  let id: number;
+  let pdfBytes: Buffer;
+  let xmlText: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ SAMPLE_BOOK: 'false' });
+    const dir = makeTempDir('threadbook-books-api-');
+    const pdfPath = path.join(dir, 'algebra.pdf');
+    const xmlPath = path.join(dir, 'algebra.xml');
+    await makePdf(pdfPath, { pages: 3, title: 'Abstract Algebra', author: 'T. Judson', linesPerPage: 30 });
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(xmlPath, bookXml(3, 'Abstract Algebra', 'T. Judson'));
+    const database = openDatabase({ dataDir: server.dataDir });
+    try {
+      ({ id } = await importBook(
+        { db: database.db, dataDir: server.dataDir, maxBookMb: 200 },
+        { pdfPath, xmlPath },
+      ));
+    } finally {
+      await database.close();
+    }
+    pdfBytes = readFileSync(pdfPath);
+    xmlText = readFileSync(path.join(server.dataDir, 'books', String(id), 'book.xml'), 'utf8');
+    token = await bearerToken(server);
+  });
+  afterAll(() => server.close());
+
+  const endpoints = () => [
+    '/api/books/',
+    `/api/books/${id}/metadata`,
+    `/api/books/${id}/cover`,
+    `/api/books/${id}/files/book.pdf`,
+    `/api/books/${id}/files/book.xml`,
+  ];
+
+  test('every endpoint is 401 without a bearer token and 200 with one', async () => {
+    for (const endpoint of endpoints()) {
+      const anonymous = await get(server, endpoint);
+      expect(anonymous.status, endpoint).toBe(401);
+      expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+      expect((await get(server, endpoint, { token: 'not-a-token' })).status, endpoint).toBe(401);
+      expect((await get(server, endpoint, { token })).status, endpoint).toBe(200);
+    }
+  });
+
+  test('the list is [{id, title, author}] of ready books, also at /api/books', async () => {
+    for (const endpoint of ['/api/books/', '/api/books']) {
+      const response = await get(server, endpoint, { token });
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const list = bookListSchema.parse(await response.json());
+      expect(list).toEqual([{ id, title: 'Abstract Algebra', author: 'T. Judson' }]);
+    }
+    // A row still 'importing' is not a book yet.
+    server.withDb((db) =>
+      db
+        .prepare(
+          "insert into book (title, author, page_count, sha256, status, source_name, created_at) values ('Half', '', 1, 'abc', 'importing', 'half.pdf', ?)",
+        )
+        .run(new Date().toISOString()),
+    );
+    const half = server.withDb(
+      (db) => (db.prepare("select id from book where title = 'Half'").get() as { id: number }).id,
+    );
+    try {
+      const list = (await (await get(server, '/api/books/', { token })).json()) as BookListItem[];
+      expect(list.map((book) => book.id)).toEqual([id]);
+      expect((await get(server, `/api/books/${half}/metadata`, { token })).status).toBe(404);
+      expect((await get(server, `/api/books/${half}/cover`, { token })).status).toBe(404);
+    } finally {
+      server.withDb((db) => db.prepare('delete from book where id = ?').run(half));
+    }
+  });
+
+  test('metadata gives id, title, author, page count and the two file names', async () => {
+    const response = await get(server, `/api/books/${id}/metadata`, { token });
+    const metadata = bookMetadataSchema.parse(await response.json());
+    expect(metadata).toEqual({
+      id,
+      title: 'Abstract Algebra',
+      author: 'T. Judson',
+      pageCount: 3,
+      files: { pdf: 'book.pdf', xml: 'book.xml' },
+    });
+  });
+
+  test('a non-numeric id is 400 "Invalid book id" and an unknown one 404 "Book not found"', async () => {
+    for (const bad of ['abc', '1.5', '-1', '0', '1e3', '0x10', '99999999999999999999', '%20']) {
+      for (const suffix of ['metadata', 'cover', 'files/book.pdf']) {
+        const response = await get(server, `/api/books/${bad}/${suffix}`, { token });
+        expect(response.status, `${bad}/${suffix}`).toBe(400);
+        const body = errorResponseSchema.parse(await response.json());
+        expect(body.message).toBe('Invalid book id');
+      }
+    }
+    for (const suffix of ['metadata', 'cover', 'files/book.pdf', 'files/book.xml']) {
+      const response = await get(server, `/api/books/${id + 1000}/${suffix}`, { token });
+      expect(response.status, suffix).toBe(404);
+      expect(errorResponseSchema.parse(await response.json()).message).toBe('Book not found');
+    }
+  });
+
+  test('files other than book.pdf and book.xml are 404, traversal included', async () => {
+    const attempts = [
+      'cover.png',
+      '.owner',
+      'book.PDF',
+      'book.pdf.bak',
+      'book.pdf%00',
+      '..%2F..%2Fthreadbook.sqlite',
+      '..%2f..%2fauth-secret',
+      '%2e%2e%2f%2e%2e%2fauth-secret',
+      '..%252F..%252Fauth-secret',
+      '..%5C..%5Cauth-secret',
+      '%2Fetc%2Fpasswd',
+    ];
+    for (const name of attempts) {
+      const { status, body } = await rawGet(server, `/api/books/${id}/files/${name}`, token);
+      expect(status, name).toBe(404);
+      expect(body.toString('latin1')).not.toContain('SQLite');
+    }
+    for (const raw of [
+      `/api/books/${id}/files/../../../threadbook.sqlite`,
+      `/api/books/${id}/files/../cover`,
+      `/api/books/${id}/files//etc/passwd`,
+      `/api/books/${id}/files/book.pdf/../../../auth-secret`,
+    ]) {
+      const { status, body } = await rawGet(server, raw, token);
+      expect(status, raw).not.toBe(200);
+      expect([400, 404]).toContain(status);
+      expect(body.toString('latin1')).not.toContain('SQLite');
+    }
+  });
+
+  test('the files are served whole with their content types, ranges and ETags', async () => {
+    const pdf = await get(server, `/api/books/${id}/files/${BOOK_FILES.pdf}`, { token });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('accept-ranges')).toBe('bytes');
+    expect(pdf.headers.get('etag')).toBeTruthy();
+    expect(pdf.headers.get('cache-control')).toMatch(/^private/);
+    expect(Buffer.from(await pdf.arrayBuffer()).equals(pdfBytes)).toBe(true);
+
+    const xml = await get(server, `/api/books/${id}/files/${BOOK_FILES.xml}`, { token });
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(await xml.text()).toBe(xmlText);
+    expect(xmlText).toContain('<book title="Abstract Algebra" author="T. Judson">');
+  });
+
+  test('Range requests answer 206 with the right bytes, suffix ranges, and 416 when unsatisfiable', async () => {
+    const url = `/api/books/${id}/files/book.pdf`;
+    const first = await get(server, url, { token, headers: { range: 'bytes=0-99' } });
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toBe(`bytes 0-99/${pdfBytes.length}`);
+    expect(first.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await first.arrayBuffer()).equals(pdfBytes.subarray(0, 100))).toBe(true);
+
+    const middle = await get(server, url, { token, headers: { range: 'bytes=1000-1499' } });
+    expect(middle.status).toBe(206);
+    expect(Buffer.from(await middle.arrayBuffer()).equals(pdfBytes.subarray(1000, 1500))).toBe(true);
+
+    const suffix = await get(server, url, { token, headers: { range: 'bytes=-64' } });
+    expect(suffix.status).toBe(206);
+    expect(suffix.headers.get('content-range')).toBe(
+      `bytes ${pdfBytes.length - 64}-${pdfBytes.length - 1}/${pdfBytes.length}`,
+    );
+    expect(Buffer.from(await suffix.arrayBuffer()).equals(pdfBytes.subarray(-64))).toBe(true);
+
+    const open = await get(server, url, { token, headers: { range: `bytes=${pdfBytes.length - 10}-` } });
+    expect(open.status).toBe(206);
+    expect(Buffer.from(await open.arrayBuffer()).equals(pdfBytes.subarray(-10))).toBe(true);
+
+    const beyond = await get(server, url, { token, headers: { range: `bytes=${pdfBytes.length + 10}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${pdfBytes.length}`);
+  });
+
+  test('the cover is a PNG about 400 px wide, cacheable, with ETag and 304', async () => {
+    const cover = await get(server, `/api/books/${id}/cover`, { token });
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('content-type')).toBe('image/png');
+    expect(cover.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    const etag = cover.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const png = Buffer.from(await cover.arrayBuffer());
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const width = png.readUInt32BE(16);
+    const height = png.readUInt32BE(20);
+    expect(width).toBe(400);
+    expect(height).toBeGreaterThan(400); // a portrait page
+
+    // node:http, not fetch: fetch marks a request with If-None-Match `cache-control: no-cache`.
+    const again = await rawGet(server, `/api/books/${id}/cover`, token, { 'if-none-match': etag ?? '' });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+
+    const changed = await rawGet(server, `/api/books/${id}/cover`, token, {
+      'if-none-match': '"something-else"',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.equals(png)).toBe(true);
+    // Without the token, even a matching ETag tells nothing.
+    expect(
+      (await rawGet(server, `/api/books/${id}/cover`, undefined, { 'if-none-match': etag ?? '' })).status,
+    ).toBe(401);
+  });
+
+  test('the files answer 304 to a matching If-None-Match', async () => {
+    for (const file of ['book.pdf', 'book.xml']) {
+      const url = `/api/books/${id}/files/${file}`;
+      const etag = (await get(server, url, { token })).headers.get('etag');
+      expect(etag, file).toBeTruthy();
+      const again = await rawGet(server, url, token, { 'if-none-match': etag ?? '' });
+      expect(again.status, file).toBe(304);
+      expect(again.body.length).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,405 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bookListSchema, type BookListItem } from '@threadbook/contracts';
+import { loadConfig } from '../src/config.ts';
+import { migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { BookImportError, importBook } from '../src/features/books/import-book.ts';
+import { cleanupIncompleteImports, createStagingDir } from '../src/features/books/storage.ts';
+import { bearerToken, bookXml, eventually, get, makePdf } from './books-fixtures.ts';
+import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts `node apps/server/src/cli/import.ts ...args` over `dataDir`, as `npm run import` does. */
+function startImport(dataDir: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env };
+  delete childEnv.MAX_BOOK_MB;
+  Object.assign(childEnv, env);
+  return spawn(process.execPath, ['apps/server/src/cli/import.ts', ...args], {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function runImport(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const child = startImport(dataDir, args, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** What the installation holds: book rows (any status) and the entries of DATA_DIR/books. */
+async function stored(dataDir: string) {
+  const database = openDatabase({ dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const rows = await database.db.selectFrom('book').select(['id', 'status', 'title']).execute();
+    const booksDir = path.join(dataDir, 'books');
+    return { rows, entries: existsSync(booksDir) ? readdirSync(booksDir) : [] };
+  } finally {
+    await database.close();
+  }
+}
+
+async function listBooks(server: TestServer, token: string): Promise<BookListItem[]> {
+  const response = await get(server, '/api/books/', { token });
+  expect(response.status).toBe(200);
+  return bookListSchema.parse(await response.json());
+}
+
+/** The pid of a process that has exited (for unfinished imports whose importer is gone). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0']);
+  await new Promise((resolve) => child.on('exit', resolve));
+  return child.pid ?? 999_999;
+}
+
+describe('importing books', { timeout: 90_000 }, () => {
+  let fixtures: string;
+  let tinyPdf: string;
+  let tinyXml: string;
+
+  beforeAll(async () => {
+    fixtures = makeTempDir('threadbook-import-fixtures-');
+    tinyPdf = path.join(fixtures, 'tiny.pdf');
+    tinyXml = path.join(fixtures, 'tiny.xml');
+    await makePdf(tinyPdf, { pages: 2 });
+    writeFileSync(tinyXml, bookXml(2));
+  });
+  afterAll(() => rmSync(fixtures, { recursive: true, force: true }));
+
+  test('prints only the new id on stdout, progress on stderr; the same PDF again gives the same id', async () => {
+    const dataDir = makeTempDir();
+    try {
+      const first = await runImport(dataDir, [tinyPdf, '--xml', tinyXml, '--title', 'Given Title']);
+      expect(first.stderr).toContain('checking the PDF');
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toMatch(/^\d+\n$/);
+      const id = Number(first.stdout);
+
+      const again = await runImport(dataDir, [tinyPdf, '--xml', tinyXml]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toBe(`${id}\n`);
+      expect(again.stderr).toContain(`Already in the library as book ${id}`);
+
+      const { rows, entries } = await stored(dataDir);
+      expect(rows).toEqual([{ id, status: 'ready', title: 'Given Title' }]);
+      expect(entries).toEqual([String(id)]);
+      expect(readdirSync(path.join(dataDir, 'books', String(id))).sort()).toEqual([
+        'book.pdf',
+        'book.xml',
+        'cover.png',
+      ]);
+      const xml = readFileSync(path.join(dataDir, 'books', String(id), 'book.xml'), 'utf8');
+      expect(xml).toContain('<book title="Given Title" author="Test Author">');
+      expect(
+        readFileSync(path.join(dataDir, 'books', String(id), 'book.pdf')).equals(readFileSync(tinyPdf)),
+      ).toBe(true);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('without --xml the Book XML is extracted from the PDF', async () => {
+    const dataDir = makeTempDir();
+    try {
+      const run = await runImport(dataDir, [tinyPdf, '--author', 'Given Author']);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/Extracting: 2\/2 pages \(100%\), about 0 s left/);
+      const id = Number(run.stdout);
+      const xml = readFileSync(path.join(dataDir, 'books', String(id), 'book.xml'), 'utf8');
+      expect(xml).toMatch(/<book title="Tiny Test Book" author="Given Author">/);
+      expect(xml).toMatch(/<paragraph [^>]*page="1"/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a PDF over MAX_BOOK_MB is refused with a clear message and nothing is stored', async () => {
+    const dataDir = makeTempDir();
+    try {
+      const big = path.join(fixtures, 'book.pdf');
+      writeFileSync(big, '');
+      truncateSync(big, 250 * 1024 * 1024); // sparse: no disk space used, only its size is read
+      const refused = await runImport(dataDir, [big]);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain('book.pdf is 250 MB; the limit is 200 MB (MAX_BOOK_MB)');
+      rmSync(big);
+
+      const tiny = await runImport(dataDir, [tinyPdf, '--xml', tinyXml], { MAX_BOOK_MB: '0.001' });
+      expect(tiny.code).toBe(1);
+      expect(tiny.stderr).toMatch(/tiny\.pdf is 0\.\d+ MB; the limit is 0\.001 MB \(MAX_BOOK_MB\)/);
+      expect(await stored(dataDir)).toEqual({ rows: [], entries: [] });
+
+      const invalid = await runImport(dataDir, [tinyPdf], { MAX_BOOK_MB: 'lots' });
+      expect(invalid.code).toBe(1);
+      expect(invalid.stderr).toContain('MAX_BOOK_MB: must be a number of megabytes');
+      expect(() => loadConfig({ DATA_DIR: dataDir, MAX_BOOK_MB: '0' })).toThrow(
+        /MAX_BOOK_MB: must be more than 0/,
+      );
+      expect(loadConfig({ DATA_DIR: dataDir, MAX_BOOK_MB: '0.5' }).maxBookMb).toBe(0.5);
+      expect(loadConfig({ DATA_DIR: dataDir }).maxBookMb).toBe(200);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('broken input gets a clear error and loses nothing', async () => {
+    const dataDir = makeTempDir();
+    try {
+      const keep = await runImport(dataDir, [tinyPdf, '--xml', tinyXml]);
+      expect(keep.code, keep.stderr).toBe(0);
+      const before = await stored(dataDir);
+
+      const garbage = path.join(fixtures, 'garbage.pdf');
+      writeFileSync(garbage, Buffer.from('this is not a PDF at all, just some words\n'.repeat(50)));
+      const truncated = path.join(fixtures, 'truncated.pdf');
+      const whole = readFileSync(tinyPdf);
+      writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+      const encrypted = path.join(fixtures, 'encrypted.pdf');
+      await makePdf(encrypted, { userPassword: 'open-sesame' });
+      const scanned = path.join(fixtures, 'scanned.pdf');
+      await makePdf(scanned, { noText: true });
+      const badXml = path.join(fixtures, 'bad.xml');
+      writeFileSync(
+        badXml,
+        '<book title="x">\n  <chapter id="1" title="A">\n    <section id="1.1" title="B">\n      <paragraph id="1.1.1" page="1" y_start="0.1">text\n    </section>\n</book>\n',
+      );
+      const noBook = path.join(fixtures, 'nobook.xml');
+      writeFileSync(noBook, '<library/>');
+      const otherPdf = path.join(fixtures, 'other.pdf');
+      await makePdf(otherPdf, { pages: 1, title: 'Other' });
+      const tooManyPages = path.join(fixtures, 'pages.xml');
+      writeFileSync(tooManyPages, bookXml(3));
+
+      const cases: [string[], RegExp][] = [
+        [[garbage], /garbage\.pdf is not a PDF file/],
+        [[truncated], /truncated\.pdf is incomplete: the file ends early/],
+        [[encrypted], /encrypted\.pdf is protected by a password/],
+        [[scanned, '--xml', tinyXml], /scanned\.pdf has no text layer/],
+        [[scanned], /scanned\.pdf has no text layer/],
+        [[otherPdf, '--xml', badXml], /bad\.xml: Invalid XML at line 5: .*paragraph/],
+        [[otherPdf, '--xml', noBook], /nobook\.xml: Invalid XML: No <book> element found/],
+        [
+          [otherPdf, '--xml', tooManyPages],
+          /pages\.xml: paragraph 1\.1\.2 is on page 2, but other\.pdf has 1 pages/,
+        ],
+        [[path.join(fixtures, 'missing.pdf')], /missing\.pdf: no such file/],
+        [[otherPdf, '--xml', path.join(fixtures, 'missing.xml')], /missing\.xml: no such file/],
+      ];
+      // In this process (the command's start-up is slow on a busy machine)...
+      const database = openDatabase({ dataDir });
+      try {
+        for (const [[pdfPath = '', , xmlPath], message] of cases) {
+          const attempt = importBook({ db: database.db, dataDir, maxBookMb: 200 }, { pdfPath, xmlPath });
+          await expect(attempt, pdfPath).rejects.toThrow(BookImportError);
+          await expect(attempt, pdfPath).rejects.toThrow(message);
+          expect(await stored(dataDir), pdfPath).toEqual(before);
+        }
+      } finally {
+        await database.close();
+      }
+      // ...and through the command: "Error: <message>" on stderr, exit code 1, nothing on stdout.
+      for (const [args, message] of [cases[0], cases[5]] as [string[], RegExp][]) {
+        const run = await runImport(dataDir, args);
+        expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(1);
+        expect(run.stdout).toBe('');
+        expect(run.stderr).toMatch(/^Error: /m);
+        expect(run.stderr, args.join(' ')).toMatch(message);
+        expect(await stored(dataDir), args.join(' ')).toEqual(before);
+      }
+
+      const usage = await runImport(dataDir, []);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toContain('Usage: npm run import -- <book.pdf>');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('an import killed in the middle leaves no half book, and the next start cleans up', async () => {
+    const dataDir = makeTempDir();
+    const big = path.join(fixtures, 'long.pdf');
+    await makePdf(big, { pages: 150, linesPerPage: 40, title: 'Long Book' });
+    const child = startImport(dataDir, [big]);
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const booksDir = path.join(dataDir, 'books');
+    // Kill as soon as the import has begun writing: its staging folder exists.
+    const staging = await eventually(async () => {
+      if (child.exitCode !== null) throw new Error(`the import ended before it was killed: ${stderr}`);
+      const entry = existsSync(booksDir)
+        ? readdirSync(booksDir).find((name) => name.startsWith('.staging-'))
+        : undefined;
+      return entry;
+    }, 30_000);
+    child.kill('SIGKILL');
+    await exited;
+    expect(existsSync(path.join(booksDir, staging))).toBe(true);
+    expect((await stored(dataDir)).rows).toEqual([]);
+
+    const server = await startTestServer({ SAMPLE_BOOK: 'false' }, { dataDir });
+    try {
+      expect(await listBooks(server, await bearerToken(server))).toEqual([]);
+      expect(readdirSync(booksDir)).toEqual([]);
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('start-up cleanup removes every unfinished state of a dead importer and leaves live imports alone', async () => {
+    const dataDir = makeTempDir();
+    try {
+      const done = await runImport(dataDir, [tinyPdf, '--xml', tinyXml]);
+      expect(done.code, done.stderr).toBe(0);
+      const readyId = Number(done.stdout);
+      const booksDir = path.join(dataDir, 'books');
+      const gone = `${(await import('node:os')).hostname()} ${await deadPid()}`;
+
+      const database = openDatabase({ dataDir });
+      const insert = (sha256: string) =>
+        database.db
+          .insertInto('book')
+          .values({
+            title: 'Half',
+            author: '',
+            page_count: 1,
+            sha256,
+            status: 'importing',
+            source_name: 'half.pdf',
+            import_owner: gone,
+            created_at: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      // Killed after the insert, before the rename: an 'importing' row and a staging folder.
+      await insert('a'.repeat(64));
+      const deadStaging = path.join(booksDir, '.staging-dead');
+      mkdirSync(deadStaging);
+      writeFileSync(path.join(deadStaging, '.owner'), gone);
+      writeFileSync(path.join(deadStaging, 'book.pdf'), 'half');
+      // Killed after the rename, before 'ready': an 'importing' row with its id folder.
+      const renamed = await insert('b'.repeat(64));
+      mkdirSync(path.join(booksDir, String(renamed.id)));
+      writeFileSync(path.join(booksDir, String(renamed.id), 'book.pdf'), 'half');
+      // A staging folder from before its owner was written, and a folder whose row is gone.
+      mkdirSync(path.join(booksDir, '.staging-no-owner'));
+      mkdirSync(path.join(booksDir, '987'));
+      // An import running right now in this (live) process.
+      const live = createStagingDir(dataDir);
+
+      const report = await cleanupIncompleteImports(database.db, dataDir);
+      expect(report).toEqual({ stagingDirs: 2, rows: 2, orphanDirs: 1 });
+      const rows = await database.db.selectFrom('book').select(['id', 'status']).execute();
+      await database.close();
+      expect(rows).toEqual([{ id: readyId, status: 'ready' }]);
+      expect(readdirSync(booksDir).sort()).toEqual([String(readyId), path.basename(live)].sort());
+      rmSync(live, { recursive: true });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('LIBRARY_DIR is imported in the background, with sidecar metadata, once', async () => {
+    const library = makeTempDir('threadbook-library-');
+    const dataDir = makeTempDir();
+    try {
+      await makePdf(path.join(library, 'algebra.pdf'), { title: 'Ignored Title', author: 'Ignored' });
+      writeFileSync(
+        path.join(library, 'algebra.json'),
+        JSON.stringify({ title: 'Abstract Algebra', author: 'T. Judson' }),
+      );
+      await makePdf(path.join(library, 'calculus.pdf'), { pages: 3, title: 'Calc' });
+      writeFileSync(path.join(library, 'calculus.xml'), bookXml(3, 'Calculus from XML', 'G. Strang'));
+      writeFileSync(path.join(library, 'broken.pdf'), 'not a pdf');
+      writeFileSync(path.join(library, 'notes.txt'), 'not a book');
+
+      const env = { SAMPLE_BOOK: 'false', LIBRARY_DIR: library };
+      let server = await startTestServer(env, { dataDir });
+      const expected = [
+        { title: 'Abstract Algebra', author: 'T. Judson' },
+        { title: 'Calculus from XML', author: 'G. Strang' },
+      ];
+      let ids: number[];
+      try {
+        const token = await bearerToken(server);
+        const books = await eventually(async () => {
+          const list = await listBooks(server, token);
+          return list.length === 2 ? list : undefined;
+        });
+        expect(books.map(({ title, author }) => ({ title, author }))).toEqual(expected);
+        ids = books.map((book) => book.id);
+      } finally {
+        await server.close();
+      }
+
+      // A restart imports nothing new (same SHA-256), and the broken file stays out.
+      server = await startTestServer(env, { dataDir });
+      try {
+        const token = await bearerToken(server);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const books = await listBooks(server, token);
+        expect(books.map((book) => book.id)).toEqual(ids);
+        expect((await stored(dataDir)).rows).toHaveLength(2);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(library, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('the sample book is imported on first start, in the background, and only once', async () => {
+    const dataDir = makeTempDir();
+    try {
+      let server = await startTestServer({ SAMPLE_BOOK: 'true' }, { dataDir });
+      let sample: BookListItem;
+      try {
+        const token = await bearerToken(server);
+        sample = await eventually(async () => (await listBooks(server, token))[0], 120_000);
+        const cover = await get(server, `/api/books/${sample.id}/cover`, { token });
+        expect(cover.status).toBe(200);
+        expect(existsSync(path.join(dataDir, 'samples'))).toBe(true);
+      } finally {
+        await server.close();
+      }
+      // Remembered: removing the sample does not bring it back at the next start.
+      const database = openDatabase({ dataDir });
+      await database.db.deleteFrom('book').where('id', '=', sample.id).execute();
+      await database.close();
+      rmSync(path.join(dataDir, 'books', String(sample.id)), { recursive: true });
+      server = await startTestServer({ SAMPLE_BOOK: 'true' }, { dataDir });
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(await listBooks(server, await bearerToken(server))).toEqual([]);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

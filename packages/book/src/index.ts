@@ -1,0 +1,21 @@
+/**
+ * @threadbook/book: the Book XML format (DESIGN.md "Book XML"). A strict, safe parser for the server and
+ * the import command, the writer, the lenient outline builder the reader uses (SPEC §3 "Book outline"),
+ * and the paragraph id helpers. XML is read by fast-xml-parser; no Node-only API: it runs in browsers and
+ * in Node.
+ */
+export type { BookChapter, BookDocument, BookParagraph, BookSection } from './types.ts';
+export { BookXmlError } from './errors.ts';
+export { DEFAULT_BOOK_XML_LIMITS, type BookXmlLimits, type BookXmlOptions } from './read.ts';
+export { parseBookXml } from './parse.ts';
+export { writeBookXml } from './write.ts';
+export {
+  buildBookOutline,
+  type BookOutline,
+  type BookOutlineChapter,
+  type BookOutlineParagraph,
+  type BookOutlineSection,
+  type CachedBookOutline,
+} from './outline.ts';
+export { paragraphLabel, sameParagraphId, stripBookPrefix } from './ids.ts';
+export { splitExplicitRefs } from './values.ts';

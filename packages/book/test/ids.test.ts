@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { paragraphLabel, sameParagraphId, stripBookPrefix } from '../src/index.ts';
+
+describe('paragraph ids (SPEC §3)', () => {
+  it('strips a book prefix, and leaves an id without one as is', () => {
+    expect(stripBookPrefix('12:3.2.4')).toBe('3.2.4');
+    expect(stripBookPrefix('3.2.4')).toBe('3.2.4');
+    expect(stripBookPrefix('intro')).toBe('intro');
+  });
+
+  it('matches ids ignoring the book prefix', () => {
+    expect(sameParagraphId('12:3.2.4', '3.2.4')).toBe(true);
+    expect(sameParagraphId('3.2.4', '7:3.2.4')).toBe(true);
+    expect(sameParagraphId('12:3.2.4', '12:3.2.4')).toBe(true);
+    expect(sameParagraphId('12:3.2.4', '12:3.2.5')).toBe(false);
+    expect(sameParagraphId('3.2.4', '3.2.40')).toBe(false);
+    expect(sameParagraphId('3.2.4', null)).toBe(false);
+    expect(sameParagraphId(undefined, '3.2.4')).toBe(false);
+  });
+
+  it("labels 'section.paragraph' ids as 'Section X, Paragraph N', the last dot splitting them", () => {
+    expect(paragraphLabel('3.2.4')).toBe('Section 3.2, Paragraph 4');
+    expect(paragraphLabel('12:3.2.4')).toBe('Section 3.2, Paragraph 4');
+    expect(paragraphLabel('5.7')).toBe('Section 5, Paragraph 7');
+    expect(paragraphLabel('A.1.10')).toBe('Section A.1, Paragraph 10');
+  });
+
+  it("labels an id with no dot 'Paragraph X'", () => {
+    expect(paragraphLabel('intro')).toBe('Paragraph intro');
+    expect(paragraphLabel('12:intro')).toBe('Paragraph intro');
+    expect(paragraphLabel('.4')).toBe('Paragraph .4');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Extraction speed and memory per book, against `pdftotext -bbox-layout` on the same file in the same run.
+ * Each extraction runs in a child process, so its peak memory (maxRSS) is its own.
+ *
+ *   node packages/pipeline/scripts/bench-import.ts [book.pdf ...]   # defaults to the two staged books
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(import.meta.url);
+const repoRoot = path.resolve(path.dirname(here), '../../..');
+const booksDir = path.resolve(repoRoot, '../shared/books');
+
+interface ChildResult {
+  ms: number;
+  pages: number;
+  maxRssKb: number;
+  paragraphs: number;
+}
+
+/** Child mode: extract one PDF and report time, pages and peak RSS as JSON on stdout. */
+async function child(pdfPath: string) {
+  const { extractBook } = await import('../src/extract/extract-book.ts');
+  const data = new Uint8Array(fs.readFileSync(pdfPath));
+  const started = performance.now();
+  const { book, pageCount } = await extractBook(data);
+  const ms = performance.now() - started;
+  const paragraphs = book.chapters.reduce(
+    (n, c) => n + c.sections.reduce((m, s) => m + s.paragraphs.length, 0),
+    0,
+  );
+  const result: ChildResult = { ms, pages: pageCount, maxRssKb: process.resourceUsage().maxRSS, paragraphs };
+  process.stdout.write(JSON.stringify(result));
+}
+
+function pdftotextMs(pdfPath: string): number | null {
+  try {
+    const started = performance.now();
+    execFileSync('pdftotext', ['-bbox-layout', pdfPath, '/dev/null'], { stdio: 'ignore' });
+    return performance.now() - started;
+  } catch {
+    return null;
+  }
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const pdfs =
+    args.length > 0
+      ? args.map((a) => path.resolve(a))
+      : [path.join(booksDir, 'aata/aata-20220728.pdf'), path.join(booksDir, 'dmoi/discretebook.pdf')];
+  console.log('book                  pages   extract   pages/s   peak RSS   pdftotext   ratio');
+  for (const pdf of pdfs) {
+    const run = spawnSync(process.execPath, [here, '--child', pdf], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    if (run.status !== 0) {
+      console.log(`${path.basename(pdf)}: extraction failed\n${run.stderr}`);
+      continue;
+    }
+    const r = JSON.parse(run.stdout) as ChildResult;
+    const ref = pdftotextMs(pdf);
+    const cols = [
+      path.basename(pdf).padEnd(20),
+      String(r.pages).padStart(6),
+      `${(r.ms / 1000).toFixed(2)} s`.padStart(9),
+      (r.pages / (r.ms / 1000)).toFixed(0).padStart(9),
+      `${(r.maxRssKb / 1024).toFixed(0)} MB`.padStart(10),
+      (ref === null ? 'n/a' : `${(ref / 1000).toFixed(2)} s`).padStart(11),
+      (ref === null ? 'n/a' : `${(r.ms / ref).toFixed(2)}x`).padStart(7),
+    ];
+    console.log(cols.join(' '));
+  }
+  console.log('targets: 357-page aata under 10 s, within 3x of pdftotext, peak RSS under 1 GB');
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3]!);
+else main();

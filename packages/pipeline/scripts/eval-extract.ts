@@ -1,0 +1,104 @@
+/**
+ * Measures the PDF extraction against the books' sources: share of source paragraphs recovered as one
+ * extracted paragraph (similarity >= 0.9), share of those in the right section, share of sections and
+ * chapters found with the right number, title and page.
+ *
+ *   node packages/pipeline/scripts/eval-extract.ts                      # the staged books (../shared/books)
+ *   node packages/pipeline/scripts/eval-extract.ts book.pdf src/ other.pdf   # a PDF, then its source folder if any
+ *   --misses  also print the first unrecovered paragraphs and wrong sections
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractBook } from '../src/extract/extract-book.ts';
+import {
+  readLatexTruth,
+  readOutlineSectionPages,
+  readPretextTruth,
+  scoreExtraction,
+  type TruthBook,
+} from '../src/eval/index.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const booksDir = path.resolve(repoRoot, '../shared/books');
+
+interface BookArg {
+  pdf: string;
+  source?: string;
+}
+
+function parseArgs(argv: string[]): { books: BookArg[]; misses: boolean } {
+  const misses = argv.includes('--misses');
+  const books: BookArg[] = [];
+  for (const arg of argv.filter((a) => !a.startsWith('--'))) {
+    if (arg.toLowerCase().endsWith('.pdf')) books.push({ pdf: path.resolve(arg) });
+    else if (books.length > 0 && books[books.length - 1]!.source === undefined)
+      books[books.length - 1]!.source = path.resolve(arg);
+    else throw new Error(`${arg}: expected a PDF, or a source folder after a PDF`);
+  }
+  if (books.length === 0) {
+    books.push(
+      { pdf: path.join(booksDir, 'aata/aata-20220728.pdf'), source: path.join(booksDir, 'aata/pretext-src') },
+      { pdf: path.join(booksDir, 'dmoi/discretebook.pdf'), source: path.join(booksDir, 'dmoi/latex-src') },
+    );
+  }
+  return { books, misses };
+}
+
+/** PreTeXt when a source file holds <book>, else LaTeX. */
+function readTruth(source: string): TruthBook {
+  const isPretext = fs
+    .readdirSync(source)
+    .some((f) => f.endsWith('.xml') && /<book[\s>]/.test(fs.readFileSync(path.join(source, f), 'utf8')));
+  return isPretext ? readPretextTruth(source) : readLatexTruth(source);
+}
+
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+async function main() {
+  const { books, misses } = parseArgs(process.argv.slice(2));
+  for (const arg of books) {
+    const started = performance.now();
+    const { book, pageCount } = await extractBook(new Uint8Array(fs.readFileSync(arg.pdf)));
+    const seconds = (performance.now() - started) / 1000;
+    const sections = book.chapters.reduce((n, c) => n + c.sections.length, 0);
+    const paragraphs = book.chapters.reduce(
+      (n, c) => n + c.sections.reduce((m, s) => m + s.paragraphs.length, 0),
+      0,
+    );
+    console.log(`\n${path.basename(arg.pdf)}: ${pageCount} pages in ${seconds.toFixed(1)} s`);
+    console.log(
+      `  extracted: ${book.chapters.length} chapters, ${sections} sections, ${paragraphs} paragraphs`,
+    );
+    if (!arg.source) {
+      console.log('  no source folder given: nothing to score against');
+      continue;
+    }
+    const truth = readTruth(arg.source);
+    const pages = await readOutlineSectionPages(arg.pdf);
+    const score = scoreExtraction(truth, book, pages);
+    const c = score.counts;
+    console.log(
+      `  paragraphs recovered:  ${pct(score.paragraphsRecovered)} (${c.recovered}/${c.truthParagraphs})  target >= 95%`,
+    );
+    console.log(
+      `  in the right section:  ${pct(score.paragraphsInRightSection)} (${c.inRightSection}/${c.recovered})`,
+    );
+    console.log(
+      `  sections right:        ${pct(score.sectionsRight)} (${c.sectionsRight}/${c.truthSections})  target >= 98%`,
+    );
+    console.log(
+      `  chapters right:        ${pct(score.chaptersRight)} (${c.chaptersRight}/${c.truthChapters})`,
+    );
+    if (misses) {
+      for (const m of score.sectionMisses) console.log(`  section ${m.number} "${m.title}": ${m.reason}`);
+      for (const m of score.paragraphMisses) {
+        console.log(
+          `  paragraph in ${m.section} (best ${m.bestSimilarity.toFixed(2)} ${m.bestCandidate ?? '-'}): ${m.text}`,
+        );
+      }
+    }
+  }
+}
+
+await main();

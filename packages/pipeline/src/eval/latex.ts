@@ -1,0 +1,274 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  collapseSpace,
+  matchBrace,
+  normalizeText,
+  parseTexMacros,
+  stripTexComments,
+  texToText,
+  type TexMacro,
+} from './text.ts';
+import type { TruthBook, TruthChapter, TruthSection } from './types.ts';
+
+/*
+ * LaTeX ground truth. Decisions (checked against dmoi's PDF):
+ * - \input/\include are expanded recursively (a file with its own \begin{document} contributes its body),
+ *   except files under exercises/, homework/ or solutions/ (exercise sets and answers are not study
+ *   paragraphs) and files that do not exist.
+ * - The main matter runs from \mainmatter (else \begin{document}) to \backmatter (else \end{document}).
+ *   \chapter is numbered from 1, or from n+1 after \setcounter{chapter}{n}; after \appendix chapters are
+ *   lettered A, B, ... \chapter* and \part are not numbered chapters (their text is skipped up to the next
+ *   numbered chapter). A chapter with no prose paragraph at all (such as a "Solutions" appendix whose
+ *   content is generated) is left out. Titles are the short [optional] title when there is one, as the
+ *   table of contents and the PDF outline show it.
+ * - \section is numbered per chapter ("2.3"); \section* is not a new section (its text stays in the current
+ *   one). Text before a chapter's first section is the chapter-intro pseudo-section (number = chapter's).
+ *   Subsection headings end a paragraph and are not paragraphs themselves.
+ * - Paragraphs: split on blank lines and at the start and end of block environments (examples, solutions,
+ *   theorems, proofs, definition boxes, quotes, lists) and at each \item. Display math (equation, align,
+ *   \[...\], $$...$$) stays inside its paragraph, as in the PreTeXt reader.
+ * - Solutions inside examples are kept: this kind of book prints worked solutions inline ("Solution: ..."),
+ *   so they are prose a student reads; the first paragraph of a solution gets the run-in "Solution:".
+ * - Left out: tikzpicture, figure, table, tabular, activities and exercise environments (questions, parts,
+ *   answer, hint, exercise, problem), verbatim, and box titles (\begin{defbox}{Title}).
+ * - Macros: \def/\newcommand definitions of the *.tex files in the source folder and of the document
+ *   itself are expanded. Text is rendered with texToText (\emph{x} -> x, \index/\label -> nothing,
+ *   \ref -> nothing, math keeps its letters and digits).
+ */
+
+const SKIPPED_INPUT_DIRS = /^(?:\.\/)?(exercises|homework|solutions)\//;
+const SKIP_ENVS = new Set([
+  'tikzpicture',
+  'figure',
+  'figure*',
+  'table',
+  'table*',
+  'tabular',
+  'tabular*',
+  'tabularx',
+  'wrapfigure',
+  'questions',
+  'parts',
+  'activity',
+  'answer',
+  'hint',
+  'exercise',
+  'exercises',
+  'problem',
+  'verbatim',
+  'comment',
+  'lstlisting',
+  'picture',
+  'instructornote',
+  'Ans',
+]);
+const BLOCK_ENVS = new Set([
+  'example',
+  'solution',
+  'theorem',
+  'lemma',
+  'proposition',
+  'corollary',
+  'conjecture',
+  'definition',
+  'defbox',
+  'remark',
+  'proof',
+  'quote',
+  'quotation',
+  'itemize',
+  'enumerate',
+  'description',
+  'center',
+  'multicols',
+  'minipage',
+  'note',
+  'claim',
+  'fact',
+  'investigate',
+  'flushleft',
+  'flushright',
+]);
+/** Block environments whose mandatory arguments are headings or layout, not text. */
+const ENV_ARGS: Record<string, number> = { defbox: 1, multicols: 1, minipage: 1 };
+const RUN_IN: Record<string, string> = { solution: 'Solution:' };
+
+/** Reads the ground truth of a LaTeX book. `mainFile` defaults to the .tex file with \documentclass and \chapter. */
+export function readLatexTruth(sourceDir: string, mainFile?: string): TruthBook {
+  const main = mainFile ?? findMainFile(sourceDir);
+  const macros = new Map<string, TexMacro>();
+  for (const f of fs.readdirSync(sourceDir)) {
+    if (f.endsWith('.tex'))
+      parseTexMacros(stripTexComments(fs.readFileSync(path.join(sourceDir, f), 'utf8')), macros);
+  }
+  let doc = expandInputs(path.resolve(sourceDir, main), sourceDir, 0);
+  parseTexMacros(doc, macros);
+  for (const name of ['chapter', 'section', 'subsection', 'item', 'index', 'label']) macros.delete(name);
+  const start = doc.search(/\\mainmatter\b/);
+  const docStart = doc.search(/\\begin\{document\}/);
+  doc = doc.slice(start >= 0 ? start : Math.max(docStart, 0));
+  const end = doc.search(/\\backmatter\b|\\end\{document\}/);
+  if (end >= 0) doc = doc.slice(0, end);
+  // Non-prose environments go first: exam-style \part items inside them must not read as \part.
+  return { chapters: splitStructure(removeEnvironments(doc), macros) };
+}
+
+function findMainFile(dir: string): string {
+  for (const f of fs.readdirSync(dir)) {
+    if (!f.endsWith('.tex')) continue;
+    const text = fs.readFileSync(path.join(dir, f), 'utf8');
+    if (/\\documentclass/.test(text) && /\\(chapter|include|input)\b/.test(text)) return f;
+  }
+  throw new Error(`${dir}: no LaTeX main file`);
+}
+
+function expandInputs(file: string, root: string, depth: number): string {
+  let text = stripTexComments(fs.readFileSync(file, 'utf8'));
+  const begin = text.indexOf('\\begin{document}');
+  if (depth > 0 && begin >= 0) {
+    const end = text.indexOf('\\end{document}');
+    text = text.slice(begin + '\\begin{document}'.length, end >= 0 ? end : undefined);
+  }
+  return text.replace(/\\(?:input|include)\s*\{([^}]*)\}/g, (_whole, name: string) => {
+    if (SKIPPED_INPUT_DIRS.test(name) || name.includes('\\') || depth > 10) return '\n\n';
+    const target = [name, `${name}.tex`]
+      .map((n) => path.resolve(root, n))
+      .find((p) => fs.existsSync(p) && fs.statSync(p).isFile());
+    return target ? `\n\n${expandInputs(target, root, depth + 1)}\n\n` : '\n\n';
+  });
+}
+
+/** Reads `[opt]{arg}` after a heading command at `i`: short title, title, index after. */
+function readHeading(src: string, i: number): { title: string; short?: string; end: number } {
+  let j = i;
+  let short: string | undefined;
+  while (/\s/.test(src[j] ?? '')) j++;
+  if (src[j] === '[') {
+    let depth = 0;
+    let k = j;
+    for (; k < src.length; k++) {
+      if (src[k] === '[') depth++;
+      else if (src[k] === ']' && --depth === 0) break;
+    }
+    short = src.slice(j + 1, k);
+    j = k + 1;
+    while (/\s/.test(src[j] ?? '')) j++;
+  }
+  if (src[j] !== '{') return { title: '', short, end: j };
+  const close = matchBrace(src, j);
+  return { title: src.slice(j + 1, close), short, end: close + 1 };
+}
+
+function splitStructure(doc: string, macros: ReadonlyMap<string, TexMacro>): TruthChapter[] {
+  const chapters: (TruthChapter & { bodies: Map<string, string> })[] = [];
+  let chapterCounter = 0;
+  let appendix = false;
+  let chapter: (typeof chapters)[number] | undefined;
+  let sectionCounter = 0;
+  let current: TruthSection | undefined;
+  let last = 0;
+  const append = (text: string) => {
+    if (!chapter || !current) return;
+    chapter.bodies.set(current.number, (chapter.bodies.get(current.number) ?? '') + text);
+  };
+  const re =
+    /\\(part|chapter|section|subsection|subsubsection|paragraph|appendix|setcounter\s*\{chapter\}\s*\{(-?\d+)\})(?![A-Za-z])(\*?)/g;
+  for (let m = re.exec(doc); m; m = re.exec(doc)) {
+    append(doc.slice(last, m.index));
+    const kind = m[1]!;
+    const starred = m[3] === '*';
+    last = re.lastIndex;
+    if (kind === 'appendix') {
+      appendix = true;
+      chapterCounter = 0;
+      continue;
+    }
+    if (kind.startsWith('setcounter')) {
+      chapterCounter = Number(m[2]);
+      continue;
+    }
+    const heading = readHeading(doc, re.lastIndex);
+    last = heading.end;
+    re.lastIndex = heading.end;
+    const title = collapseSpace(texToText(heading.short ?? heading.title, macros));
+    if (kind === 'part' || (kind === 'chapter' && starred)) {
+      chapter = undefined;
+      current = undefined;
+    } else if (kind === 'chapter') {
+      chapterCounter++;
+      const number = appendix ? String.fromCharCode(64 + chapterCounter) : String(chapterCounter);
+      current = { number, title, paragraphs: [] };
+      chapter = { number, title, sections: [current], bodies: new Map() };
+      chapters.push(chapter);
+      sectionCounter = 0;
+    } else if (kind === 'section' && !starred && chapter) {
+      sectionCounter++;
+      current = { number: `${chapter.number}.${sectionCounter}`, title, paragraphs: [] };
+      chapter.sections.push(current);
+    } else append('\n\n'); // lower headings and \section*: a paragraph break
+  }
+  append(doc.slice(last));
+  const out: TruthChapter[] = [];
+  for (const ch of chapters) {
+    for (const s of ch.sections) s.paragraphs = texParagraphs(ch.bodies.get(s.number) ?? '', macros);
+    // The intro pseudo-section only when it has text; numbered sections always.
+    const sections = ch.sections.filter((s) => s.number !== ch.number || s.paragraphs.length > 0);
+    if (sections.some((s) => s.paragraphs.length > 0))
+      out.push({ number: ch.number, title: ch.title, sections });
+  }
+  return out;
+}
+
+/** Removes environments (nested ones included) whose names are in SKIP_ENVS. */
+function removeEnvironments(src: string): string {
+  const re = /\\(begin|end)\s*\{([^}]+)\}/g;
+  let out = '';
+  let depth = 0;
+  let last = 0;
+  for (let m = re.exec(src); m; m = re.exec(src)) {
+    if (!SKIP_ENVS.has(m[2]!)) continue;
+    if (m[1] === 'begin') {
+      if (depth === 0) out += src.slice(last, m.index);
+      depth++;
+    } else if (depth > 0) {
+      depth--;
+      if (depth === 0) last = re.lastIndex;
+    }
+  }
+  return depth === 0 ? out + src.slice(last) : out;
+}
+
+/** Splits a section's LaTeX body into plain-text paragraphs. */
+export function texParagraphs(body: string, macros: ReadonlyMap<string, TexMacro> = new Map()): string[] {
+  let src = removeEnvironments(stripTexComments(body));
+  // Block boundaries: \begin{block}[opt]{args}, \end{block}, \item[label].
+  src = src.replace(/\\(begin|end)\s*\{([^}]+)\}/g, (whole, which: string, env: string) => {
+    if (!BLOCK_ENVS.has(env)) return whole;
+    if (which === 'end') return '\n\n';
+    return `\n\n\\tbBEGIN{${env}}`;
+  });
+  src = src.replace(/\\tbBEGIN\{([^}]+)\}(\s*\[[^\]]*\])?/g, (_whole, env: string) => `\\tbBEGIN{${env}}`);
+  // Drop heading-like arguments of boxes, then replace the marker with the run-in label.
+  let result = '';
+  const marker = /\\tbBEGIN\{([^}]+)\}/g;
+  let last = 0;
+  for (let m = marker.exec(src); m; m = marker.exec(src)) {
+    result += src.slice(last, m.index);
+    let i = marker.lastIndex;
+    for (let k = 0; k < (ENV_ARGS[m[1]!] ?? 0); k++) {
+      while (/\s/.test(src[i] ?? '')) i++;
+      if (src[i] === '{') i = matchBrace(src, i) + 1;
+    }
+    const runIn = RUN_IN[m[1]!];
+    result += runIn ? `${runIn} ` : '';
+    last = i;
+    marker.lastIndex = i;
+  }
+  src = result + src.slice(last);
+  src = src.replace(/\\item\b\s*(\[[^\]]*\])?/g, '\n\n');
+  return src
+    .split(/\n[ \t]*\n/)
+    .map((chunk) => collapseSpace(texToText(chunk, macros)))
+    .filter((p) => normalizeText(p) !== '' && !/^Solution:$/.test(p));
+}

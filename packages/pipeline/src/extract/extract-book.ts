@@ -1,0 +1,119 @@
+import type { BookDocument } from '@threadbook/book';
+import { orderColumns } from './columns.ts';
+import { ExtractError, MESSAGES } from './errors.ts';
+import { removeFurniture } from './furniture.ts';
+import { detectHeadings } from './headings.ts';
+import { buildLines } from './lines.ts';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { openPdf, readInfo, readOutline, readPages } from './load.ts';
+import { measureBody } from './metrics.ts';
+import { buildBlocks, type PageFlow } from './paragraphs.ts';
+import { assemble, nodesFromHeadings, nodesFromOutline } from './structure.ts';
+import type { Line, PageText } from './types.ts';
+import type { OpenedPdf } from './load.ts';
+
+type OpenedPdfDoc = OpenedPdf['pdf'];
+
+export { ExtractError } from './errors.ts';
+
+export interface ExtractOptions {
+  /** Called after each page is read: pages done, pages in all. */
+  onProgress?: (pagesDone: number, pageCount: number) => void;
+  /** Title and author to use instead of what the PDF says. */
+  title?: string;
+  author?: string;
+}
+
+export interface ExtractedBook {
+  book: BookDocument;
+  pageCount: number;
+}
+
+/** Reads a born-digital textbook PDF into chapters, sections and paragraphs at their page positions. */
+export async function extractBook(_pdf: Uint8Array, _options: ExtractOptions = {}): Promise<ExtractedBook> {
+  const options = _options;
+  const opened = await openPdf(_pdf);
+  try {
+    const { pdf, pageCount } = opened;
+    const texts = await readAllPages(_pdf, pdf, pageCount, options.onProgress);
+    const pages: { height: number; lines: Line[] }[] = [];
+    let characters = 0;
+    for (const text of texts) {
+      const lines = buildLines(text);
+      for (const l of lines) characters += l.text.length;
+      pages.push({ height: text.height, lines });
+    }
+    if (characters < 20) throw new ExtractError('no-text', MESSAGES.noText);
+    const outline = await readOutline(pdf);
+    const info = await readInfo(pdf);
+
+    const body = measureBody(pages.map((p) => p.lines));
+    const cleaned = removeFurniture(pages, body.size * 1.05);
+    const flows: PageFlow[] = cleaned.map((lines, i) => ({
+      page: i + 1,
+      height: pages[i]!.height,
+      lines: orderColumns(lines, body.size * 1.05),
+    }));
+    const blocks = buildBlocks(flows, body);
+    const firstHeading = blocks.find((b) => b.kind === 'heading' && b.page <= 3)?.text ?? '';
+    const title = options.title?.trim() || info.title || firstHeading || 'Untitled Book';
+    const nodes = outline.length > 0 ? nodesFromOutline(outline) : nodesFromHeadings(detectHeadings(blocks));
+    const chapters = assemble(blocks, nodes, title);
+    return { book: { title, author: options.author?.trim() || info.author, chapters }, pageCount };
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Books shorter than this are read on the main thread alone: a worker's start-up would not pay off. */
+const MIN_PAGES_FOR_WORKER = 24;
+
+/**
+ * The text of every page, in page order. With more than one core, a worker thread reads the second half of
+ * the pages (with its own pdf.js document) while this thread reads the first; if the worker fails, the pages
+ * it did not deliver are read here.
+ */
+async function readAllPages(
+  data: Uint8Array,
+  pdf: OpenedPdfDoc,
+  pageCount: number,
+  onProgress?: (pagesDone: number, pageCount: number) => void,
+): Promise<PageText[]> {
+  const texts: PageText[] = new Array<PageText>(pageCount);
+  let done = 0;
+  const got = (text: PageText) => {
+    texts[text.page - 1] = text;
+    done++;
+    onProgress?.(done, pageCount);
+  };
+  const split =
+    pageCount >= MIN_PAGES_FOR_WORKER && availableParallelism() > 1 ? Math.ceil(pageCount / 2) : pageCount;
+  let worker: Promise<void> = Promise.resolve();
+  if (split < pageCount) {
+    worker = new Promise<void>((resolve) => {
+      let w: Worker;
+      try {
+        w = new Worker(new URL('./page-worker.ts', import.meta.url), {
+          workerData: { data, from: split + 1, to: pageCount },
+        });
+      } catch {
+        resolve();
+        return;
+      }
+      w.on('message', (m: { text?: PageText; done?: boolean; error?: string }) => {
+        if (m.text) got(m.text);
+        if (m.done || m.error !== undefined) void w.terminate().then(() => resolve());
+      });
+      w.on('error', () => resolve());
+      w.on('exit', () => resolve());
+    });
+  }
+  await readPages(pdf, 1, split, got);
+  await worker;
+  // Whatever the worker did not deliver (it failed or could not start) is read here.
+  for (let n = split + 1; n <= pageCount; n++) {
+    if (!texts[n - 1]) await readPages(pdf, n, n, got);
+  }
+  return texts;
+}

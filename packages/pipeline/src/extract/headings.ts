@@ -1,0 +1,86 @@
+/**
+ * Heading text: the number label a heading carries ("3", "3.2", "Chapter 0", "Appendix B", "A"), matched
+ * against an outline title when there is one; and, for PDFs without an outline, chapters and sections found
+ * from the heading blocks alone (size and numbering).
+ */
+import type { Block } from './types.ts';
+
+const LABEL =
+  /^(?:(?:[Cc]hapter|CHAPTER|[Aa]ppendix|APPENDIX|[Pp]art|PART|[Ss]ection|SECTION)\s+)?(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+|[A-Z]|[IVX]+)(?=[\s.:·]|$)[.:·]?\s*/;
+
+/** Letters and digits only, lower case: for comparing a title with heading text. */
+export function squash(text: string): string {
+  return text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Splits heading text into its label and title: "3.1 Integer Equivalence" -> { label: "3.1", title: "Integer..." }. */
+export function parseHeading(text: string): { label: string | null; title: string } {
+  const m = LABEL.exec(text.trim());
+  if (!m || m[1] === undefined) return { label: null, title: text.trim() };
+  const rest = text.trim().slice(m[0].length).trim();
+  // Without a title to compare with, a lone capital or roman numeral is a label only after "Appendix" etc.
+  if (!/^\d/.test(m[1]) && !/^[A-Za-z]{4,}\s/.test(m[0])) {
+    return { label: null, title: text.trim() };
+  }
+  return { label: m[1], title: rest };
+}
+
+/**
+ * The label of the heading that shows `title` (an outline title without its number): the heading text
+ * must contain the title after something that parses as a label. null when the heading carries no number.
+ */
+export function labelFor(headingText: string, title: string): string | null {
+  const t = squash(title);
+  const h = squash(headingText);
+  const at = t === '' ? -1 : h.indexOf(t);
+  if (at === 0) return null; // the heading starts with the title itself ("A Short Note on Proofs")
+  const m = LABEL.exec(headingText.trim());
+  if (!m || m[1] === undefined) return null;
+  if (at < 0 && !/^\d/.test(m[1])) return null; // the title is not there: trust only numbers
+  return m[1];
+}
+
+export interface DetectedHeading {
+  level: 1 | 2;
+  label: string | null;
+  title: string;
+  page: number;
+  top: number;
+}
+
+/**
+ * Chapters and sections from heading blocks when the PDF has no outline: "Chapter N", or a number without
+ * dots in the largest numbered heading size, makes a chapter; "N.M" under chapter N makes a section.
+ */
+export function detectHeadings(blocks: Block[]): DetectedHeading[] {
+  const headings = blocks
+    .filter((b) => b.kind === 'heading')
+    .map((b) => ({ block: b, ...parseHeading(b.text) }));
+  const numbered = headings.filter((h) => h.label !== null && /^\d+$/.test(h.label));
+  const chapterSize = Math.max(0, ...numbered.map((h) => h.block.size));
+  const out: DetectedHeading[] = [];
+  let chapter: string | null = null;
+  for (const h of headings) {
+    const { block, label, title } = h;
+    const explicit = /^(?:chapter|appendix)\s/i.test(block.text);
+    if (label !== null && (explicit || (/^\d+$/.test(label) && block.size >= chapterSize - 0.5))) {
+      chapter = label;
+      out.push({ level: 1, label, title, page: block.page, top: block.top });
+    } else if (
+      label !== null &&
+      chapter !== null &&
+      label.split('.').length === 2 &&
+      label.startsWith(`${chapter}.`)
+    ) {
+      out.push({ level: 2, label, title, page: block.page, top: block.top });
+    } else if (label === null && block.size >= chapterSize - 0.5 && chapterSize > 0) {
+      // An unnumbered heading as large as chapter headings: back matter (index, bibliography, ...) or an unnumbered chapter.
+      chapter = null;
+      out.push({ level: 1, label: null, title, page: block.page, top: block.top });
+    }
+  }
+  return out;
+}

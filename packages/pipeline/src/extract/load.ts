@@ -1,0 +1,147 @@
+/**
+ * Opens a PDF with pdf.js (the engine the reader renders with) and reads what the later stages need: the
+ * text items of each page in top-down page coordinates, the outline resolved to pages and positions, and
+ * the document's title and author. pdf.js failures become ExtractErrors with messages for people.
+ */
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { ExtractError, MESSAGES } from './errors.ts';
+import type { OutlineEntry, PageText, TextRun } from './types.ts';
+
+const pdfjsRoot = path.dirname(fileURLToPath(import.meta.resolve('pdfjs-dist/package.json')));
+
+export interface OpenedPdf {
+  pdf: PDFDocumentProxy;
+  pageCount: number;
+  close: () => Promise<void>;
+}
+
+/** Opens the PDF; rejects with an ExtractError for encrypted, damaged or non-PDF input. */
+export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
+  const task = getDocument({
+    // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
+    data: data.slice(),
+    standardFontDataUrl: path.join(pdfjsRoot, 'standard_fonts') + path.sep,
+    cMapUrl: path.join(pdfjsRoot, 'cmaps') + path.sep,
+    cMapPacked: true,
+    verbosity: 0,
+    disableFontFace: true,
+    stopAtErrors: false,
+  });
+  try {
+    const pdf = await task.promise;
+    return { pdf, pageCount: pdf.numPages, close: () => task.destroy() };
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    const name = (error as { name?: string } | null)?.name;
+    if (name === 'PasswordException')
+      throw new ExtractError('encrypted', MESSAGES.encrypted, { cause: error });
+    throw new ExtractError('invalid-pdf', MESSAGES.invalid, { cause: error });
+  }
+}
+
+/** Text items of one page, as runs with top-down coordinates. Empty items (pdf.js line-end markers) are dropped. */
+export async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): Promise<PageText> {
+  const page = await pdf.getPage(pageNumber);
+  const viewport = page.getViewport({ scale: 1 });
+  // Unicode normalisation is left to later stages (normaliseText), marked content is not needed.
+  const content = await page.getTextContent({ disableNormalization: true, includeMarkedContent: false });
+  const runs: TextRun[] = [];
+  // The viewport maps PDF space to the top-down page frame; applied inline (no array per item).
+  const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewport.transform as number[];
+  for (const item of content.items) {
+    if (!('str' in item) || item.str === '') continue;
+    const [ia = 0, ib = 0, ic = 0, id = 0, ie = 0, iF = 0] = item.transform as number[];
+    const a = va * ia + vc * ib;
+    const b = vb * ia + vd * ib;
+    const c = va * ic + vc * id;
+    const d = vb * ic + vd * id;
+    const e = va * ie + vc * iF + ve;
+    const f = vb * ie + vd * iF + vf;
+    // Only horizontal text takes part in lines; rotated labels in figures are left out.
+    if (Math.abs(b) > 1e-3 || Math.abs(c) > 1e-3 || a <= 0) continue;
+    const size = Math.hypot(c, d);
+    if (size < 1) continue;
+    runs.push({ str: item.str, x: e, y: f, width: item.width, size, font: item.fontName });
+  }
+  page.cleanup();
+  return { page: pageNumber, width: viewport.width, height: viewport.height, runs };
+}
+
+/** The outline as a tree of entries with resolved pages and top positions; [] when the PDF has none. */
+export async function readOutline(pdf: PDFDocumentProxy): Promise<OutlineEntry[]> {
+  const outline = await pdf.getOutline().catch(() => null);
+  if (!outline) return [];
+  const pages = new Map<number, PDFPageProxy>();
+  const resolve = async (nodes: typeof outline, level: number): Promise<OutlineEntry[]> => {
+    const entries: OutlineEntry[] = [];
+    for (const node of nodes) {
+      const children = await resolve(node.items ?? [], level + 1);
+      const target = await resolveDest(pdf, node.dest, pages).catch(() => null);
+      if (target) entries.push({ title: node.title.trim(), level, ...target, children });
+      else entries.push(...children.map((child) => ({ ...child, level })));
+    }
+    return entries;
+  };
+  return resolve(outline, 1);
+}
+
+async function resolveDest(
+  pdf: PDFDocumentProxy,
+  dest: string | unknown[] | null,
+  pages: Map<number, PDFPageProxy>,
+): Promise<{ page: number; top: number } | null> {
+  const explicit = typeof dest === 'string' ? await pdf.getDestination(dest) : dest;
+  if (!Array.isArray(explicit) || explicit.length === 0) return null;
+  const ref: unknown = explicit[0];
+  const index =
+    typeof ref === 'number'
+      ? ref
+      : await pdf.getPageIndex(ref as Parameters<PDFDocumentProxy['getPageIndex']>[0]);
+  const pageNumber = index + 1;
+  let page = pages.get(pageNumber);
+  if (!page) {
+    page = await pdf.getPage(pageNumber);
+    pages.set(pageNumber, page);
+  }
+  const viewport = page.getViewport({ scale: 1 });
+  const kind = (explicit[1] as { name?: string } | undefined)?.name;
+  let y: number | null = null;
+  if (kind === 'XYZ' && typeof explicit[3] === 'number') y = explicit[3];
+  else if ((kind === 'FitH' || kind === 'FitBH') && typeof explicit[2] === 'number') y = explicit[2];
+  else if (kind === 'FitR' && typeof explicit[5] === 'number') y = explicit[5];
+  const top = y === null ? 0 : Math.max(0, viewport.convertToViewportPoint(0, y)[1] ?? 0);
+  return { page: pageNumber, top };
+}
+
+/** Title and author from the document information, empty strings when absent. */
+export async function readInfo(pdf: PDFDocumentProxy): Promise<{ title: string; author: string }> {
+  const meta = await pdf.getMetadata().catch(() => null);
+  const info = (meta?.info ?? {}) as { Title?: unknown; Author?: unknown };
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  return { title: text(info.Title), author: text(info.Author) };
+}
+
+/**
+ * Reads the text of pages `from`..`to` (1-based, inclusive) in order, calling `onPage` for each. pdf.js
+ * works on one page at a time; the next pages' text is requested before the current one is handed on, so
+ * its parsing overlaps the caller's work on the current page.
+ */
+export async function readPages(
+  pdf: PDFDocumentProxy,
+  from: number,
+  to: number,
+  onPage: (text: PageText) => void,
+): Promise<void> {
+  const AHEAD = 2;
+  const pending: Promise<PageText>[] = [];
+  let next = from;
+  while (next <= to && pending.length < AHEAD) pending.push(readPageText(pdf, next++));
+  while (pending.length > 0) {
+    const text = await pending.shift()!;
+    if (next <= to) pending.push(readPageText(pdf, next++));
+    onPage(text);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Typographic measures of a book's running text: body font size and face, line spacing, paragraph indent,
+ * and each page's text margins. Later stages compare lines against them.
+ */
+import type { BodyMetrics, Line } from './types.ts';
+
+export interface PageMargins {
+  left: number;
+  right: number;
+}
+
+function mode(values: number[], weights?: number[]): number | null {
+  const counts = new Map<number, number>();
+  values.forEach((v, i) => counts.set(v, (counts.get(v) ?? 0) + (weights?.[i] ?? 1)));
+  let best: number | null = null;
+  let bestCount = 0;
+  for (const [v, n] of counts) {
+    if (n > bestCount) {
+      best = v;
+      bestCount = n;
+    }
+  }
+  return best;
+}
+
+const round = (v: number, step: number) => Math.round(v / step) * step;
+
+export function isBodySize(line: Line, body: BodyMetrics): boolean {
+  return Math.abs(line.size - body.size) <= 0.06 * body.size;
+}
+
+export function measureBody(pages: Line[][]): BodyMetrics {
+  const all = pages.flat();
+  const size = mode(
+    all.map((l) => round(l.size, 0.1)),
+    all.map((l) => l.text.length),
+  );
+  if (size === null) return { size: 10, font: '', lineSpacing: 12, indent: 0 };
+  const bodyish = { size, font: '', lineSpacing: 0, indent: 0 };
+  const fonts = new Map<string, number>();
+  for (const l of all)
+    if (isBodySize(l, bodyish)) fonts.set(l.font, (fonts.get(l.font) ?? 0) + l.text.length);
+  const font = [...fonts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  const deltas: number[] = [];
+  for (const lines of pages) {
+    const body = lines.filter((l) => isBodySize(l, bodyish)).sort((a, b) => a.baseline - b.baseline);
+    for (let i = 1; i < body.length; i++) {
+      const d = body[i]!.baseline - body[i - 1]!.baseline;
+      if (d > 0.9 * size && d < 2 * size) deltas.push(round(d, 0.1));
+    }
+  }
+  const lineSpacing = mode(deltas) ?? 1.2 * size;
+  const indents: number[] = [];
+  for (const lines of pages) {
+    const margins = pageMargins(lines, bodyish);
+    for (const l of lines) {
+      const d = l.x0 - margins.left;
+      if (isBodySize(l, bodyish) && d > 0.5 * size && d < 4 * size) indents.push(round(d, 0.5));
+    }
+  }
+  const indentMode = mode(indents);
+  return { size, font, lineSpacing, indent: indentMode ?? 0 };
+}
+
+/** The page's text margins: most common start and end of long body lines (justified text aligns there). */
+export function pageMargins(lines: Line[], body: Pick<BodyMetrics, 'size'>): PageMargins {
+  const long = lines.filter((l) => Math.abs(l.size - body.size) <= 0.06 * body.size && l.text.length > 30);
+  const left =
+    mode(long.map((l) => round(l.x0, 1))) ?? (lines.length ? Math.min(...lines.map((l) => l.x0)) : 72);
+  const right =
+    mode(long.map((l) => round(l.x1, 1))) ?? (lines.length ? Math.max(...lines.map((l) => l.x1)) : 540);
+  return { left, right };
+}

@@ -1,0 +1,73 @@
+/**
+ * Shared shapes of the extraction stages. Coordinates are PDF points in the rendered page's frame: x from
+ * the left edge, y from the top edge (pdf.js viewport at scale 1), so they match what the reader shows.
+ */
+
+/** One text item of pdf.js, normalised: `y` is the baseline measured from the top of the page. */
+export interface TextRun {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  /** Font size in points (the vertical scale of the text matrix). */
+  size: number;
+  /** pdf.js font id (e.g. "g_d0_f3"); stands for one font face of the document. */
+  font: string;
+}
+
+export interface PageText {
+  /** 1-based physical page number. */
+  page: number;
+  width: number;
+  height: number;
+  runs: TextRun[];
+}
+
+/** A visual line (or, after column splitting, one column's part of it). */
+export interface Line {
+  page: number;
+  x0: number;
+  x1: number;
+  /** Top of the line (baseline minus the font's ascent), from the top of the page. */
+  top: number;
+  baseline: number;
+  /** The dominant font size (by characters). */
+  size: number;
+  /** The dominant font id (by characters). */
+  font: string;
+  text: string;
+  runs: TextRun[];
+}
+
+/** An outline entry resolved to a position: `top` is from the top of the page, in points. */
+export interface OutlineEntry {
+  title: string;
+  /** 1 for top-level entries. */
+  level: number;
+  page: number;
+  top: number;
+  children: OutlineEntry[];
+}
+
+/** Book-wide typographic measures, used to tell body text from headings, indents and display lines. */
+export interface BodyMetrics {
+  /** Most common font size of running text. */
+  size: number;
+  /** Most common font of running text. */
+  font: string;
+  /** Most common distance between baselines of consecutive body lines. */
+  lineSpacing: number;
+  /** Paragraph indent (first-line indent) in points; 0 when the book does not indent. */
+  indent: number;
+}
+
+/** A unit of the reading stream: a heading or a paragraph, with the position of its first line. */
+export interface Block {
+  kind: 'heading' | 'paragraph';
+  page: number;
+  top: number;
+  /** Page height, to turn `top` into a fraction. */
+  pageHeight: number;
+  size: number;
+  text: string;
+}

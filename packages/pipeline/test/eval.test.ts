@@ -1,0 +1,422 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { BookDocument } from '@threadbook/book';
+import {
+  compactText,
+  normalizeText,
+  normalizeTitle,
+  readLatexTruth,
+  readOutlineSectionPages,
+  readPretextTruth,
+  scoreExtraction,
+  similarTitle,
+  texToText,
+  textSimilarity,
+  type TruthBook,
+} from '../src/eval/index.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const books = path.resolve(here, '../../../../shared/books');
+
+function tempDir(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-eval-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+describe('text normalisation and similarity', () => {
+  it('normalises case, punctuation, ligatures and whitespace', () => {
+    expect(normalizeText('  The  coeﬀicients—of  Z_n, σ!  ')).toBe('the coefficients of z n σ');
+    expect(compactText('Let G be a group.')).toBe('letgbeagroup');
+  });
+
+  it('measures 1 - edit distance / length on the compact text', () => {
+    expect(textSimilarity('Let G be a group.', 'let g be a   GROUP')).toBe(1);
+    expect(textSimilarity('abcdefghij', 'abcdefghiX')).toBeCloseTo(0.9);
+    expect(textSimilarity('abcdefghij', 'abcdefgh')).toBeCloseTo(0.8);
+    expect(textSimilarity('', '')).toBe(1);
+    expect(textSimilarity('abc', 'xyz')).toBe(0);
+  });
+
+  it('renders TeX roughly as the PDF shows it', () => {
+    expect(
+      normalizeText(texToText('\\emph{Let} $g \\in {\\mathbb Z}_n$ and \\sigma\\index{foo}\\label{x}')),
+    ).toBe('let g zn and σ');
+    expect(normalizeText(texToText('7 + 4 \\equiv 1 \\pmod{5}, \\gcd(a,b)'))).toBe('7 4 1 mod 5 gcd a b');
+    expect(texToText("entr\\'ees")).toBe('entrées');
+    const macros = new Map([['lcm', { args: 0, body: '\\operatorname{lcm}' }]]);
+    expect(normalizeText(texToText('\\lcm(a, b)', macros))).toBe('lcm a b');
+  });
+
+  it('normalises titles without their numbers', () => {
+    expect(normalizeTitle('3.1 Integer Equivalence Classes and Symmetries')).toBe(
+      'integer equivalence classes and symmetries',
+    );
+    expect(normalizeTitle('A Short Note on Proofs')).toBe('a short note on proofs');
+    expect(normalizeTitle('A.2 Introduction to Number Theory')).toBe('introduction to number theory');
+    expect(similarTitle('Introduction', 'Introduction and Preliminaries')).toBe(true);
+    expect(similarTitle('Groups', 'Rings')).toBe(false);
+  });
+});
+
+const PRETEXT_MAIN = `<?xml version="1.0"?>
+<pretext xmlns:xi="http://www.w3.org/2001/XInclude">
+  <docinfo><macros>\\newcommand{\\lcm}{\\operatorname{lcm}}</macros></docinfo>
+  <book>
+    <frontmatter><preface><p>Not main matter, ignored entirely.</p></preface></frontmatter>
+    <xi:include href="./one.xml"/>
+    <chapter xml:id="two"><title>Second</title>
+      <section xml:id="two-a"><title>Only</title>
+        <p>See <xref ref="thm-a"/> and <xref ref="one-b"/>; also <xref ref="ex-1"/>.</p>
+      </section>
+    </chapter>
+    <backmatter><appendix><title>App</title><p>Appendix text.</p></appendix></backmatter>
+  </book>
+</pretext>`;
+
+const PRETEXT_ONE = `<chapter xml:id="one"><title>First <m>n</m></title>
+  <introduction><p>Intro &amp; more about <m>\\lcm(a,b)</m>.</p></introduction>
+  <section xml:id="one-a"><title>Alpha</title>
+    <p>Let <m>G</m> be a group<fn>A footnote.</fn><idx>group</idx>.</p>
+    <example xml:id="ex-a"><p>An example.</p></example>
+    <figure xml:id="fig-a"><caption>Left out</caption><image/></figure>
+    <theorem xml:id="thm-a"><title>Lagrange</title><statement><p>Orders divide.</p></statement>
+      <proof><p>Count cosets.</p></proof></theorem>
+    <subsection><title>Sub</title>
+      <p>Before: <ol><li>item one</li><li><p>item two</p></li></ol> after.</p>
+      <exercise><statement><p>An inline exercise, left out.</p></statement></exercise>
+    </subsection>
+  </section>
+  <section xml:id="one-sage" component="sage-info"><title>Sage</title><p>Not printed.</p></section>
+  <reading-questions><exercise><statement><p>A question.</p></statement></exercise></reading-questions>
+  <section xml:id="one-b"><title>Beta</title><p>Beta text <q>quoted</q>.</p></section>
+  <exercises xml:id="one-ex"><title>Exercises</title>
+    <exercise xml:id="ex-1"><statement><p>Exercise text.</p></statement></exercise>
+  </exercises>
+</chapter>`;
+
+describe('readPretextTruth', () => {
+  const truth = readPretextTruth(tempDir({ 'main.xml': PRETEXT_MAIN, 'one.xml': PRETEXT_ONE }));
+
+  it('numbers chapters and sections as the PDF does', () => {
+    expect(truth.chapters.map((c) => [c.number, c.title])).toEqual([
+      ['1', 'First n'],
+      ['2', 'Second'],
+    ]);
+    // The Sage section is not printed; reading questions take 1.2, so "Beta" is 1.3.
+    expect(truth.chapters[0]!.sections.map((s) => [s.number, s.title])).toEqual([
+      ['1', 'First n'],
+      ['1.1', 'Alpha'],
+      ['1.3', 'Beta'],
+    ]);
+  });
+
+  it('reads prose paragraphs with run-in headings, lists split, and no exercises or figures', () => {
+    const [intro, alpha, beta] = truth.chapters[0]!.sections;
+    expect(intro!.paragraphs).toEqual(['Intro & more about lcm(a,b).']);
+    expect(alpha!.paragraphs).toEqual([
+      'Let G be a group .',
+      'Example 1.1 An example.',
+      'Theorem 1.3 Lagrange. Orders divide.',
+      'Proof. Count cosets.',
+      'Before:',
+      'item one',
+      'item two',
+      'after.',
+    ]);
+    expect(beta!.paragraphs).toEqual(['Beta text “quoted”.']);
+  });
+
+  it('renders cross-references with their numbers', () => {
+    expect(truth.chapters[1]!.sections[0]!.paragraphs).toEqual([
+      'See Theorem 1.3 and Section 1.3; also Exercise 1.4.1.',
+    ]);
+  });
+});
+
+const LATEX_MAIN = `\\documentclass{book}
+\\def\\Z{\\mathbb Z}
+\\begin{document}
+\\frontmatter
+\\chapter*{Preface}
+Not main matter.
+\\mainmatter
+\\setcounter{chapter}{-1}
+\\chapter[Intro]{Introduction and More}
+Opening words of the chapter.
+
+\\section{First}\\label{sec:first}
+\\input{chapters/first}
+\\input{exercises/first}
+\\section*{Unnumbered}
+Still in the first section.
+\\part{A Part}
+\\chapter{Second}
+\\section{Only}
+Only text.
+\\appendix
+\\chapter{Extra}
+\\section{Appendix Section}
+Appendix prose.
+\\chapter{Solutions}
+\\input{\\ansfilename}
+\\backmatter
+Index.
+\\end{document}`;
+
+const LATEX_FIRST = `\\documentclass{article}
+\\begin{document}
+Let $n \\in \\Z$ be \\emph{even}.\\index{even} % a comment
+Same paragraph.
+
+\\begin{example}
+An example.
+\\begin{solution}
+The solution.
+
+More solution.
+\\end{solution}
+\\end{example}
+\\begin{tikzpicture} \\draw (0,0) -- (1,1); \\end{tikzpicture}
+\\begin{defbox}{Box Title}
+Defined term.
+\\end{defbox}
+\\begin{itemize}
+\\item One thing.
+\\item Another thing.
+\\end{itemize}
+\\subsection{Sub}
+After sub.
+\\begin{activity}\\begin{questions}\\question Q? \\begin{parts}\\part a\\end{parts}\\end{questions}\\end{activity}
+\\end{document}`;
+
+describe('readLatexTruth', () => {
+  const truth = readLatexTruth(
+    tempDir({
+      'book.tex': LATEX_MAIN,
+      'chapters/first.tex': LATEX_FIRST,
+      'exercises/first.tex': 'Exercise text.',
+    }),
+  );
+
+  it('numbers chapters (setcounter, parts, appendix letters) and sections, skipping starred ones', () => {
+    expect(truth.chapters.map((c) => [c.number, c.title])).toEqual([
+      ['0', 'Intro'],
+      ['1', 'Second'],
+      ['A', 'Extra'],
+    ]);
+    expect(truth.chapters[0]!.sections.map((s) => s.number)).toEqual(['0', '0.1']);
+    expect(truth.chapters[2]!.sections.map((s) => [s.number, s.title])).toEqual([
+      ['A.1', 'Appendix Section'],
+    ]);
+  });
+
+  it('splits paragraphs on blank lines and blocks, keeps solutions, drops figures and exercises', () => {
+    expect(truth.chapters[0]!.sections[0]!.paragraphs).toEqual(['Opening words of the chapter.']);
+    expect(truth.chapters[0]!.sections[1]!.paragraphs).toEqual([
+      'Let n Z be even. Same paragraph.',
+      'An example.',
+      'Solution: The solution.',
+      'More solution.',
+      'Defined term.',
+      'One thing.',
+      'Another thing.',
+      'After sub.',
+      'Still in the first section.',
+    ]);
+  });
+});
+
+function bookFrom(truth: TruthBook, page: (section: string) => number): BookDocument {
+  return {
+    title: 'T',
+    author: 'A',
+    chapters: truth.chapters.map((c) => ({
+      id: c.number,
+      title: c.title,
+      sections: c.sections.map((s) => ({
+        id: s.number,
+        title: s.title,
+        paragraphs: s.paragraphs.map((text, i) => ({
+          id: `${s.number}.${i + 1}`,
+          page: page(s.number),
+          yStart: 0.1,
+          text,
+          explicitRefs: [],
+        })),
+      })),
+    })),
+  };
+}
+
+describe('scoreExtraction', () => {
+  const para = (n: number) =>
+    `Paragraph number ${n} talks about groups, rings and fields in some detail, enough to be scored.`;
+  const truth: TruthBook = {
+    chapters: [
+      {
+        number: '1',
+        title: 'Groups',
+        sections: [
+          { number: '1', title: 'Groups', paragraphs: [para(0)] },
+          { number: '1.1', title: 'Basics', paragraphs: [para(1), para(2), 'Too short.'] },
+          { number: '1.2', title: 'More', paragraphs: [para(3), para(4)] },
+        ],
+      },
+      { number: '2', title: 'Rings', sections: [{ number: '2.1', title: 'Rings', paragraphs: [para(5)] }] },
+    ],
+  };
+  const pages = new Map([
+    ['groups', 1],
+    ['basics', 1],
+    ['more', 2],
+    ['rings', 3],
+    ['rings#2', 3],
+  ]);
+  const pageOf: Record<string, number> = { '1': 1, '1.1': 1, '1.2': 2, '2.1': 3 };
+
+  it('gives a perfect extraction 1.0 everywhere', () => {
+    const score = scoreExtraction(
+      truth,
+      bookFrom(truth, (s) => pageOf[s]!),
+      pages,
+    );
+    expect(score.paragraphsRecovered).toBe(1);
+    expect(score.paragraphsInRightSection).toBe(1);
+    expect(score.sectionsRight).toBe(1);
+    expect(score.chaptersRight).toBe(1);
+    expect(score.counts.truthParagraphs).toBe(6); // "Too short." is not scored
+    expect(score.paragraphMisses).toEqual([]);
+  });
+
+  it('tolerates small differences but not merged or missing paragraphs', () => {
+    const book = bookFrom(truth, (s) => pageOf[s]!);
+    const basics = book.chapters[0]!.sections[1]!;
+    // A hyphenation artefact and a missing comma: still recovered.
+    basics.paragraphs[0]!.text = para(1).replace('groups,', 'gro- ups');
+    // Two truth paragraphs merged into one: neither is recovered.
+    const more = book.chapters[0]!.sections[2]!;
+    more.paragraphs = [{ ...more.paragraphs[0]!, text: `${para(3)} ${para(4)}` }];
+    const score = scoreExtraction(truth, book, pages);
+    expect(score.counts.recovered).toBe(4);
+    expect(score.paragraphsRecovered).toBeCloseTo(4 / 6);
+    expect(score.paragraphMisses.map((m) => m.section)).toEqual(['1.2', '1.2']);
+    // The near-identical paragraphs of this test all stay with their exact matches (most similar first).
+    expect(score.paragraphMisses[0]!.bestCandidate).toBeDefined();
+  });
+
+  it('counts paragraphs in the wrong section and sections on the wrong page', () => {
+    const book = bookFrom(truth, (s) => pageOf[s]!);
+    const [, basics, more] = book.chapters[0]!.sections;
+    // Move the first paragraph of 1.2 into 1.1 (a section boundary found one paragraph late).
+    basics!.paragraphs.push(more!.paragraphs.shift()!);
+    // 1.2 now starts on page 3 instead of the outline's 2.
+    more!.paragraphs[0]!.page = 3;
+    const score = scoreExtraction(truth, book, pages);
+    expect(score.paragraphsRecovered).toBe(1);
+    expect(score.paragraphsInRightSection).toBeCloseTo(5 / 6);
+    expect(score.sectionsRight).toBeCloseTo(2 / 3);
+    expect(score.sectionMisses).toEqual([
+      { number: '1.2', title: 'More', reason: 'page', expectedPage: 2, foundPage: 3 },
+    ]);
+  });
+
+  it('reports missing and misnamed sections', () => {
+    const book = bookFrom(truth, (s) => pageOf[s]!);
+    book.chapters[0]!.sections[1]!.title = 'Something else';
+    book.chapters[1]!.sections = [];
+    const score = scoreExtraction(truth, book, pages);
+    expect(score.sectionsRight).toBeCloseTo(1 / 3);
+    expect(score.sectionMisses.map((m) => [m.number, m.reason])).toEqual([
+      ['1.1', 'title'],
+      ['2.1', 'missing'],
+    ]);
+    expect(score.paragraphsRecovered).toBeCloseTo(5 / 6);
+  });
+});
+
+describe.skipIf(!fs.existsSync(books))('the real books', () => {
+  const count = (t: TruthBook) => {
+    const sections = t.chapters.flatMap((c) => c.sections.filter((s) => s.number !== c.number));
+    return {
+      chapters: t.chapters.length,
+      sections: sections.length,
+      paragraphs: t.chapters.flatMap((c) => c.sections).reduce((n, s) => n + s.paragraphs.length, 0),
+    };
+  };
+
+  it('aata: 23 chapters and 60 prose sections, as in the PDF contents', () => {
+    const truth = readPretextTruth(path.join(books, 'aata/pretext-src'));
+    const c = count(truth);
+    expect(c.chapters).toBe(23);
+    expect(c.sections).toBe(60);
+    expect(c.paragraphs).toBeGreaterThan(1400);
+    const groups = truth.chapters[2]!;
+    expect(groups.sections.map((s) => `${s.number} ${s.title}`)).toEqual([
+      '3 Groups',
+      '3.1 Integer Equivalence Classes and Symmetries',
+      '3.2 Definitions and Examples',
+      '3.3 Subgroups',
+    ]);
+    expect(truth.chapters[15]!.sections.at(-1)!.number).toBe('16.5');
+    // The PDF's first example of chapter 3 reads "Example 3.1 The following examples illustrate...".
+    expect(
+      groups.sections[1]!.paragraphs.some((p) => p.startsWith('Example 3.1 The following examples')),
+    ).toBe(true);
+  });
+
+  it('dmoi: chapters 0-4 and appendix A with 30 sections, as in the PDF contents', () => {
+    const truth = readLatexTruth(path.join(books, 'dmoi/latex-src'));
+    const c = count(truth);
+    expect(truth.chapters.map((ch) => ch.number)).toEqual(['0', '1', '2', '3', '4', 'A']);
+    expect(c.sections).toBe(30);
+    expect(c.paragraphs).toBeGreaterThan(1200);
+    expect(truth.chapters[1]!.sections.map((s) => s.number).at(-1)).toBe('1.8');
+    expect(truth.chapters[5]!.sections.map((s) => s.title)).toEqual([
+      'Generating Functions',
+      'Introduction to Number Theory',
+    ]);
+  });
+
+  it('reads section pages from the PDF outline', async () => {
+    const aata = await readOutlineSectionPages(path.join(books, 'aata/aata-20220728.pdf'));
+    expect(aata.get('integer equivalence classes and symmetries')).toBe(40);
+    expect(aata.get('groups')).toBe(40);
+    expect(aata.get('definitions and examples#2')).toBeGreaterThan(aata.get('definitions and examples')!);
+    const dmoi = await readOutlineSectionPages(path.join(books, 'dmoi/discretebook.pdf'));
+    expect(dmoi.get('additive and multiplicative principles')).toBe(31);
+  });
+
+  it('scores a copy of the truth as perfect within a few seconds', async () => {
+    const truth = readPretextTruth(path.join(books, 'aata/pretext-src'));
+    const pages = await readOutlineSectionPages(path.join(books, 'aata/aata-20220728.pdf'));
+    const seen = new Map<string, number>();
+    const sectionPage = new Map<string, number>();
+    for (const ch of truth.chapters) {
+      for (const s of ch.sections) {
+        const key = normalizeTitle(s.title);
+        const n = s.number === ch.number ? 1 : (seen.get(key) ?? 0) + 1;
+        if (s.number !== ch.number) seen.set(key, n);
+        else seen.set(key, (seen.get(key) ?? 0) + 1);
+        sectionPage.set(s.number, pages.get(n > 1 ? `${key}#${n}` : key) ?? 0);
+      }
+    }
+    const started = Date.now();
+    const score = scoreExtraction(
+      truth,
+      bookFrom(truth, (s) => sectionPage.get(s)!),
+      pages,
+    );
+    // About 1 s on an idle machine; the bound leaves room for a loaded CI runner.
+    expect(Date.now() - started).toBeLessThan(10000);
+    expect(score.paragraphsRecovered).toBe(1);
+    expect(score.paragraphsInRightSection).toBe(1);
+    expect(score.sectionsRight).toBe(1);
+  });
+});

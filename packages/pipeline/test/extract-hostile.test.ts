@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { extractBook, ExtractError } from '../src/extract/extract-book.ts';
+
+const books = path.resolve(import.meta.dirname, '../../../../shared/books');
+
+/** A PDF made with pdfkit: `write` draws on the first page. */
+function makePdf(
+  write: (doc: PDFKit.PDFDocument) => void,
+  options: PDFKit.PDFDocumentOptions = {},
+): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument(options);
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+    write(doc);
+    doc.end();
+  });
+}
+
+async function failure(data: Uint8Array): Promise<ExtractError> {
+  try {
+    await extractBook(data);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ExtractError);
+    return error as ExtractError;
+  }
+  throw new Error('extraction did not fail');
+}
+
+describe('hostile input', () => {
+  it('rejects a PDF without text with a clear message', async () => {
+    const blank = await makePdf((doc) => doc.rect(100, 100, 200, 200).fill('#cccccc'));
+    const error = await failure(blank);
+    expect(error.code).toBe('no-text');
+    expect(error.message).toMatch(/^This PDF has no extractable text/);
+  });
+
+  it('rejects a password-protected PDF', async () => {
+    const locked = await makePdf((doc) => doc.text('A secret chapter about groups.'), {
+      userPassword: 'open sesame',
+      ownerPassword: 'owner',
+    });
+    const error = await failure(locked);
+    expect(error.code).toBe('encrypted');
+    expect(error.message).toMatch(/protected by a password/);
+  });
+
+  it('rejects a file that is not a PDF', async () => {
+    const garbage = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 251);
+    const error = await failure(garbage);
+    expect(error.code).toBe('invalid-pdf');
+    expect(error.message).toMatch(/not a readable PDF/);
+    expect((await failure(new Uint8Array(0))).code).toBe('invalid-pdf');
+  });
+
+  it('rejects a truncated PDF, or reads what is left of it, without hanging', async () => {
+    const whole = fs.readFileSync(path.join(books, 'aata/aata-20220728.pdf'));
+    const head = new Uint8Array(whole.subarray(0, 2000));
+    const error = await failure(head);
+    expect(['invalid-pdf', 'no-text']).toContain(error.code);
+  });
+
+  it('reads a small PDF without an outline into one chapter from its headings', async () => {
+    const pdf = await makePdf((doc) => {
+      doc.fontSize(20).text('1 Sets', 72, 72);
+      doc
+        .fontSize(11)
+        .text(
+          'A set is a collection of objects. We write x ∈ A when x is an element of A. Sets are the ground on which the rest of the book is built, so we take our time with them.',
+          72,
+          120,
+          { width: 450 },
+        );
+      doc.fontSize(14).text('1.1 Notation', 72, 220);
+      doc.fontSize(11).text('Curly braces list the elements of a set.', 72, 250);
+    });
+    const { book, pageCount } = await extractBook(pdf);
+    expect(pageCount).toBe(1);
+    expect(book.chapters.map((c) => c.id)).toEqual(['1']);
+    expect(book.chapters[0]!.sections.map((s) => s.id)).toEqual(['1', '1.1']);
+    expect(book.chapters[0]!.sections[1]!.paragraphs[0]).toMatchObject({
+      id: '1.1.1',
+      page: 1,
+      text: 'Curly braces list the elements of a set.',
+    });
+  });
+});

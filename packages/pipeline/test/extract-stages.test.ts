@@ -1,0 +1,345 @@
+import { describe, expect, it } from 'vitest';
+import { orderColumns } from '../src/extract/columns.ts';
+import { furnitureKey, removeFurniture } from '../src/extract/furniture.ts';
+import { detectHeadings, labelFor, parseHeading } from '../src/extract/headings.ts';
+import { buildLines, makeLine } from '../src/extract/lines.ts';
+import { buildBlocks } from '../src/extract/paragraphs.ts';
+import { createPagesProgress, formatSeconds } from '../src/extract/progress.ts';
+import { assemble, type StructNode } from '../src/extract/structure.ts';
+import { joinLines, tidyParagraph } from '../src/extract/text.ts';
+import type { Block, BodyMetrics, Line, TextRun } from '../src/extract/types.ts';
+
+/** A text run of a fixed-pitch font: each character is half the size wide. */
+function run(str: string, x: number, y: number, size = 10, font = 'body'): TextRun {
+  return { str, x, y, width: str.length * size * 0.5, size, font };
+}
+
+/** A line of words starting at x on baseline y. */
+function line(text: string, x: number, y: number, size = 10, font = 'body', page = 1): Line {
+  return makeLine(page, [run(text, x, y, size, font)])!;
+}
+
+const body: BodyMetrics = { size: 10, font: 'body', lineSpacing: 12, indent: 15 };
+
+describe('line building', () => {
+  it('groups runs by baseline, orders them by x and puts spaces at word gaps', () => {
+    const lines = buildLines({
+      page: 1,
+      width: 600,
+      height: 800,
+      runs: [run('world', 130, 100), run('Hello', 100, 100), run('next line', 100, 112)],
+    });
+    expect(lines.map((l) => l.text)).toEqual(['Hello world', 'next line']);
+    expect(lines[0]!.x0).toBe(100);
+    expect(lines[0]!.top).toBeCloseTo(92);
+  });
+
+  it('keeps sub- and superscripts on their line and in place', () => {
+    // "a" with a superscript "2" (raised 4pt, smaller) then "+ b" with a subscript "1" (lowered 2pt).
+    const lines = buildLines({
+      page: 1,
+      width: 600,
+      height: 800,
+      runs: [
+        run('a', 100, 100),
+        run('2', 105, 96, 7),
+        run('+ b', 112, 100),
+        run('1', 127, 102, 7),
+        run('x', 100, 112),
+      ],
+    });
+    expect(lines.map((l) => l.text)).toEqual(['a2 + b1', 'x']);
+    expect(lines[0]!.baseline).toBe(100);
+    expect(lines[0]!.size).toBe(10);
+  });
+
+  it('folds a TeX negation slash reported as "6" into the negated relation', () => {
+    const l = makeLine(1, [run('a', 100, 100), { ...run('6', 110, 100), width: 0 }, run('= 0', 110, 100)])!;
+    expect(l.text).toBe('a ≠ 0');
+  });
+
+  it('turns ligatures into letters', () => {
+    expect(line('e\uFB03cient', 0, 10).text).toBe('efficient');
+  });
+});
+
+describe('de-hyphenation', () => {
+  it('joins a word split at a line end and keeps other breaks as spaces', () => {
+    expect(joinLines('are said to be com-', 'mutative groups')).toBe('are said to be commutative groups');
+    expect(joinLines('the value', 'is 3')).toBe('the value is 3');
+    expect(joinLines('x = 3 −', '2')).toBe('x = 3 − 2');
+    expect(joinLines('Jordan-', 'Hölder')).toBe('Jordan-Hölder');
+  });
+
+  it('drops end-of-proof marks', () => {
+    expect(tidyParagraph('hence H is a subgroup. □')).toBe('hence H is a subgroup.');
+  });
+});
+
+describe('two columns', () => {
+  it('reads the left column of a two-column region before the right one', () => {
+    const row = (left: string, right: string, y: number) =>
+      makeLine(1, [run(left, 100, y), run(right, 320, y)])!;
+    const ordered = orderColumns([
+      line('Intro text across the whole width of the page ending here now', 100, 88),
+      row('1. first item', '3. third item', 100),
+      row('2. second item', '4. fourth item', 112),
+      line('After the list comes running text across the width of the page', 100, 130),
+    ]);
+    expect(ordered.map((l) => l.text)).toEqual([
+      'Intro text across the whole width of the page ending here now',
+      '1. first item',
+      '2. second item',
+      '3. third item',
+      '4. fourth item',
+      'After the list comes running text across the width of the page',
+    ]);
+  });
+
+  it('leaves a single line with a wide gap alone', () => {
+    const l = makeLine(1, [run('x = 1', 200, 100), run('(3.1)', 480, 100)])!;
+    expect(orderColumns([l]).map((x) => x.text)).toEqual(['x = 1 (3.1)']);
+  });
+});
+
+describe('running heads and page numbers', () => {
+  it('masks numbers to compare heads', () => {
+    expect(furnitureKey('CHAPTER 3. GROUPS   33')).toBe('chapter #. groups #');
+    expect(furnitureKey('xiv')).toBe('#');
+  });
+
+  it('removes repeated heads and bare page numbers but not text or large headings', () => {
+    const pages = [10, 11, 12, 13].map((n) => ({
+      height: 800,
+      lines: [
+        line(`CHAPTER 3. GROUPS ${n}`, 90, 40, 10, 'body', n),
+        line(
+          `Running text about ${['sets', 'maps', 'rings', 'fields'][n - 10]} in the chapter.`,
+          90,
+          100,
+          10,
+          'body',
+          n,
+        ),
+        line(`${n}`, 300, 770, 10, 'body', n),
+      ],
+    }));
+    pages[0]!.lines.unshift(line('3', 300, 60, 24, 'big', 10));
+    const cleaned = removeFurniture(pages, 10.5);
+    expect(cleaned[0]!.map((l) => l.text)).toEqual(['3', 'Running text about sets in the chapter.']);
+    expect(cleaned[3]!.map((l) => l.text)).toEqual(['Running text about fields in the chapter.']);
+  });
+});
+
+describe('paragraphs', () => {
+  const flow = (lines: Line[]) => [{ page: 1, height: 800, lines }];
+  const right = 500;
+  const full = (text: string, x: number, y: number) =>
+    makeLine(1, [{ ...run(text, x, y), width: right - x }])!;
+
+  it('starts a paragraph at a first-line indent and keeps display math inside it', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('The first paragraph starts here and runs on to the', 105, 100),
+        full('right margin, and it continues with the equa-', 90, 112),
+        line('tion', 90, 124),
+        line('x + y = z', 250, 146),
+        line('where x is a number.', 90, 168),
+        full('A second paragraph is indented and runs to the right', 105, 180),
+        full('margin on this line, then ends on a short line.', 90, 192),
+        line('Done.', 90, 204),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'The first paragraph starts here and runs on to the right margin, and it continues with the equation x + y = z where x is a number.',
+      'A second paragraph is indented and runs to the right margin on this line, then ends on a short line. Done.',
+    ]);
+    expect(blocks[0]!.top).toBeCloseTo(92);
+  });
+
+  it('makes list items and theorem-like lead-ins paragraphs of their own, with hanging lines attached', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('Theorem 3.4 Let G be a group. Then the following hold and are', 90, 100),
+        line('listed here:', 90, 112),
+        full('• the identity is unique, as we show in the proof that', 100, 124),
+        line('follows;', 112, 136),
+        line('• inverses are unique.', 100, 148),
+        line('Proof. Easy. □', 90, 160),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'Theorem 3.4 Let G be a group. Then the following hold and are listed here:',
+      '• the identity is unique, as we show in the proof that follows;',
+      '• inverses are unique.',
+      'Proof. Easy.',
+    ]);
+  });
+
+  it('turns larger lines into headings and merges a chapter number with its title', () => {
+    const blocks = buildBlocks(
+      flow([line('3', 300, 80, 24), line('Groups', 260, 120, 24), line('We begin our study.', 90, 200)]),
+      body,
+    );
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['heading', '3 Groups'],
+      ['paragraph', 'We begin our study.'],
+    ]);
+  });
+
+  it('continues a paragraph across a page break', () => {
+    const blocks = buildBlocks(
+      [
+        { page: 1, height: 800, lines: [full('A sentence that does not end on this', 90, 700)] },
+        { page: 2, height: 800, lines: [line('page but on the next one.', 90, 60, 10, 'body', 2)] },
+      ],
+      body,
+    );
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]!.text).toBe('A sentence that does not end on this page but on the next one.');
+    expect(blocks[0]!.page).toBe(1);
+  });
+});
+
+describe('heading numbering', () => {
+  it('reads numbers from headings whose outline titles have none', () => {
+    expect(labelFor('3 Groups', 'Groups')).toBe('3');
+    expect(
+      labelFor(
+        '3.1 Integer Equivalence Classes and Symmetries',
+        'Integer Equivalence Classes and Symmetries',
+      ),
+    ).toBe('3.1');
+    expect(labelFor('Chapter 0 Introduction and Preliminaries', 'Introduction')).toBe('0');
+    expect(labelFor('A GNU Free Documentation License', 'GNU Free Documentation License')).toBe('A');
+    expect(labelFor('Appendix A Additional Topics', 'Additional Topics')).toBe('A');
+    expect(labelFor('A.1 Generating Functions', 'Generating Functions')).toBe('A.1');
+    expect(labelFor('A Short Note on Proofs', 'A Short Note on Proofs')).toBeNull();
+    expect(labelFor('Preface', 'Preface')).toBeNull();
+  });
+
+  it('parses labels without a title to compare with', () => {
+    expect(parseHeading('3.2 Definitions and Examples')).toEqual({
+      label: '3.2',
+      title: 'Definitions and Examples',
+    });
+    expect(parseHeading('A Short Note')).toEqual({ label: null, title: 'A Short Note' });
+    expect(parseHeading('Chapter 4 Graphs')).toEqual({ label: '4', title: 'Graphs' });
+  });
+
+  it('finds chapters and sections from headings when there is no outline', () => {
+    const h = (text: string, size: number, page: number): Block => ({
+      kind: 'heading',
+      page,
+      top: 100,
+      pageHeight: 800,
+      size,
+      text,
+    });
+    const found = detectHeadings([
+      h('Contents', 20, 1),
+      h('1 Sets', 20, 3),
+      h('1.1 Notation', 14, 3),
+      h('A remark', 12, 4),
+      h('1.2 Operations', 14, 5),
+      h('2 Functions', 20, 7),
+      h('2.1 Injections', 14, 7),
+      h('Index', 20, 9),
+    ]);
+    expect(found.map((x) => `${x.level}:${x.label ?? '-'}:${x.title}`)).toEqual([
+      '1:-:Contents',
+      '1:1:Sets',
+      '2:1.1:Notation',
+      '2:1.2:Operations',
+      '1:2:Functions',
+      '2:2.1:Injections',
+      '1:-:Index',
+    ]);
+  });
+});
+
+describe('structure and ids', () => {
+  const p = (page: number, top: number, text: string): Block => ({
+    kind: 'paragraph',
+    page,
+    top,
+    pageHeight: 800,
+    size: 10,
+    text,
+  });
+  const h = (page: number, top: number, text: string): Block => ({
+    kind: 'heading',
+    page,
+    top,
+    pageHeight: 800,
+    size: 14,
+    text,
+  });
+
+  it('numbers chapters and sections from the headings, leaves out front and back matter', () => {
+    const blocks = [
+      h(1, 50, 'Preface'),
+      p(1, 100, 'Thanks to all.'),
+      h(2, 50, '3 Groups'),
+      p(2, 100, 'Intro to groups.'),
+      h(2, 300, '3.1 Definitions'),
+      p(2, 340, 'A group is a set.'),
+      p(2, 400, 'It has an identity.'),
+      h(3, 50, '3.2 References and Suggested Readings'),
+      p(3, 100, '[1] A book.'),
+      h(4, 50, 'Index'),
+      p(4, 100, 'group, 3'),
+    ];
+    const nodes: StructNode[] = [
+      { title: 'Preface', label: null, page: 1, top: 40, sections: [] },
+      {
+        title: 'Groups',
+        label: null,
+        page: 2,
+        top: 40,
+        sections: [
+          { title: 'Definitions', label: null, page: 2, top: 290, sections: [] },
+          { title: 'References and Suggested Readings', label: null, page: 3, top: 40, sections: [] },
+        ],
+      },
+      { title: 'Index', label: null, page: 4, top: 40, sections: [] },
+    ];
+    const chapters = assemble(blocks, nodes, 'Book');
+    expect(chapters).toHaveLength(1);
+    const [groups] = chapters;
+    expect(groups!.id).toBe('3');
+    expect(groups!.sections.map((s) => [s.id, s.title, s.paragraphs.map((x) => x.id)])).toEqual([
+      ['3', 'Groups', ['3.1']],
+      ['3.1', 'Definitions', ['3.1.1', '3.1.2']],
+    ]);
+    expect(groups!.sections[1]!.paragraphs[1]).toMatchObject({
+      page: 2,
+      yStart: 0.5,
+      text: 'It has an identity.',
+    });
+  });
+});
+
+describe('progress', () => {
+  it('logs about every 10% with the time left when stderr is not a terminal', () => {
+    const out: string[] = [];
+    let t = 0;
+    const stream = { isTTY: false, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream;
+    const progress = createPagesProgress({ stream, now: () => t, label: 'Importing' });
+    for (let i = 1; i <= 100; i++) {
+      t = i * 100;
+      progress.update(i, 100);
+    }
+    progress.stop();
+    expect(out).toHaveLength(10);
+    expect(out[0]).toBe('Importing: 10/100 pages (10%), about 9 s left\n');
+    expect(out[9]).toBe('Importing: 100/100 pages (100%), about 0 s left\n');
+  });
+
+  it('formats durations', () => {
+    expect(formatSeconds(5.4)).toBe('5 s');
+    expect(formatSeconds(125)).toBe('2 min 05 s');
+  });
+});
