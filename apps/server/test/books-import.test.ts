@@ -119,6 +119,17 @@ describe('importing books', { timeout: 90_000 }, () => {
     }
   });
 
+  test('relative paths mean the folder npm was run in (INIT_CWD), not apps/server', async () => {
+    const dataDir = makeTempDir();
+    try {
+      const run = await runImport(dataDir, [path.basename(tinyPdf)], { INIT_CWD: path.dirname(tinyPdf) });
+      expect(run.code, run.stderr).toBe(0);
+      expect(Number(run.stdout)).toBeGreaterThan(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test('without --xml the Book XML is extracted from the PDF', async () => {
     const dataDir = makeTempDir();
     try {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createPagesProgress } from '@threadbook/pipeline';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -32,6 +33,11 @@ function progressPrinter(): (progress: ImportProgress) => void {
     extracting = false;
     process.stderr.write(`${words[stage]}...\n`);
   };
+}
+
+/** npm runs the script inside apps/server; paths on the command line mean the folder the user ran npm in. */
+function fromInvocationDir(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -74,7 +80,12 @@ async function main(argv: string[]): Promise<number> {
         maxBookMb: config.maxBookMb,
         onProgress: progressPrinter(),
       },
-      { pdfPath, xmlPath: values.xml, title: values.title, author: values.author },
+      {
+        pdfPath: fromInvocationDir(pdfPath),
+        xmlPath: values.xml === undefined ? undefined : fromInvocationDir(values.xml),
+        title: values.title,
+        author: values.author,
+      },
     );
     process.stderr.write(
       result.created
