@@ -10,3 +10,4 @@ export {
 } from './extract/extract-book.ts';
 export { createPagesProgress } from './extract/progress.ts';
 export { renderCover } from './cover.ts';
+export { inspectPdf, type PdfFacts } from './inspect.ts';

@@ -3,10 +3,9 @@ import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BookXmlError, parseBookXml, writeBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES } from '@threadbook/contracts';
-import { extractBook, renderCover } from '@threadbook/pipeline';
+import { ExtractError, extractBook, inspectPdf, renderCover } from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
 import { BookImportError } from './errors.ts';
-import { inspectPdf } from './pdf-inspect.ts';
 import {
   bookDir,
   cleanupIncompleteImports,
@@ -136,7 +135,9 @@ export async function importBook(context: ImportContext, input: ImportInput): Pr
     }
   }
 
-  const facts = await inspectPdf(pdf, pdfName);
+  const facts = await inspectPdf(pdf, pdfName).catch((error: unknown) => {
+    throw error instanceof ExtractError ? new BookImportError(error.message, { cause: error }) : error;
+  });
   if (supplied) {
     const beyond = supplied.chapters
       .flatMap((chapter) => chapter.sections.flatMap((section) => section.paragraphs))

@@ -1,10 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { BookImportError } from './errors.ts';
-
-const require = createRequire(import.meta.url);
-const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
+import { ExtractError } from './extract/errors.ts';
+import { loadPdf } from './pdfjs.ts';
 
 export interface PdfFacts {
   pageCount: number;
@@ -19,41 +14,38 @@ function hasBytes(haystack: Uint8Array, needle: string): boolean {
 
 /**
  * Checks that `pdf` is a complete, readable, unencrypted PDF with a text layer, and reads its page count
- * and document information. Every failure is a BookImportError naming the file, for the person importing.
+ * and document information. Every failure is an ExtractError naming the file, for the person importing.
  */
 export async function inspectPdf(pdf: Uint8Array, fileName: string): Promise<PdfFacts> {
   if (!hasBytes(pdf.subarray(0, 1024), '%PDF-')) {
-    throw new BookImportError(`${fileName} is not a PDF file.`);
+    throw new ExtractError('invalid-pdf', `${fileName} is not a PDF file.`);
   }
   // Every complete PDF ends with %%EOF; pdf.js would otherwise quietly rebuild what it can of a cut file.
   if (!hasBytes(pdf.subarray(Math.max(0, pdf.length - 4096)), '%%EOF')) {
-    throw new BookImportError(`${fileName} is incomplete: the file ends early (truncated or damaged).`);
+    throw new ExtractError(
+      'invalid-pdf',
+      `${fileName} is incomplete: the file ends early (truncated or damaged).`,
+    );
   }
-  const task = getDocument({
-    data: new Uint8Array(pdf),
-    standardFontDataUrl: `${pdfjsRoot}/standard_fonts/`,
-    cMapUrl: `${pdfjsRoot}/cmaps/`,
-    cMapPacked: true,
-    wasmUrl: `${pdfjsRoot}/wasm/`,
-    stopAtErrors: true,
-    verbosity: 0,
-  });
+  const task = loadPdf(pdf, { stopAtErrors: true });
   try {
     let document;
     try {
       document = await task.promise;
     } catch (error) {
       if ((error as Error).name === 'PasswordException') {
-        throw new BookImportError(
+        throw new ExtractError(
+          'encrypted',
           `${fileName} is protected by a password. Remove the password and import it again.`,
         );
       }
-      throw new BookImportError(
+      throw new ExtractError(
+        'invalid-pdf',
         `${fileName} is not a readable PDF (it is damaged or truncated): ${(error as Error).message}`,
       );
     }
     const pageCount = document.numPages;
-    if (pageCount < 1) throw new BookImportError(`${fileName} has no pages.`);
+    if (pageCount < 1) throw new ExtractError('invalid-pdf', `${fileName} has no pages.`);
 
     let hasText = false;
     try {
@@ -64,12 +56,14 @@ export async function inspectPdf(pdf: Uint8Array, fileName: string): Promise<Pdf
         page.cleanup();
       }
     } catch (error) {
-      throw new BookImportError(
+      throw new ExtractError(
+        'invalid-pdf',
         `${fileName} is not a readable PDF (it is damaged or truncated): ${(error as Error).message}`,
       );
     }
     if (!hasText) {
-      throw new BookImportError(
+      throw new ExtractError(
+        'no-text',
         `${fileName} has no text layer (it may be scanned pages or images). Threadbook needs a PDF with selectable text.`,
       );
     }
