@@ -53,6 +53,49 @@ describe('line building', () => {
     expect(lines[0]!.size).toBe(10);
   });
 
+  it('reads a display fraction and a binomial coefficient on their line: numerator before denominator, top before bottom', () => {
+    // Display "P = n!/(n-k)! · (n k)": the numerator 7pt above the line, the denominator 7pt below, the
+    // binomial's entries likewise, the big parentheses on a baseline of their own 16pt above.
+    const lines = buildLines({
+      page: 1,
+      width: 600,
+      height: 800,
+      runs: [
+        run('(', 157, 86),
+        run(')', 170, 86),
+        run('n!', 122, 93),
+        run('n', 162, 93),
+        run('P =', 100, 100),
+        run('·', 150, 100),
+        run('(n-k)!', 115, 107),
+        run('k', 162, 107),
+        run('Next line of prose follows the display here.', 100, 130),
+      ],
+    });
+    expect(lines.map((l) => l.text)).toEqual([
+      'P = n! (n-k)! · (n k )',
+      'Next line of prose follows the display here.',
+    ]);
+    expect(lines[0]!.baseline).toBe(100);
+  });
+
+  it('does not merge two lines of prose that stacked math between them brings close', () => {
+    const lines = buildLines({
+      page: 1,
+      width: 600,
+      height: 800,
+      runs: [
+        run('the first line of running text ends with', 100, 100),
+        run('n', 320, 106),
+        run('k', 320, 112),
+        run('and the second line of text continues here', 100, 114),
+      ],
+    });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]!.text).toMatch(/^the first line of running text ends with/);
+    expect(lines[1]!.text).toMatch(/and the second line of text continues here/);
+  });
+
   it('folds a TeX negation slash reported as "6" into the negated relation', () => {
     const l = makeLine(1, [run('a', 100, 100), { ...run('6', 110, 100), width: 0 }, run('= 0', 110, 100)])!;
     expect(l.text).toBe('a ≠ 0');
@@ -175,6 +218,42 @@ describe('paragraphs', () => {
       '• the identity is unique, as we show in the proof that follows;',
       '• inverses are unique.',
       'Proof. Easy.',
+    ]);
+  });
+
+  it('drops a bold box title with a colon ("Summing Sequences: Reverse and Add") before the box text', () => {
+    const blocks = buildBlocks(
+      flow([
+        line('The paragraph before the box.', 90, 76),
+        line('Summing Sequences: Reverse and Add', 90, 100, 10, 'bold'),
+        full('Here is a technique that allows us to find the sum of', 90, 112),
+        line('an arithmetic sequence.', 90, 124),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'The paragraph before the box.',
+      'Here is a technique that allows us to find the sum of an arithmetic sequence.',
+    ]);
+  });
+
+  it('makes displayed prose after a colon a paragraph of its own, and starts afresh after it', () => {
+    const blocks = buildBlocks(
+      flow([
+        line('Consider again the conjecture:', 90, 100),
+        line('Every even number greater than two is a sum of two primes.', 150, 124),
+        line('We do not prove it here.', 90, 148),
+        full('A formula displayed after a colon stays in its paragraph:', 90, 172),
+        line('x + y = z', 250, 196),
+        line('where x is a number.', 90, 220),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'Consider again the conjecture:',
+      'Every even number greater than two is a sum of two primes.',
+      'We do not prove it here.',
+      'A formula displayed after a colon stays in its paragraph: x + y = z where x is a number.',
     ]);
   });
 

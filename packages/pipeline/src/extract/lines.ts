@@ -34,11 +34,172 @@ export function buildLines(page: PageText): Line[] {
   }
   if (group.length > 0) groups.push(group);
   const lines: Line[] = [];
-  for (const g of groups) {
-    const line = makeLine(page.page, g);
-    if (line) lines.push(line);
+  for (const cluster of stackClusters(groups)) {
+    if (cluster.length === 1) pushLine(lines, makeLine(page.page, cluster[0]!));
+    else for (const parts of attachLayers(cluster)) pushLine(lines, stackedLine(page.page, parts));
   }
   return lines;
+}
+
+function pushLine(lines: Line[], line: Line | null) {
+  if (line) lines.push(line);
+}
+
+/** Stacked material sits closer to its line than this share of the font size; lines of text are further apart. */
+const STACK_GAP = 0.9;
+/** A group with this many characters is a line of prose, not a layer of math. */
+const PROSE_CHARS = 40;
+/** Pieces of a layer closer than this share of the font size (math spacing) are read together. */
+const UNIT_GAP = 0.6;
+
+interface GroupInfo {
+  runs: TextRun[];
+  y: number;
+  size: number;
+  x0: number;
+  x1: number;
+  chars: number;
+}
+
+function groupInfo(runs: TextRun[]): GroupInfo {
+  let chars = 0;
+  let longest = 0;
+  let size = 0;
+  let y = 0;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const r of runs) {
+    const n = r.str.trim().length;
+    if (n === 0) continue;
+    chars += n;
+    // The group's baseline is that of its largest, then longest, piece of text.
+    if (r.size > size + 0.01 || (Math.abs(r.size - size) <= 0.01 && n > longest)) {
+      size = Math.max(size, r.size);
+      y = r.y;
+      longest = n;
+    }
+    x0 = Math.min(x0, r.x);
+    x1 = Math.max(x1, r.x + r.width);
+  }
+  return { runs, y, size, x0, x1, chars };
+}
+
+/**
+ * Consecutive baseline groups closer together than lines of text are: the layers of stacked math (the
+ * numerator and denominator of a display fraction, the two entries of a binomial coefficient, limits of a
+ * sum) around their line. Returns clusters of groups, in top-to-bottom order.
+ */
+function stackClusters(groups: TextRun[][]): TextRun[][][] {
+  const clusters: TextRun[][][] = [];
+  let prev: GroupInfo | null = null;
+  for (const g of groups) {
+    const info = groupInfo(g);
+    const last = clusters[clusters.length - 1];
+    if (
+      last &&
+      (info.chars === 0 || (prev && info.y - prev.y < STACK_GAP * Math.min(info.size, prev.size)))
+    ) {
+      last.push(g);
+    } else {
+      clusters.push([g]);
+    }
+    if (info.chars > 0) prev = info;
+  }
+  return clusters;
+}
+
+/** A group with words in it (or much text) is a line of prose, never a layer of a formula. */
+function isProse(info: GroupInfo): boolean {
+  return info.chars >= PROSE_CHARS || info.runs.some((r) => /[A-Za-z]{4}/.test(r.str));
+}
+
+/**
+ * Splits a cluster into lines: groups at least half as wide as the widest are lines of their own; a narrower
+ * group within the horizontal extent of its nearest such line (and close enough to it) is a layer of stacked
+ * math of that line. Others stay lines of their own. Returns [line, ...its layers] lists in reading order.
+ */
+function attachLayers(cluster: TextRun[][]): GroupInfo[][] {
+  const infos = cluster.map(groupInfo).filter((i) => i.chars > 0);
+  const widest = Math.max(...infos.map((i) => i.x1 - i.x0));
+  const size = Math.min(...infos.map((i) => i.size));
+  const span = infos[infos.length - 1]!.y - infos[0]!.y;
+  if (span <= 2.5 * size && !infos.some(isProse)) {
+    // A display made of layers only (a fraction beside a binomial, ...): one line, on its middle layer.
+    const mid = infos[0]!.y + span / 2;
+    let host = infos[0]!;
+    for (const i of infos) {
+      const d = Math.abs(i.y - mid) - Math.abs(host.y - mid);
+      if (d < -0.5 || (d <= 0.5 && i.chars > host.chars)) host = i;
+    }
+    return [[host, ...infos.filter((i) => i !== host)]];
+  }
+  const hosts = infos.filter((i) => i.x1 - i.x0 >= 0.5 * widest);
+  const out = new Map<GroupInfo, GroupInfo[]>(hosts.map((h) => [h, [h]]));
+  for (const i of infos) {
+    if (out.has(i) || isProse(i)) {
+      if (!out.has(i)) out.set(i, [i]);
+      continue;
+    }
+    let best: GroupInfo | null = null;
+    for (const h of hosts) {
+      const within = i.x0 >= h.x0 - h.size && i.x1 <= h.x1 + h.size && i.chars < h.chars;
+      const near = Math.abs(i.y - h.y) < STACK_GAP * Math.min(i.size, h.size);
+      if (within && near && (!best || Math.abs(i.y - h.y) < Math.abs(i.y - best.y))) best = h;
+    }
+    if (best) out.get(best)!.push(i);
+    else out.set(i, [i]);
+  }
+  return [...out.values()].sort((p, q) => p[0]!.y - q[0]!.y);
+}
+
+/**
+ * One line from a line's group and its layers of stacked math: each layer is read as a unit at its place in
+ * the line, upper layers before lower ones where they overlap ("n" before "k" in a binomial coefficient,
+ * numerator before denominator).
+ */
+function stackedLine(page: number, parts: GroupInfo[]): Line | null {
+  const host = parts[0]!;
+  if (parts.length === 1) return makeLine(page, host.runs);
+  interface Unit {
+    x0: number;
+    x1: number;
+    y: number;
+    runs: TextRun[];
+  }
+  // Each group is read in pieces separated by more than a math space, each piece a unit.
+  const units: Unit[] = [];
+  for (const l of parts) {
+    let unit: Unit | null = null;
+    for (const r of [...l.runs].sort((p, q) => p.x - q.x)) {
+      if (r.str.trim() === '') continue;
+      if (unit && r.x - unit.x1 <= UNIT_GAP * r.size) {
+        unit.runs.push(r);
+        unit.x1 = Math.max(unit.x1, r.x + r.width);
+      } else {
+        unit = { x0: r.x, x1: r.x + r.width, y: l.y, runs: [r] };
+        units.push(unit);
+      }
+    }
+  }
+  units.sort((p, q) => p.x0 - q.x0);
+  // Overlapping layers: the upper one first.
+  for (let i = 0; i + 1 < units.length; i++) {
+    const a = units[i]!;
+    const b = units[i + 1]!;
+    if (b.y < a.y - 0.5 && b.x0 < a.x1 && a.runs.length + b.runs.length > 0) {
+      units[i] = b;
+      units[i + 1] = a;
+      if (i > 0) i -= 2;
+    }
+  }
+  const line = makeLine(
+    page,
+    units.flatMap((u) => u.runs),
+    true,
+  );
+  if (!line) return null;
+  const baseline = host.y;
+  return { ...line, baseline, top: baseline - 0.8 * line.size };
 }
 
 const NEGATED: Record<string, string> = {
@@ -79,8 +240,8 @@ export function foldNegations(sorted: TextRun[]): TextRun[] {
 }
 
 /** Makes one line from runs (any order); null when they hold no visible text. */
-export function makeLine(page: number, runs: TextRun[]): Line | null {
-  const sorted = foldNegations([...runs].sort((p, q) => p.x - q.x));
+export function makeLine(page: number, runs: TextRun[], ordered = false): Line | null {
+  const sorted = foldNegations(ordered ? [...runs] : [...runs].sort((p, q) => p.x - q.x));
   const visible = sorted.filter((r) => r.str.trim() !== '');
   if (visible.length === 0) return null;
   const sizeChars = new Map<number, number>();
@@ -111,7 +272,8 @@ export function makeLine(page: number, runs: TextRun[]): Line | null {
         text !== '' &&
         !text.endsWith(' ') &&
         !/^\s/.test(r.str) &&
-        gap > SPACE_GAP * Math.min(r.size, size)
+        // A jump back to the left: the next layer of stacked math.
+        (gap > SPACE_GAP * Math.min(r.size, size) || (ordered && gap < -0.3 * r.size))
       ) {
         text += ' ';
       }

@@ -3,14 +3,10 @@
  * text items of each page in top-down page coordinates, the outline resolved to pages and positions, and
  * the document's title and author. pdf.js failures become ExtractErrors with messages for people.
  */
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { fileURLToPath } from 'node:url';
-import path from 'node:path';
+import { loadPdf } from '../pdfjs.ts';
 import { ExtractError, MESSAGES } from './errors.ts';
 import type { OutlineEntry, PageText, TextRun } from './types.ts';
-
-const pdfjsRoot = path.dirname(fileURLToPath(import.meta.resolve('pdfjs-dist/package.json')));
 
 export interface OpenedPdf {
   pdf: PDFDocumentProxy;
@@ -20,16 +16,7 @@ export interface OpenedPdf {
 
 /** Opens the PDF; rejects with an ExtractError for encrypted, damaged or non-PDF input. */
 export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
-  const task = getDocument({
-    // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-    data: data.slice(),
-    standardFontDataUrl: path.join(pdfjsRoot, 'standard_fonts') + path.sep,
-    cMapUrl: path.join(pdfjsRoot, 'cmaps') + path.sep,
-    cMapPacked: true,
-    verbosity: 0,
-    disableFontFace: true,
-    stopAtErrors: false,
-  });
+  const task = loadPdf(data, { disableFontFace: true, stopAtErrors: false });
   try {
     const pdf = await task.promise;
     return { pdf, pageCount: pdf.numPages, close: () => task.destroy() };
@@ -46,8 +33,8 @@ export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
 export async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): Promise<PageText> {
   const page = await pdf.getPage(pageNumber);
   const viewport = page.getViewport({ scale: 1 });
-  // Unicode normalisation is left to later stages (normaliseText), marked content is not needed.
-  const content = await page.getTextContent({ disableNormalization: true, includeMarkedContent: false });
+  // Marked content (tags, artifacts) is not needed, only the text items.
+  const content = await page.getTextContent({ includeMarkedContent: false });
   const runs: TextRun[] = [];
   // The viewport maps PDF space to the top-down page frame; applied inline (no array per item).
   const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewport.transform as number[];

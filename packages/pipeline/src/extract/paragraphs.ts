@@ -16,7 +16,7 @@ const LEAD_IN =
   /^(?:Theorem|Lemma|Proposition|Corollary|Definition|Example|Exercise|Problem|Remark|Note|Proof|Solution|Hint|Answer|Algorithm|Conjecture|Claim|Fact|Observation|Activity|Question|Investigate|Historical Note|Sage|Notation)\b\s*(?:\d+(?:\.\d+)*|[.:!(])/;
 const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*[.:]?\s/;
 
-export type LineKind = 'heading' | 'display' | 'text';
+export type LineKind = 'heading' | 'display' | 'text' | 'quote';
 
 export interface PageFlow {
   page: number;
@@ -33,6 +33,18 @@ export function classifyLine(line: Line, margins: PageMargins, body: BodyMetrics
   if (before > 4.5 * em) return 'display';
   if (before > 2 * em && after > 2 * em && Math.abs(before - after) < 3 * em) return 'display';
   return 'text';
+}
+
+/**
+ * Displayed prose: a line set off like a display but made of words (a quoted statement, a question posed in
+ * a box), not a formula. It is a paragraph of its own, unlike display math, which belongs to its paragraph.
+ */
+export function isDisplayedProse(text: string): boolean {
+  // Words of four letters or more: operator names (sin, cos, log, gcd, ...) are shorter.
+  const words = text.match(/\p{L}{4,}/gu) ?? [];
+  const visible = text.replace(/\s/g, '');
+  const letters = visible.match(/\p{L}/gu)?.length ?? 0;
+  return words.length >= 3 && letters >= 0.75 * visible.length;
 }
 
 export function startsParagraph(text: string, afterSentence = true): boolean {
@@ -69,8 +81,9 @@ export function isWeakLabel(text: string): boolean {
  * in the body font must be title words alone; one in another face (bold) may carry "(2 sets)" and the like.
  */
 export function isMinorHeading(text: string, otherFont = false): boolean {
-  const pattern = otherFont ? /^[A-Z][A-Za-z0-9’'()/, -]{2,60}$/ : /^[A-Z][A-Za-z’' ]{2,40}$/;
-  return pattern.test(text) && /[A-Za-z]{3}/.test(text) && text.split(' ').length <= 7;
+  // A bold title may name its subject and then the method after a colon ("Summing Sequences: Reverse and Add").
+  const pattern = otherFont ? /^[A-Z][A-Za-z0-9’'()/,: -]{2,60}$/ : /^[A-Z][A-Za-z’' ]{2,40}$/;
+  return pattern.test(text) && /[A-Za-z]{3}/.test(text) && !/:$/.test(text) && text.split(' ').length <= 8;
 }
 
 /**
@@ -181,6 +194,20 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         close();
         continue;
       }
+      // Displayed prose is set off after a colon or a finished sentence; otherwise it continues a sentence.
+      if (
+        kind === 'display' &&
+        (cur.lastKind === 'quote' || /[.:!?]["”’)]?$/.test(cur.last.text)) &&
+        isDisplayedProse(line.text)
+      ) {
+        if (cur.lastKind === 'quote' && line.baseline - cur.last.baseline < 1.6 * body.lineSpacing) {
+          cur.text = joinLines(cur.text, line.text);
+          cur.last = line;
+        } else {
+          start(line, 'quote', flow.height);
+        }
+        continue;
+      }
       if (kind === 'display') {
         cur.text = joinLines(cur.text, line.text);
         cur.last = line;
@@ -231,7 +258,16 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         cur.lastKind === 'text' && prev.x1 < margins.right - 2 * em && /[.!?:]["”’)]?$/.test(prev.text);
       const wideGap = !flowBreak && cur.lastKind === 'text' && dy > 1.7 * body.lineSpacing;
       const sizeChange = cur.lastKind === 'text' && isBodySize(prev, body) !== isBodySize(line, body);
-      if (indented || startsParagraph(line.text, afterSentence) || prevClosed || wideGap || sizeChange) {
+      // Text after displayed prose starts afresh (the quote was a paragraph of its own).
+      const afterQuote = cur.lastKind === 'quote';
+      if (
+        indented ||
+        startsParagraph(line.text, afterSentence) ||
+        prevClosed ||
+        wideGap ||
+        sizeChange ||
+        afterQuote
+      ) {
         start(line, kind, flow.height);
       } else {
         cur.text = joinLines(cur.text, line.text);
