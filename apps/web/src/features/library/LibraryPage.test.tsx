@@ -60,6 +60,8 @@ describe('LibraryPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Books' })).toBeInTheDocument();
     expect(screen.getByText('Loading books...').closest('[role="status"]')).not.toBeNull();
 
+    // The list call starts once the ID token is in hand; answer it only after it was made.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     release(Response.json(BOOKS));
     const tiles = await screen.findAllByTestId('book-tile');
     expect(tiles).toHaveLength(2);
