@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { loadDotEnv } from './dotenv.ts';
 
 try {
+  loadDotEnv();
   const config = loadConfig();
   const { app } = await buildApp(config);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createPagesProgress } from '@threadbook/pipeline';
 import { ConfigError, loadConfig } from '../config.ts';
+import { loadDotEnv } from '../dotenv.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { BookImportError, importBook, type ImportProgress } from '../features/books/import-book.ts';
 import { cleanupIncompleteImports } from '../features/books/storage.ts';
@@ -68,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
+  loadDotEnv();
   const config = loadConfig();
   const database = openDatabase(config);
   try {

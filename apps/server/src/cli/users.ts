@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
+import { loadDotEnv } from '../dotenv.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { createUserAdmin } from '../features/auth/user-admin.ts';
 
@@ -23,6 +24,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return command || values.help ? 0 : 2;
   }
+  loadDotEnv();
   const database = openDatabase(loadConfig());
   try {
     await migrateToLatest(database.db);
