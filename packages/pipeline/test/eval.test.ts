@@ -14,6 +14,7 @@ import {
   scoreExtraction,
   similarTitle,
   texToText,
+  texParagraphs,
   textSimilarity,
   type TruthBook,
 } from '../src/eval/index.ts';
@@ -230,6 +231,24 @@ describe('readLatexTruth', () => {
       'After sub.',
       'Still in the first section.',
     ]);
+  });
+
+  it('keeps a display after a blank line in the paragraph before it (no visible break), not one before text', () => {
+    const body =
+      'We have:\n\n\\begin{align*} x &= 1 \\end{align*}\nso x is one.\n\n\\[ y = 2 \\]\n\nNew paragraph.';
+    expect(texParagraphs(body)).toEqual(['We have: x = 1 so x is one. y = 2', 'New paragraph.']);
+  });
+
+  it('gives a proof the run-in "Proof." that amsthm typesets', () => {
+    expect(texParagraphs('\\begin{proof}\nEasy.\n\nDone.\n\\end{proof}')).toEqual(['Proof. Easy.', 'Done.']);
+  });
+
+  it('gives theorems their run-in head, with the optional note in parentheses', () => {
+    expect(
+      texParagraphs(
+        "\\begin{theorem}[Brooks' Theorem]\nAny graph.\n\\end{theorem}\n\\begin{theorem}\nFive solids.\n\\end{theorem}",
+      ),
+    ).toEqual(["Theorem (Brooks' Theorem). Any graph.", 'Theorem. Five solids.']);
   });
 });
 

@@ -280,6 +280,111 @@ describe('paragraphs', () => {
     expect(blocks[0]!.text).toBe('A sentence that does not end on this page but on the next one.');
     expect(blocks[0]!.page).toBe(1);
   });
+  // Cells at x = 250, 280, 310: gaps of 25 pt between one-letter runs, wider than a word space (10 pt).
+  const row = (cells: string[], y: number) =>
+    makeLine(
+      1,
+      cells.map((c, k) => run(c, 250 + 30 * k, y)),
+    )!;
+
+  it('makes an aligned table a block of its own and starts afresh after it', () => {
+    const blocks = buildBlocks(
+      flow([
+        line('The truth table for negation looks like this:', 90, 100),
+        row(['P', '¬P'], 124),
+        row(['T', 'F'], 136),
+        row(['F', 'T'], 148),
+        line('None of these truth tables should come as a surprise.', 90, 172),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'The truth table for negation looks like this:',
+      'P ¬P T F F T',
+      'None of these truth tables should come as a surprise.',
+    ]);
+  });
+
+  it('keeps an aligned block beside a relation (a matrix in a display) inside its paragraph', () => {
+    const blocks = buildBlocks(
+      flow([
+        line('A parity-check matrix for this code is', 90, 100),
+        row(['0', '0', '1'], 124),
+        makeLine(1, [run('H =', 200, 136), run('0', 250, 136), run('1', 280, 136), run('0', 310, 136)])!,
+        row(['1', '0', '1'], 148),
+        row(['1', '1', '1'], 160),
+        line('and the code corrects one error.', 90, 184),
+      ]),
+      body,
+    );
+    expect(blocks).toHaveLength(1);
+  });
+
+  it('judges displayed prose by its whole set-off block, not line by line', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('For example, consider a classic argument, which goes:', 90, 100),
+        line('All men are mortal.', 200, 124),
+        line('Socrates is a man.', 200, 136),
+        line('Therefore, Socrates is mortal.', 200, 148),
+        line('This is clearly a valid argument.', 90, 172),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'For example, consider a classic argument, which goes:',
+      'All men are mortal. Socrates is a man. Therefore, Socrates is mortal.',
+      'This is clearly a valid argument.',
+    ]);
+  });
+
+  it('starts a paragraph at a line indented after a short line, though the next line is indented too', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('If the initial term of the sequence is a and the common difference is d, then', 105, 100),
+        line('we have,', 90, 112),
+        line('Recursive definition: an = an-1 + d with a0 = a.', 105, 124),
+        line('Closed formula: an = a + dn.', 105, 136),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'If the initial term of the sequence is a and the common difference is d, then we have,',
+      'Recursive definition: an = an-1 + d with a0 = a.',
+      'Closed formula: an = a + dn.',
+    ]);
+  });
+
+  it('splits one-line indented paragraphs in a row', () => {
+    const blocks = buildBlocks(
+      flow([
+        line('Consider each number of meat toppings separately,', 90, 88),
+        full('When b = 2, there are n subsets: one choice for a and n choices for c.', 105, 100),
+        full('When b = 3, there are 2(n - 1) subsets: two choices for a, n - 1 for c.', 105, 112),
+        line('And so on.', 105, 124),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'Consider each number of meat toppings separately,',
+      'When b = 2, there are n subsets: one choice for a and n choices for c.',
+      'When b = 3, there are 2(n - 1) subsets: two choices for a, n - 1 for c.',
+      'And so on.',
+    ]);
+  });
+
+  it('does not read a math ellipsis at a line start as a bullet', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('On the right hand side we get the sum 1 + 2 + 3 +', 90, 100),
+        line('· · · + n, which we know.', 90, 112),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'On the right hand side we get the sum 1 + 2 + 3 + · · · + n, which we know.',
+    ]);
+  });
 });
 
 describe('heading numbering', () => {

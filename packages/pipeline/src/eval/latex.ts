@@ -92,7 +92,20 @@ const BLOCK_ENVS = new Set([
 ]);
 /** Block environments whose mandatory arguments are headings or layout, not text. */
 const ENV_ARGS: Record<string, number> = { defbox: 1, multicols: 1, minipage: 1 };
-const RUN_IN: Record<string, string> = { solution: 'Solution:' };
+// amsthm's proof environment sets a run-in "Proof." (\proofname followed by a period) before its first
+// paragraph; the page shows it, so the truth has it too.
+const RUN_IN: Record<string, string> = { solution: 'Solution:', proof: 'Proof.' };
+// amsthm theorem-like environments (\newtheorem) start with a run-in head: the name, then the optional note
+// in parentheses, then a period ("Theorem (Brooks' Theorem). Any graph ..."). The head is on the page.
+const THEOREM_RUN_IN: Record<string, string> = {
+  theorem: 'Theorem',
+  lemma: 'Lemma',
+  proposition: 'Proposition',
+  corollary: 'Corollary',
+  conjecture: 'Conjecture',
+  claim: 'Claim',
+  fact: 'Fact',
+};
 
 /** Reads the ground truth of a LaTeX book. `mainFile` defaults to the .tex file with \documentclass and \chapter. */
 export function readLatexTruth(sourceDir: string, mainFile?: string): TruthBook {
@@ -239,20 +252,40 @@ function removeEnvironments(src: string): string {
   return depth === 0 ? out + src.slice(last) : out;
 }
 
+const DISPLAY_AFTER_BLANK =
+  /\n[ \t]*\n\s*(\\begin\s*\{(?:equation|align|gather|multline|eqnarray|flalign|alignat)\*?\}|\\\[|\$\$)/g;
+
+/** A paragraph that is nothing but a run-in head (an empty box): not a paragraph. */
+const RUN_IN_ONLY = new RegExp(
+  `^(?:Solution:|Proof\\.|(?:${Object.values(THEOREM_RUN_IN).join('|')})(?: \\(.*\\))?\\.)$`,
+);
+
 /** Splits a section's LaTeX body into plain-text paragraphs. */
 export function texParagraphs(body: string, macros: ReadonlyMap<string, TexMacro> = new Map()): string[] {
   let src = removeEnvironments(stripTexComments(body));
+  // A blank line before display math is not a visible paragraph break. TeX ends the paragraph there, but
+  // the display (which starts the next paragraph in vertical mode) only opens an empty indented line that
+  // the display covers, and the text after the display goes on unindented: the page shows text, display,
+  // text as one paragraph, the same as without the blank line. (A blank line *after* a display does start
+  // an indented paragraph, so that one stays.)
+  src = src.replace(DISPLAY_AFTER_BLANK, (_whole, display: string) => `\n${display}`);
   // Block boundaries: \begin{block}[opt]{args}, \end{block}, \item[label].
   src = src.replace(/\\(begin|end)\s*\{([^}]+)\}/g, (whole, which: string, env: string) => {
     if (!BLOCK_ENVS.has(env)) return whole;
     if (which === 'end') return '\n\n';
     return `\n\n\\tbBEGIN{${env}}`;
   });
-  src = src.replace(/\\tbBEGIN\{([^}]+)\}(\s*\[[^\]]*\])?/g, (_whole, env: string) => `\\tbBEGIN{${env}}`);
+  // The optional argument is a theorem's note ("Theorem (Brooks' Theorem).") or a box option.
+  const notes: string[] = [];
+  src = src.replace(/\\tbBEGIN\{([^}]+)\}(?:\s*\[([^\]]*)\])?/g, (_whole, env: string, note?: string) => {
+    notes.push(note ?? '');
+    return `\\tbBEGIN{${env}}`;
+  });
   // Drop heading-like arguments of boxes, then replace the marker with the run-in label.
   let result = '';
   const marker = /\\tbBEGIN\{([^}]+)\}/g;
   let last = 0;
+  let count = 0;
   for (let m = marker.exec(src); m; m = marker.exec(src)) {
     result += src.slice(last, m.index);
     let i = marker.lastIndex;
@@ -260,8 +293,10 @@ export function texParagraphs(body: string, macros: ReadonlyMap<string, TexMacro
       while (/\s/.test(src[i] ?? '')) i++;
       if (src[i] === '{') i = matchBrace(src, i) + 1;
     }
-    const runIn = RUN_IN[m[1]!];
-    result += runIn ? `${runIn} ` : '';
+    const note = notes[count++] ?? '';
+    const theorem = THEOREM_RUN_IN[m[1]!];
+    if (theorem) result += note.trim() ? `${theorem} (${note.trim()}). ` : `${theorem}. `;
+    else if (RUN_IN[m[1]!]) result += `${RUN_IN[m[1]!]} `;
     last = i;
     marker.lastIndex = i;
   }
@@ -270,5 +305,5 @@ export function texParagraphs(body: string, macros: ReadonlyMap<string, TexMacro
   return src
     .split(/\n[ \t]*\n/)
     .map((chunk) => collapseSpace(texToText(chunk, macros)))
-    .filter((p) => normalizeText(p) !== '' && !/^Solution:$/.test(p));
+    .filter((p) => normalizeText(p) !== '' && !RUN_IN_ONLY.test(p));
 }

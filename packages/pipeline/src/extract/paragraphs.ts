@@ -11,12 +11,13 @@ import type { Block, BodyMetrics, Line } from './types.ts';
 /** Lines this much larger than body text are headings. */
 const HEADING_RATIO = 1.06;
 
-const LIST_LABEL = /^(?:[•◦▪▸‣∙·–—*]|\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\d+(?:\.\d+)+\.)\s/;
+// A centred dot is a bullet only when not the first of a math ellipsis ("· · · + n" at a line start).
+const LIST_LABEL = /^(?:[•◦▪▸‣∙–—*]|·(?!\s·)|\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\d+(?:\.\d+)+\.)\s/;
 const LEAD_IN =
   /^(?:Theorem|Lemma|Proposition|Corollary|Definition|Example|Exercise|Problem|Remark|Note|Proof|Solution|Hint|Answer|Algorithm|Conjecture|Claim|Fact|Observation|Activity|Question|Investigate|Historical Note|Sage|Notation)\b\s*(?:\d+(?:\.\d+)*|[.:!(])/;
 const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*[.:]?\s/;
 
-export type LineKind = 'heading' | 'display' | 'text' | 'quote';
+export type LineKind = 'heading' | 'display' | 'text' | 'quote' | 'table';
 
 export interface PageFlow {
   page: number;
@@ -101,6 +102,108 @@ export function footnoteStart(lines: Line[], height: number, body: BodyMetrics):
   return start;
 }
 
+/**
+ * Displayed prose is judged per set-off block, not per line: a centred argument of short lines ("All men
+ * are mortal." / "Socrates is a man." / "Therefore, Socrates is mortal.") is words as a whole even when one
+ * line alone is too short to tell. A block is a run of display lines (not table rows) one below the other
+ * at about the line spacing. Returns, per line, whether its block is displayed prose.
+ */
+export function displayedProseLines(
+  lines: Line[],
+  kinds: LineKind[],
+  tables: boolean[],
+  body: BodyMetrics,
+): boolean[] {
+  const out = lines.map(() => false);
+  const inBlock = (k: number) => kinds[k] === 'display' && !tables[k];
+  for (let i = 0; i < lines.length;) {
+    if (!inBlock(i)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (
+      j + 1 < lines.length &&
+      inBlock(j + 1) &&
+      lines[j + 1]!.baseline - lines[j]!.baseline > 0 &&
+      lines[j + 1]!.baseline - lines[j]!.baseline < 1.6 * body.lineSpacing
+    )
+      j++;
+    const text = lines
+      .slice(i, j + 1)
+      .map((l) => l.text)
+      .join(' ');
+    if (isDisplayedProse(text)) for (let k = i; k <= j; k++) out[k] = true;
+    i = j + 1;
+  }
+  return out;
+}
+
+/** Characters of a formula: an aligned block containing them is display math (a matrix, a system), not a table. */
+const MATH_SIGNS = /[=<>≤≥≠≡≅∼≈∈∉⊂⊆⊃⊇|()[\]{}⟨⟩]/;
+/** Relations: a line with one beside an aligned block makes the block part of a formula ("H = ..."). */
+const RELATIONS = /[=<>≤≥≠≡≅∼≈∈∉⊂⊆⊃⊇]/;
+
+/**
+ * The cells of a line: its runs split where the gap between them is wider than a word space (one em). A
+ * table row has two or more.
+ */
+export function tableCells(line: Line, em: number): number {
+  const runs = line.runs.filter((r) => r.str.trim() !== '').sort((a, b) => a.x - b.x);
+  let cells = runs.length > 0 ? 1 : 0;
+  for (let i = 1; i < runs.length; i++) {
+    const prev = runs[i - 1]!;
+    if (runs[i]!.x - (prev.x + prev.width) > em) cells++;
+  }
+  return cells;
+}
+
+/**
+ * Tables: runs of two or more set-off (display) lines, one below the other at about the line spacing, whose
+ * cells align in two or more columns (gaps wider than a word space) and which carry no formula signs, so
+ * that they are not a matrix or an aligned system inside a math display (those belong to their paragraph).
+ * A table is a block of its own: it ends the paragraph before it, and the text after it starts afresh.
+ * Returns, per line, whether it is a table row.
+ */
+export function tableRows(lines: Line[], kinds: LineKind[], body: BodyMetrics): boolean[] {
+  const row = lines.map(
+    (l, i) => kinds[i] === 'display' && !MATH_SIGNS.test(l.text) && tableCells(l, body.size) >= 2,
+  );
+  const out = lines.map(() => false);
+  for (let i = 0; i < lines.length;) {
+    let j = i;
+    while (
+      row[j] &&
+      j + 1 < lines.length &&
+      row[j + 1] &&
+      lines[j + 1]!.baseline - lines[j]!.baseline > 0 &&
+      lines[j + 1]!.baseline - lines[j]!.baseline < 1.6 * body.lineSpacing &&
+      lines[j + 1]!.x0 < lines[j]!.x1 &&
+      lines[j]!.x0 < lines[j + 1]!.x1
+    )
+      j++;
+    if (row[i] && j > i && !besideMath(lines, kinds, i, j, body)) for (let k = i; k <= j; k++) out[k] = true;
+    i = j + 1;
+  }
+  return out;
+}
+
+/**
+ * Whether the aligned block lines[i..j] sits inside a math display: a display line right above or below it
+ * (within a line spacing) carries a relation ("p(x) = det", "H =") or only delimiter pieces (the glyphs
+ * of tall brackets, which have no text), or a row holds an ellipsis (matrix rows "α1 α2 · · · αn").
+ */
+function besideMath(lines: Line[], kinds: LineKind[], i: number, j: number, body: BodyMetrics): boolean {
+  for (let k = i; k <= j; k++) if (/·\s*·\s*·|…|⋯/.test(lines[k]!.text)) return true;
+  const near = (k: number, a: number, b: number) =>
+    k >= 0 &&
+    k < lines.length &&
+    kinds[k] === 'display' &&
+    Math.abs(lines[a]!.baseline - lines[b]!.baseline) < 1.6 * body.lineSpacing &&
+    (RELATIONS.test(lines[k]!.text) || lines[k]!.text.trim() === '');
+  return near(i - 1, i - 1, i) || near(j + 1, j, j + 1);
+}
+
 interface Open {
   /** Hanging indent of a list item: continuation lines start there. */
   hang: number | null;
@@ -113,6 +216,9 @@ interface Open {
   text: string;
   last: Line;
   lastKind: LineKind;
+  /** The paragraph's first line, and whether it started at a first-line indent. */
+  first: Line;
+  indentedFirst: boolean;
 }
 
 /** Builds the block stream (headings and paragraphs in reading order) from the pages' ordered lines. */
@@ -148,6 +254,8 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       text: line.text,
       last: line,
       lastKind: kind,
+      first: line,
+      indentedFirst: false,
     };
   };
 
@@ -155,6 +263,8 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     const margins = pageMargins(flow.lines, body);
     const kinds = flow.lines.map((l) => classifyLine(l, margins, body));
     const footnotes = footnoteStart(flow.lines, flow.height, body);
+    const tables = tableRows(flow.lines, kinds, body);
+    const prose = displayedProseLines(flow.lines, kinds, tables, body);
     for (let i = 0; i < footnotes; i++) {
       const line = flow.lines[i]!;
       const kind = kinds[i]!;
@@ -182,6 +292,14 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         continue;
       }
       const cur = open as Open | null;
+      if (tables[i]) {
+        // A table row: the first one starts the table's block; the text after the table starts afresh.
+        if (cur && cur.lastKind === 'table') {
+          cur.text = joinLines(cur.text, line.text);
+          cur.last = line;
+        } else start(line, 'table', flow.height);
+        continue;
+      }
       if (!cur) {
         start(line, kind, flow.height);
         continue;
@@ -198,7 +316,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       if (
         kind === 'display' &&
         (cur.lastKind === 'quote' || /[.:!?]["”’)]?$/.test(cur.last.text)) &&
-        isDisplayedProse(line.text)
+        prose[i]
       ) {
         if (cur.lastKind === 'quote' && line.baseline - cur.last.baseline < 1.6 * body.lineSpacing) {
           cur.text = joinLines(cur.text, line.text);
@@ -206,6 +324,10 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         } else {
           start(line, 'quote', flow.height);
         }
+        continue;
+      }
+      if (kind === 'display' && cur.lastKind === 'table') {
+        start(line, kind, flow.height);
         continue;
       }
       if (kind === 'display') {
@@ -253,15 +375,36 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         cur.lastKind = kind;
         continue;
       }
-      const indented = line.x0 - ref > 0.5 * em && line.x0 - ref < 4.5 * em;
+      // After a short last line, a line set in by exactly the paragraph indent from it starts a paragraph, even
+      // when the line after it is set in as well (a one-line paragraph followed by another).
+      const indentAfterShort =
+        !flowBreak &&
+        cur.lastKind === 'text' &&
+        dy < 1.6 * body.lineSpacing &&
+        body.indent > 0.5 * em &&
+        prev.x1 < margins.right - 2 * em &&
+        Math.abs(line.x0 - prev.x0 - body.indent) < 0.3 * em;
+      const indented = (line.x0 - ref > 0.5 * em && line.x0 - ref < 4.5 * em) || indentAfterShort;
       const prevClosed =
         cur.lastKind === 'text' && prev.x1 < margins.right - 2 * em && /[.!?:]["”’)]?$/.test(prev.text);
       const wideGap = !flowBreak && cur.lastKind === 'text' && dy > 1.7 * body.lineSpacing;
       const sizeChange = cur.lastKind === 'text' && isBodySize(prev, body) !== isBodySize(line, body);
       // Text after displayed prose starts afresh (the quote was a paragraph of its own).
-      const afterQuote = cur.lastKind === 'quote';
+      const afterQuote = cur.lastKind === 'quote' || cur.lastKind === 'table';
+      // A paragraph's second line goes back to the left edge; one that starts at the first line's indent
+      // again is the first line of the next paragraph (one-line paragraphs in a row).
+      const indentAgain =
+        cur.indentedFirst &&
+        cur.last === cur.first &&
+        cur.hang === null &&
+        cur.itemX === null &&
+        !flowBreak &&
+        dy < 1.6 * body.lineSpacing &&
+        Math.abs(line.x0 - prev.x0) < 0.3 * em &&
+        /[.!?:]["”’)]?$/.test(prev.text);
       if (
         indented ||
+        indentAgain ||
         startsParagraph(line.text, afterSentence) ||
         prevClosed ||
         wideGap ||
@@ -269,6 +412,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         afterQuote
       ) {
         start(line, kind, flow.height);
+        if (open && (indented || indentAgain)) (open as Open).indentedFirst = true;
       } else {
         cur.text = joinLines(cur.text, line.text);
         cur.last = line;
