@@ -1,15 +1,10 @@
-import { createAccount, expect, signIn, test, signInNewAccount } from './support/fixtures.ts';
+import { expect, signIn, test, signInNewAccount } from './support/fixtures.ts';
 
 test.describe('route guards', () => {
   test('a private screen sends a signed-out visitor to /login and comes back to it after sign-in', async ({
     page,
-    env,
-    request,
-    baseURL,
+    account: email,
   }) => {
-    const email = env.nextEmail();
-    await createAccount(request, baseURL!, email);
-
     await page.goto('/account/profile');
     await expect(page).toHaveURL('/login');
     await expect(page).toHaveTitle('Threadbook - Login');
@@ -64,12 +59,8 @@ test('page titles are "Threadbook - {page}" on every screen', async ({ page, env
 
 test('the navigation bar moves between screens, highlights Account, and Sign Out leads to a bare /login', async ({
   page,
-  env,
-  request,
-  baseURL,
+  account: email,
 }) => {
-  const email = env.nextEmail();
-  await createAccount(request, baseURL!, email);
   await page.goto('/login');
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   await signIn(page, email);

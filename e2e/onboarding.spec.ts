@@ -82,13 +82,8 @@ test.describe('sign-up', () => {
 test.describe('sign-in', () => {
   test('a wrong password is refused with the SPEC message; the right one then signs in', async ({
     page,
-    env,
-    request,
-    baseURL,
+    account: email,
   }) => {
-    const email = env.nextEmail();
-    await createAccount(request, baseURL!, email);
-
     await page.goto('/login');
     await expect(page).toHaveTitle('Threadbook - Login');
     const form = loginForm(page);

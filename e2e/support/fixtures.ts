@@ -38,7 +38,7 @@ export interface WorkerEnv {
   startExtraServer(options?: ServerOptions): Promise<RunningServer>;
 }
 
-export const test = base.extend<{ forEachTest: void }, { env: WorkerEnv }>({
+export const test = base.extend<{ forEachTest: void; account: string }, { env: WorkerEnv }>({
   env: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -86,6 +86,12 @@ export const test = base.extend<{ forEachTest: void }, { env: WorkerEnv }>({
   ],
   baseURL: async ({ env }, use) => {
     await use(env.server.baseURL);
+  },
+  /** The address of a new password account (PASSWORD) on the worker's server, not signed in. */
+  account: async ({ env, request, baseURL }, use) => {
+    const email = env.nextEmail();
+    await createAccount(request, baseURL!, email);
+    await use(email);
   },
   // Fail a test on any uncaught error in the page: a crash is never a pass.
   forEachTest: [
