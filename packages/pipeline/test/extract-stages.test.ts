@@ -180,6 +180,26 @@ describe('paragraphs', () => {
   const full = (text: string, x: number, y: number) =>
     makeLine(1, [{ ...run(text, x, y), width: right - x }])!;
 
+  it('takes a lead-in as a paragraph start only in a heading face or at the paragraph indent', () => {
+    const texts = (lead: Line) =>
+      buildBlocks(
+        flow([
+          full('A definition box states a fact about the symbols in a', 90, 100),
+          line('display, as below:', 90, 112),
+          line('P = Q.', 250, 130),
+          lead,
+          full('More running text that is not indented carries on to', 90, 162),
+          line('the end of this box.', 90, 174),
+        ]),
+        body,
+      ).map((b) => b.text);
+    // "Example:" in the body font, flush left after the display: running text of the box.
+    expect(texts(line('Example: let x = 2, so that', 90, 150))).toHaveLength(1);
+    // The same in bold, or in the body font at the paragraph indent: a new paragraph.
+    expect(texts(line('Example: let x = 2, so that', 90, 150, 10, 'bold'))).toHaveLength(2);
+    expect(texts(line('Note: let x = 2, so that', 105, 150))[1]).toMatch(/^Note: /);
+  });
+
   it('starts a paragraph at a first-line indent and keeps display math inside it', () => {
     const blocks = buildBlocks(
       flow([

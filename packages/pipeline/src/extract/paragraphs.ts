@@ -52,6 +52,31 @@ export function startsParagraph(text: string, afterSentence = true): boolean {
   return (LIST_LABEL.test(text) && (afterSentence || !isWeakLabel(text))) || LEAD_IN.test(text);
 }
 
+/**
+ * Whether a line's lead-in word is set in a heading face: a font other than the body font, or larger. A
+ * theorem-like lead-in is typeset as a heading ("**Example 2.3**", "*Proof.*"); "Example:" in the body
+ * font is running text (a remark inside a box), not the start of a new block.
+ */
+export function leadInSetOff(line: Line, body: BodyMetrics): boolean {
+  const first = line.runs.find((r) => r.str.trim() !== '');
+  return !!first && (first.font !== body.font || first.size >= HEADING_RATIO * body.size);
+}
+
+/**
+ * startsParagraph for a laid-out line: a lead-in counts in a heading face, or in the body font when the line
+ * starts at the paragraph indent (an indented "Note: ..." is a paragraph's first line).
+ */
+export function lineStartsParagraph(
+  line: Line,
+  body: BodyMetrics,
+  afterSentence = true,
+  left = Number.NaN,
+): boolean {
+  if (LIST_LABEL.test(line.text) && (afterSentence || !isWeakLabel(line.text))) return true;
+  const atIndent = body.indent > 0.5 * body.size && Math.abs(line.x0 - left - body.indent) < 0.3 * body.size;
+  return LEAD_IN.test(line.text) && (atIndent || leadInSetOff(line, body));
+}
+
 export function isCaption(text: string): boolean {
   return CAPTION.test(text);
 }
@@ -367,7 +392,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
           : cur.itemX !== null && line.x0 > cur.itemX + 0.9 * em && line.x0 < cur.itemX + 5 * em;
       if (
         hanging &&
-        !startsParagraph(line.text, afterSentence) &&
+        !lineStartsParagraph(line, body, afterSentence, margins.left) &&
         (flowBreak || dy < 1.7 * body.lineSpacing || cur.lastKind === 'display')
       ) {
         cur.text = joinLines(cur.text, line.text);
@@ -405,7 +430,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       if (
         indented ||
         indentAgain ||
-        startsParagraph(line.text, afterSentence) ||
+        lineStartsParagraph(line, body, afterSentence, margins.left) ||
         prevClosed ||
         wideGap ||
         sizeChange ||
