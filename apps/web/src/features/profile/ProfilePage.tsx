@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Check, Copy, KeyRound, Mail, ShieldCheck, Trash2, TriangleAlert } from 'lucide-react';
 import { AUTH_MESSAGES, AuthError, authErrorMessage, useAuth } from '../auth/index.ts';
@@ -56,15 +56,7 @@ function EmailCard({ email }: { email: string }) {
   };
 
   return (
-    <section className="card" aria-labelledby="email-card-title">
-      <div className="card__header">
-        <span className="card__icon" aria-hidden="true">
-          <Mail size={20} />
-        </span>
-        <h2 className="card__title" id="email-card-title">
-          Email Address
-        </h2>
-      </div>
+    <ProfileCard id="email" title="Email Address" icon={<Mail size={20} />}>
       <div className="email-row">
         <span className="email-row__value" data-testid="profile-email">
           {email || 'No email available'}
@@ -85,7 +77,7 @@ function EmailCard({ email }: { email: string }) {
           {copied ? 'Copied' : ''}
         </span>
       </div>
-    </section>
+    </ProfileCard>
   );
 }
 
@@ -122,15 +114,7 @@ function PasswordCard({ isGoogleUser }: { isGoogleUser: boolean }) {
   };
 
   return (
-    <section className="card" aria-labelledby="password-card-title">
-      <div className="card__header">
-        <span className="card__icon" aria-hidden="true">
-          <KeyRound size={20} />
-        </span>
-        <h2 className="card__title" id="password-card-title">
-          Password
-        </h2>
-      </div>
+    <ProfileCard id="password" title="Password" icon={<KeyRound size={20} />}>
       {isGoogleUser ? (
         <div className="google-managed" data-testid="google-managed">
           <ShieldCheck size={20} aria-hidden="true" className="google-managed__icon" />
@@ -175,7 +159,7 @@ function PasswordCard({ isGoogleUser }: { isGoogleUser: boolean }) {
           </div>
         </form>
       )}
-    </section>
+    </ProfileCard>
   );
 }
 
@@ -213,15 +197,7 @@ function DeletionCard() {
   };
 
   return (
-    <section className="card card--danger" aria-labelledby="deletion-card-title">
-      <div className="card__header">
-        <span className="card__icon card__icon--danger" aria-hidden="true">
-          <Trash2 size={20} />
-        </span>
-        <h2 className="card__title" id="deletion-card-title">
-          Account Deletion
-        </h2>
-      </div>
+    <ProfileCard id="deletion" title="Account Deletion" icon={<Trash2 size={20} />} danger>
       <p className="card__text">
         Permanently delete your account and everything stored with it, such as your bookmarks. This cannot be
         undone.
@@ -268,6 +244,30 @@ function DeletionCard() {
           </button>
         </div>
       </dialog>
+    </ProfileCard>
+  );
+}
+
+/** One card of the profile page: an icon, a titled header the card is labelled by, and its content. */
+function ProfileCard(props: {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = `${props.id}-card-title`;
+  return (
+    <section className={props.danger ? 'card card--danger' : 'card'} aria-labelledby={titleId}>
+      <div className="card__header">
+        <span className={props.danger ? 'card__icon card__icon--danger' : 'card__icon'} aria-hidden="true">
+          {props.icon}
+        </span>
+        <h2 className="card__title" id={titleId}>
+          {props.title}
+        </h2>
+      </div>
+      {props.children}
     </section>
   );
 }
