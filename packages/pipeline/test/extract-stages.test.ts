@@ -172,6 +172,19 @@ describe('running heads and page numbers', () => {
     expect(cleaned[0]!.map((l) => l.text)).toEqual(['3', 'Running text about sets in the chapter.']);
     expect(cleaned[3]!.map((l) => l.text)).toEqual(['Running text about fields in the chapter.']);
   });
+
+  it('keeps a box label that opens several pages close above its text', () => {
+    const pages = [20, 21, 22].map((n) => ({
+      height: 800,
+      lines: [
+        line(`2.2 Exercises ${n}`, 90, 40, 10, 'body', n),
+        line('Example:', 105, 84, 10, 'body', n),
+        line(`Express 0.${n}${n}... as a fraction of two integers.`, 105, 100, 10, 'body', n),
+      ],
+    }));
+    const cleaned = removeFurniture(pages, 10.5);
+    expect(cleaned.map((lines) => lines[0]!.text)).toEqual(['Example:', 'Example:', 'Example:']);
+  });
 });
 
 describe('paragraphs', () => {
@@ -390,6 +403,41 @@ describe('paragraphs', () => {
       'When b = 2, there are n subsets: one choice for a and n choices for c.',
       'When b = 3, there are 2(n - 1) subsets: two choices for a, n - 1 for c.',
       'And so on.',
+    ]);
+  });
+
+  it('ends a sentence before a footnote mark of the page', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('Of course, it is acceptable to start the induction at a', 105, 100),
+        line('larger base case if needed.4', 90, 112),
+        full('Now let us prove our conjecture about the coin weighing', 90, 124),
+        line('puzzle by strong induction.', 90, 136),
+        line('4Technically, strong induction needs no separate base case.', 90, 700, 8),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'Of course, it is acceptable to start the induction at a larger base case if needed.4',
+      'Now let us prove our conjecture about the coin weighing puzzle by strong induction.',
+    ]);
+  });
+
+  it('ends a paragraph at a proof end mark set flush right', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('Proof. Add the two congruences and collect the multiples of n; in other', 105, 100),
+        full('words, a + c is congruent to b + d (mod n) qed', 90, 112),
+        line('The other two facts can be proved in a similar way.', 105, 124),
+        full('One of the important consequences of these facts is that we can', 105, 136),
+        line('reduce before we multiply.', 90, 148),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      expect.stringMatching(/^Proof\. .* \(mod n\)/),
+      'The other two facts can be proved in a similar way.',
+      'One of the important consequences of these facts is that we can reduce before we multiply.',
     ]);
   });
 

@@ -14,6 +14,8 @@ const GRAM = 8;
 const MAX_POSTINGS = 24;
 /** Candidates (most shared grams first) whose similarity is computed. */
 const MAX_CANDIDATES = 8;
+/** Unrecovered paragraphs listed with --misses: enough to see every pattern of a real book. */
+const MAX_LISTED_MISSES = 100;
 
 interface Extracted {
   id: string;
@@ -96,7 +98,7 @@ export function scoreExtraction(
       if (paragraphs[e]!.sectionId === t.section) inRightSection++;
       return;
     }
-    if (paragraphMisses.length >= 10) return;
+    if (paragraphMisses.length >= MAX_LISTED_MISSES) return;
     let top = 0;
     let topId: string | undefined;
     for (const c of t.candidates) {

@@ -1,7 +1,8 @@
 /**
  * Removes page furniture: running heads, page numbers and footers. Candidates are the lines nearest the top
- * and bottom edges; one is furniture when its text, with numbers masked, repeats on several pages, when it
- * is a bare page number, or when it is a head carrying a page number set apart from the text below it.
+ * and bottom edges; one is furniture when its text, with numbers masked, repeats on several pages and it is
+ * set apart from the text block (a box's "Example:" label opening many pages sits close to its text), when
+ * it is a bare page number, or when it is a head carrying a page number set apart from the text below it.
  */
 import type { Line } from './types.ts';
 
@@ -44,12 +45,17 @@ export function removeFurniture(pages: PageLines[], maxSize = Infinity): Line[][
     for (const key of new Set(cands.map((l) => furnitureKey(l.text))))
       counts.set(key, (counts.get(key) ?? 0) + 1);
   }
+  const repeated = (line: Line) => (counts.get(furnitureKey(line.text)) ?? 0) >= MIN_REPEATS;
   return pages.map((page, i) => {
     const drop = new Set<Line>();
     const sorted = [...page.lines].sort((a, b) => a.top - b.top);
-    for (const line of perPage[i] ?? []) {
+    const cands = new Set(perPage[i]);
+    for (const line of cands) {
       const key = furnitureKey(line.text);
-      if (key === '#' || (counts.get(key) ?? 0) >= MIN_REPEATS) {
+      if (
+        key === '#' ||
+        (repeated(line) && setApart(line, sorted, (l) => l.size > maxSize || (cands.has(l) && repeated(l))))
+      ) {
         drop.add(line);
         continue;
       }
@@ -61,4 +67,19 @@ export function removeFurniture(pages: PageLines[], maxSize = Infinity): Line[][
     }
     return page.lines.filter((l) => !drop.has(l));
   });
+}
+
+/**
+ * Whether a line at the top (bottom) edge is separated by more than a normal line gap from the first text
+ * below (above) it, passing over what `skip` says (other furniture: a two-line head stays together; headings).
+ */
+function setApart(line: Line, sorted: Line[], skip: (l: Line) => boolean): boolean {
+  const at = sorted.indexOf(line);
+  const atTop = at < sorted.length / 2;
+  let k = atTop ? at + 1 : at - 1;
+  while (k >= 0 && k < sorted.length && skip(sorted[k]!)) k += atTop ? 1 : -1;
+  const neighbour = sorted[k];
+  if (!neighbour) return true;
+  const gap = atTop ? neighbour.top - line.baseline : line.top - neighbour.baseline;
+  return gap > 0.8 * Math.min(line.size, neighbour.size);
 }

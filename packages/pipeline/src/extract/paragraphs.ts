@@ -77,6 +77,28 @@ export function lineStartsParagraph(
   return LEAD_IN.test(line.text) && (atIndent || leadInSetOff(line, body));
 }
 
+/**
+ * A line's text without a trailing footnote mark ("needed.4" when the page has footnote 4), so the sentence
+ * end before the mark still counts.
+ */
+export function proseEnd(line: Line, footnoteMarks: ReadonlySet<string>): string {
+  const m = /[.!?:]["”’)]?(\d{1,2}|[*†‡§])$/.exec(line.text);
+  return m && footnoteMarks.has(m[1]!) ? line.text.slice(0, -m[1]!.length) : line.text;
+}
+
+/** The mark a proof ends with: a box, or the word as some classes print it. */
+const PROOF_END = /(?:\bqed|Q\.E\.D\.|[□∎■])$/;
+
+/** The marks ("4", "*") that open the footnotes of a page (its lines from `footnotes` on). */
+function footnoteMarks(lines: Line[], footnotes: number): Set<string> {
+  const marks = new Set<string>();
+  for (const l of lines.slice(footnotes)) {
+    const m = /^(\d{1,2}|[*†‡§])\s*\p{L}/u.exec(l.text);
+    if (m) marks.add(m[1]!);
+  }
+  return marks;
+}
+
 export function isCaption(text: string): boolean {
   return CAPTION.test(text);
 }
@@ -288,6 +310,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     const margins = pageMargins(flow.lines, body);
     const kinds = flow.lines.map((l) => classifyLine(l, margins, body));
     const footnotes = footnoteStart(flow.lines, flow.height, body);
+    const marks = footnoteMarks(flow.lines, footnotes);
     const tables = tableRows(flow.lines, kinds, body);
     const prose = displayedProseLines(flow.lines, kinds, tables, body);
     for (let i = 0; i < footnotes; i++) {
@@ -340,7 +363,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       // Displayed prose is set off after a colon or a finished sentence; otherwise it continues a sentence.
       if (
         kind === 'display' &&
-        (cur.lastKind === 'quote' || /[.:!?]["”’)]?$/.test(cur.last.text)) &&
+        (cur.lastKind === 'quote' || /[.:!?]["”’)]?$/.test(proseEnd(cur.last, marks))) &&
         prose[i]
       ) {
         if (cur.lastKind === 'quote' && line.baseline - cur.last.baseline < 1.6 * body.lineSpacing) {
@@ -368,7 +391,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       const flowBreak = !samePage || dy < -0.5 * em; // a new page or a jump back up to the next column
       const afterSentence =
         cur.lastKind !== 'text' ||
-        /[.:;?!]["”’)]?$/.test(prev.text) ||
+        /[.:;?!]["”’)]?$/.test(proseEnd(prev, marks)) ||
         (!flowBreak && dy > 1.7 * body.lineSpacing);
       const next = flow.lines[i + 1];
       const nextKind = kinds[i + 1];
@@ -410,8 +433,11 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         prev.x1 < margins.right - 2 * em &&
         Math.abs(line.x0 - prev.x0 - body.indent) < 0.3 * em;
       const indented = (line.x0 - ref > 0.5 * em && line.x0 - ref < 4.5 * em) || indentAfterShort;
+      // A proof's end mark is set flush right, so the line it closes is not short.
       const prevClosed =
-        cur.lastKind === 'text' && prev.x1 < margins.right - 2 * em && /[.!?:]["”’)]?$/.test(prev.text);
+        cur.lastKind === 'text' &&
+        ((prev.x1 < margins.right - 2 * em && /[.!?:]["”’)]?$/.test(proseEnd(prev, marks))) ||
+          PROOF_END.test(prev.text));
       const wideGap = !flowBreak && cur.lastKind === 'text' && dy > 1.7 * body.lineSpacing;
       const sizeChange = cur.lastKind === 'text' && isBodySize(prev, body) !== isBodySize(line, body);
       // Text after displayed prose starts afresh (the quote was a paragraph of its own).
@@ -426,7 +452,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         !flowBreak &&
         dy < 1.6 * body.lineSpacing &&
         Math.abs(line.x0 - prev.x0) < 0.3 * em &&
-        /[.!?:]["”’)]?$/.test(prev.text);
+        /[.!?:]["”’)]?$/.test(proseEnd(prev, marks));
       if (
         indented ||
         indentAgain ||
