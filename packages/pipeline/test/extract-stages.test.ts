@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderColumns } from '../src/extract/columns.ts';
+import { alignFonts } from '../src/extract/fonts.ts';
 import { furnitureKey, removeFurniture } from '../src/extract/furniture.ts';
 import { detectHeadings, labelFor, parseHeading } from '../src/extract/headings.ts';
 import { buildLines, makeLine } from '../src/extract/lines.ts';
@@ -142,6 +143,48 @@ describe('two columns', () => {
   it('leaves a single line with a wide gap alone', () => {
     const l = makeLine(1, [run('x = 1', 200, 100), run('(3.1)', 480, 100)])!;
     expect(orderColumns([l]).map((x) => x.text)).toEqual(['x = 1 (3.1)']);
+  });
+
+  it('finds no gutter in a line whose superscript comes first in content order (aata 9.2)', () => {
+    // "Proof. Since the greatest common divisor of p_i^{e_i} and ..." with the superscript e_i read before
+    // the words left of it, then a line "from Corollary 9.22." with the proof's end mark flush right.
+    const proof = makeLine(
+      1,
+      [
+        run('Proof.', 90, 105),
+        run('ei', 322, 100, 6),
+        run('Since the greatest common divisor of p', 134, 105),
+        run('and the proof follows', 333, 105),
+      ],
+      true,
+    )!;
+    const next = makeLine(1, [run('from Corollary 9.22.', 90, 119), run('■', 514, 119)])!;
+    expect(orderColumns([proof, next]).map((l) => l.text)).toEqual([proof.text, next.text]);
+  });
+});
+
+describe('fonts of two pdf.js documents', () => {
+  it('gives the other document’s body font the body font’s name, and its other fonts names of their own', () => {
+    // The sample book read by two documents: this thread's names body text g_d0_f3 and bold g_d0_f1, the
+    // worker's names body text g_d0_f2 (this thread's italic) and bold g_d0_f3 (this thread's body text).
+    const page = (fonts: [text: string, font: string][]) =>
+      fonts.map(([text, font], i) => line(text, 90, 100 + 12 * i, 10, font));
+    const pages = [
+      page([
+        ['Corollary 1.7 looks modest, but it is the key to Euler’s problem.', 'g_d0_f3'],
+        ['Theorem 1.6 (Handshake Lemma). In every graph the sum', 'g_d0_f1'],
+        ['of the degrees is twice the number of edges.', 'g_d0_f2'],
+      ]),
+      page([
+        ['Many relations are one-sided. A course may be a prerequisite.', 'g_d0_f2'],
+        ['Definition 3.9 (Directed graph). A directed graph consists', 'g_d0_f3'],
+        ['of a set of vertices and a set of arcs.', 'g_d0_f2'],
+      ]),
+    ];
+    alignFonts(pages, [false, true]);
+    expect(pages[1]!.map((l) => l.font)).toEqual(['g_d0_f3', 'other:g_d0_f3', 'g_d0_f3']);
+    expect(pages[1]![1]!.runs[0]!.font).toBe('other:g_d0_f3');
+    expect(pages[0]!.map((l) => l.font)).toEqual(['g_d0_f3', 'g_d0_f1', 'g_d0_f2']);
   });
 });
 
@@ -441,6 +484,45 @@ describe('paragraphs', () => {
     ]);
   });
 
+  it('makes a bold caption a paragraph of its own, with its wrapped lines, and starts afresh after it', () => {
+    // aata 3.1: a Cayley table in a figure, its caption below, then a section heading's text; aata 3.2: a
+    // caption the next paragraph's lead-in follows closely.
+    const caption = (label: string, rest: string, y: number) =>
+      makeLine(1, [run(label, 90, y, 10, 'bold'), run(rest, 90 + label.length * 5 + 5, y)])!;
+    const blocks = buildBlocks(
+      flow([
+        full('every motion there is another motion that takes the triangle back.', 90, 100),
+        line('id ρ1 ρ2 μ1', 240, 124),
+        line('ρ1 ρ2 id μ3', 240, 136),
+        caption('Figure 3.7', 'Symmetries of an equilateral triangle whose', 160),
+        line('vertices are labelled A, B and C', 90, 172),
+        line('The integers mod n and the symmetries of a triangle are groups.', 90, 196),
+        caption('Figure 3.12', 'Multiplication table for U (8)', 220),
+        line('Example 3.13 The symmetries of an equilateral triangle form a group.', 90, 238, 10, 'bold'),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'every motion there is another motion that takes the triangle back. id ρ1 ρ2 μ1 ρ1 ρ2 id μ3',
+      'Figure 3.7 Symmetries of an equilateral triangle whose vertices are labelled A, B and C',
+      'The integers mod n and the symmetries of a triangle are groups.',
+      'Figure 3.12 Multiplication table for U (8)',
+      'Example 3.13 The symmetries of an equilateral triangle form a group.',
+    ]);
+  });
+
+  it('keeps running text that wraps to a line starting "Figure 19.27." in the body font', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('The distributive law, a ∧ (b ∨ c) = (a ∧ b) ∨ (a ∧ c), is illustrated in', 90, 100),
+        full('Figure 19.27. If a is a switch, then a′ is the switch that is always', 90, 112),
+        line('open when a is closed.', 90, 124),
+      ]),
+      body,
+    );
+    expect(blocks).toHaveLength(1);
+  });
+
   it('does not read a math ellipsis at a line start as a bullet', () => {
     const blocks = buildBlocks(
       flow([
@@ -470,6 +552,14 @@ describe('heading numbering', () => {
     expect(labelFor('A.1 Generating Functions', 'Generating Functions')).toBe('A.1');
     expect(labelFor('A Short Note on Proofs', 'A Short Note on Proofs')).toBeNull();
     expect(labelFor('Preface', 'Preface')).toBeNull();
+  });
+
+  it('reads the number an outline title carries itself (the sample book)', () => {
+    expect(labelFor('1.2 Degrees and the Handshake Lemma', '1.2 Degrees and the Handshake Lemma')).toBe(
+      '1.2',
+    );
+    expect(labelFor('Chapter 1', '1 Graphs and Their Language')).toBe('1');
+    expect(labelFor('2015', '2015')).toBeNull();
   });
 
   it('parses labels without a title to compare with', () => {
@@ -571,6 +661,41 @@ describe('structure and ids', () => {
       yStart: 0.5,
       text: 'It has an identity.',
     });
+  });
+
+  it('numbers sections whose outline titles carry the number (the sample book), and names them without it', () => {
+    const blocks = [
+      h(4, 137, 'Chapter 1'),
+      h(4, 165, 'Graphs and Their Language'),
+      p(4, 237, 'Whenever a collection of things is tied together, a graph is hiding.'),
+      h(4, 348, '1.1 What Is a Graph?'),
+      p(4, 371, 'In 1736 the citizens of Königsberg wondered about their bridges.'),
+      h(5, 550, '1.2 Degrees and the Handshake Lemma'),
+      p(5, 574, 'The most basic question about a single vertex is how many neighbours it has.'),
+    ];
+    const section = (title: string, page: number, top: number): StructNode => ({
+      title,
+      label: null,
+      page,
+      top,
+      sections: [],
+    });
+    const nodes: StructNode[] = [
+      {
+        ...section('1 Graphs and Their Language', 4, 110),
+        sections: [
+          section('1.1 What Is a Graph?', 4, 339),
+          section('1.2 Degrees and the Handshake Lemma', 5, 541),
+        ],
+      },
+    ];
+    const [chapter] = assemble(blocks, nodes, 'Book');
+    expect([chapter!.id, chapter!.title]).toEqual(['1', 'Graphs and Their Language']);
+    expect(chapter!.sections.map((s) => [s.id, s.title])).toEqual([
+      ['1', 'Graphs and Their Language'],
+      ['1.1', 'What Is a Graph?'],
+      ['1.2', 'Degrees and the Handshake Lemma'],
+    ]);
   });
 });
 

@@ -14,12 +14,15 @@ interface Gutter {
   right: number;
 }
 
-/** The widest gap between visible runs of a line if it is gutter-wide. */
+/**
+ * The widest gap between visible runs of a line if it is gutter-wide. Runs are taken left to right: a line
+ * kept in content order (stacked math) may hold a superscript far right before the words left of it.
+ */
 export function findGutter(line: Line): Gutter | null {
   let best: Gutter | null = null;
   let end = -Infinity;
-  for (const r of line.runs) {
-    if (r.str.trim() === '') continue;
+  const visible = line.runs.filter((r) => r.str.trim() !== '').sort((p, q) => p.x - q.x);
+  for (const r of visible) {
     if (end > -Infinity && r.x - end >= GUTTER_GAP * line.size) {
       if (!best || r.x - end > best.right - best.left) best = { left: end, right: r.x };
     }

@@ -1,6 +1,7 @@
 import type { BookDocument } from '@threadbook/book';
 import { orderColumns } from './columns.ts';
 import { ExtractError, MESSAGES } from './errors.ts';
+import { alignFonts } from './fonts.ts';
 import { removeFurniture } from './furniture.ts';
 import { detectHeadings } from './headings.ts';
 import { buildLines } from './lines.ts';
@@ -36,7 +37,7 @@ export async function extractBook(_pdf: Uint8Array, _options: ExtractOptions = {
   const opened = await openPdf(_pdf);
   try {
     const { pdf, pageCount } = opened;
-    const texts = await readAllPages(_pdf, pdf, pageCount, options.onProgress);
+    const { texts, byWorker } = await readAllPages(_pdf, pdf, pageCount, options.onProgress);
     const pages: { height: number; lines: Line[] }[] = [];
     let characters = 0;
     for (const text of texts) {
@@ -45,6 +46,10 @@ export async function extractBook(_pdf: Uint8Array, _options: ExtractOptions = {
       pages.push({ height: text.height, lines });
     }
     if (characters < 20) throw new ExtractError('no-text', MESSAGES.noText);
+    alignFonts(
+      pages.map((p) => p.lines),
+      byWorker,
+    );
     const outline = await readOutline(pdf);
     const info = await readInfo(pdf);
 
@@ -70,17 +75,18 @@ export async function extractBook(_pdf: Uint8Array, _options: ExtractOptions = {
 const MIN_PAGES_FOR_WORKER = 24;
 
 /**
- * The text of every page, in page order. With more than one core, a worker thread reads the second half of
- * the pages (with its own pdf.js document) while this thread reads the first; if the worker fails, the pages
- * it did not deliver are read here.
+ * The text of every page, in page order, and which pages the worker read. With more than one core, a worker
+ * thread reads the second half of the pages (with its own pdf.js document, which names fonts its own way)
+ * while this thread reads the first; if the worker fails, the pages it did not deliver are read here.
  */
 async function readAllPages(
   data: Uint8Array,
   pdf: OpenedPdfDoc,
   pageCount: number,
   onProgress?: (pagesDone: number, pageCount: number) => void,
-): Promise<PageText[]> {
+): Promise<{ texts: PageText[]; byWorker: boolean[] }> {
   const texts: PageText[] = new Array<PageText>(pageCount);
+  const byWorker: boolean[] = new Array<boolean>(pageCount).fill(false);
   let done = 0;
   const got = (text: PageText) => {
     texts[text.page - 1] = text;
@@ -102,7 +108,10 @@ async function readAllPages(
         return;
       }
       w.on('message', (m: { text?: PageText; done?: boolean; error?: string }) => {
-        if (m.text) got(m.text);
+        if (m.text) {
+          got(m.text);
+          byWorker[m.text.page - 1] = true;
+        }
         if (m.done || m.error !== undefined) void w.terminate().then(() => resolve());
       });
       w.on('error', () => resolve());
@@ -115,5 +124,5 @@ async function readAllPages(
   for (let n = split + 1; n <= pageCount; n++) {
     if (!texts[n - 1]) await readPages(pdf, n, n, got);
   }
-  return texts;
+  return { texts, byWorker };
 }

@@ -36,11 +36,19 @@ export function labelFor(headingText: string, title: string): string | null {
   const t = squash(title);
   const h = squash(headingText);
   const at = t === '' ? -1 : h.indexOf(t);
-  if (at === 0) return null; // the heading starts with the title itself ("A Short Note on Proofs")
+  // The heading starts with the title itself: the number, if any, is the title's own ("1.2 Degrees and
+  // the Handshake Lemma"), not one before it ("A Short Note on Proofs" has none).
+  if (at === 0) return numberOf(title);
   const m = LABEL.exec(headingText.trim());
   if (!m || m[1] === undefined) return null;
   if (at < 0 && !/^\d/.test(m[1])) return null; // the title is not there: trust only numbers
   return m[1];
+}
+
+/** The number a title starts with ("1.2 Degrees and ..." gives "1.2"), when a title follows it. */
+export function numberOf(title: string): string | null {
+  const { label, title: rest } = parseHeading(title);
+  return label !== null && /^\d/.test(label) && rest !== '' ? label : null;
 }
 
 export interface DetectedHeading {

@@ -3,7 +3,8 @@
  * text items of each page in top-down page coordinates, the outline resolved to pages and positions, and
  * the document's title and author. pdf.js failures become ExtractErrors with messages for people.
  */
-import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { destinationResolver } from '../destinations.ts';
 import { loadPdf } from '../pdfjs.ts';
 import { ExtractError, MESSAGES } from './errors.ts';
 import type { OutlineEntry, PageText, TextRun } from './types.ts';
@@ -61,46 +62,19 @@ export async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): P
 export async function readOutline(pdf: PDFDocumentProxy): Promise<OutlineEntry[]> {
   const outline = await pdf.getOutline().catch(() => null);
   if (!outline) return [];
-  const pages = new Map<number, PDFPageProxy>();
+  const resolveDest = destinationResolver(pdf);
   const resolve = async (nodes: typeof outline, level: number): Promise<OutlineEntry[]> => {
     const entries: OutlineEntry[] = [];
     for (const node of nodes) {
       const children = await resolve(node.items ?? [], level + 1);
-      const target = await resolveDest(pdf, node.dest, pages).catch(() => null);
-      if (target) entries.push({ title: node.title.trim(), level, ...target, children });
+      const target = await resolveDest(node.dest).catch(() => null);
+      if (target)
+        entries.push({ title: node.title.trim(), level, page: target.page, top: target.top ?? 0, children });
       else entries.push(...children.map((child) => ({ ...child, level })));
     }
     return entries;
   };
   return resolve(outline, 1);
-}
-
-async function resolveDest(
-  pdf: PDFDocumentProxy,
-  dest: string | unknown[] | null,
-  pages: Map<number, PDFPageProxy>,
-): Promise<{ page: number; top: number } | null> {
-  const explicit = typeof dest === 'string' ? await pdf.getDestination(dest) : dest;
-  if (!Array.isArray(explicit) || explicit.length === 0) return null;
-  const ref: unknown = explicit[0];
-  const index =
-    typeof ref === 'number'
-      ? ref
-      : await pdf.getPageIndex(ref as Parameters<PDFDocumentProxy['getPageIndex']>[0]);
-  const pageNumber = index + 1;
-  let page = pages.get(pageNumber);
-  if (!page) {
-    page = await pdf.getPage(pageNumber);
-    pages.set(pageNumber, page);
-  }
-  const viewport = page.getViewport({ scale: 1 });
-  const kind = (explicit[1] as { name?: string } | undefined)?.name;
-  let y: number | null = null;
-  if (kind === 'XYZ' && typeof explicit[3] === 'number') y = explicit[3];
-  else if ((kind === 'FitH' || kind === 'FitBH') && typeof explicit[2] === 'number') y = explicit[2];
-  else if (kind === 'FitR' && typeof explicit[5] === 'number') y = explicit[5];
-  const top = y === null ? 0 : Math.max(0, viewport.convertToViewportPoint(0, y)[1] ?? 0);
-  return { page: pageNumber, top };
 }
 
 /** Title and author from the document information, empty strings when absent. */

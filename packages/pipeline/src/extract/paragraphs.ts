@@ -15,7 +15,8 @@ const HEADING_RATIO = 1.06;
 const LIST_LABEL = /^(?:[•◦▪▸‣∙–—*]|·(?!\s·)|\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\d+(?:\.\d+)+\.)\s/;
 const LEAD_IN =
   /^(?:Theorem|Lemma|Proposition|Corollary|Definition|Example|Exercise|Problem|Remark|Note|Proof|Solution|Hint|Answer|Algorithm|Conjecture|Claim|Fact|Observation|Activity|Question|Investigate|Historical Note|Sage|Notation)\b\s*(?:\d+(?:\.\d+)*|[.:!(])/;
-const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*[.:]?\s/;
+/** A caption's opening: "Figure 3.7 Symmetries of ...", "Table 8.5:", or the number alone ("Figure 12.25"). */
+const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*[.:]?(?:\s|$)/;
 
 export type LineKind = 'heading' | 'display' | 'text' | 'quote' | 'table';
 
@@ -99,8 +100,13 @@ function footnoteMarks(lines: Line[], footnotes: number): Set<string> {
   return marks;
 }
 
-export function isCaption(text: string): boolean {
-  return CAPTION.test(text);
+/**
+ * A caption's first line: "Figure 3.7" in a heading face (bold), as book classes set captions. Running text
+ * that wraps to a line starting "Figure 3.7 shows" is in the body font. A caption is a paragraph of its own:
+ * the text a student reads for a figure or table, and what a reference to it points at.
+ */
+export function isCaptionLine(line: Line, body: BodyMetrics): boolean {
+  return CAPTION.test(line.text) && leadInSetOff(line, body);
 }
 
 /** For a line starting with a list label, the x where the item's text starts (its hanging indent). */
@@ -266,6 +272,8 @@ interface Open {
   /** The paragraph's first line, and whether it started at a first-line indent. */
   first: Line;
   indentedFirst: boolean;
+  /** A figure's or table's caption: it takes only its own wrapped lines. */
+  caption: boolean;
 }
 
 /** Builds the block stream (headings and paragraphs in reading order) from the pages' ordered lines. */
@@ -277,7 +285,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
   const close = () => {
     if (!open) return;
     const text = tidyParagraph(open.text);
-    if (text !== '' && !isCaption(text)) {
+    if (text !== '') {
       blocks.push({
         kind: 'paragraph',
         page: open.page,
@@ -303,6 +311,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       lastKind: kind,
       first: line,
       indentedFirst: false,
+      caption: isCaptionLine(line, body),
     };
   };
 
@@ -348,8 +357,18 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         } else start(line, 'table', flow.height);
         continue;
       }
-      if (!cur) {
+      if (!cur || isCaptionLine(line, body)) {
         start(line, kind, flow.height);
+        continue;
+      }
+      if (cur.caption) {
+        // A wrapped caption goes on at the line spacing; whatever follows a caption (the figure's text, the
+        // paragraph after the float, the next page) starts afresh.
+        const dy = line.baseline - cur.last.baseline;
+        if (line.page === cur.last.page && dy > 0 && dy < 1.25 * body.lineSpacing && kind !== 'display') {
+          cur.text = joinLines(cur.text, line.text);
+          cur.last = line;
+        } else start(line, kind, flow.height);
         continue;
       }
       const titleLike =

@@ -4,7 +4,7 @@
  * section whose start precedes them. Ids: chapter "3", section "3.2", paragraph "3.2.4".
  */
 import type { BookChapter, BookParagraph, BookSection } from '@threadbook/book';
-import { labelFor, type DetectedHeading } from './headings.ts';
+import { labelFor, numberOf, parseHeading, type DetectedHeading } from './headings.ts';
 import type { Block, OutlineEntry } from './types.ts';
 
 /** Outline entries that only group others ("Appendices", "Back Matter"): their children are the chapters. */
@@ -83,6 +83,13 @@ function findLabel(blocks: Block[], pos: number, node: StructNode): string | nul
   return null;
 }
 
+/** A node's title without the number it starts with when that is its label ("1.2 Degrees and ..."). */
+function nameOf(node: StructNode): string {
+  return node.label !== null && numberOf(node.title) === node.label
+    ? parseHeading(node.title).title
+    : node.title;
+}
+
 export function slug(title: string): string {
   return (
     title
@@ -157,12 +164,12 @@ export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: st
     if (sectionId === null || sectionId === undefined) continue;
     let chapter = chapters.get(ci);
     if (!chapter) {
-      chapter = { id: chapterId, title: node.title, sections: [] };
+      chapter = { id: chapterId, title: nameOf(node), sections: [] };
       chapters.set(ci, chapter);
     }
     let section = sections.get(sectionId);
     if (!section) {
-      const title = marker.section === null ? node.title : node.sections[marker.section]!.title;
+      const title = nameOf(marker.section === null ? node : node.sections[marker.section]!);
       section = { id: sectionId, title, paragraphs: [] };
       sections.set(sectionId, section);
       chapter.sections.push(section);
