@@ -1,0 +1,170 @@
+/**
+ * The PDF's own internal links (link annotations that jump to a place in the document), read with pdf.js
+ * and mapped to the paragraphs they leave from and arrive at. They are evidence for explicit references,
+ * and the ground truth the reference detector is measured against.
+ */
+import { destinationResolver } from '../destinations.ts';
+import { loadPdf } from '../pdfjs.ts';
+import type { GraphParagraph } from './types.ts';
+
+export interface PdfLink {
+  /** 1-based page the link is on. */
+  page: number;
+  /** The clickable area as fractions of the page, top and bottom measured from the top. */
+  rect: { left: number; top: number; right: number; bottom: number };
+  target: {
+    page: number;
+    /** Fraction of the page from the top; undefined when the destination names the page only. */
+    y: number | undefined;
+    /** The named destination ("Hfootnote.2", "section.3.2"), when the link uses one. */
+    name: string | undefined;
+  };
+}
+
+export interface LinkedPair {
+  sourceId: string;
+  targetId: string;
+  targetSectionId: string;
+}
+
+/** Every link annotation of the PDF whose destination is a page of the same document, in page order. */
+export async function readInternalLinks(pdf: Uint8Array): Promise<PdfLink[]> {
+  const task = loadPdf(pdf, { disableFontFace: true, stopAtErrors: false });
+  try {
+    const doc = await task.promise;
+    const resolve = destinationResolver(doc);
+    const links: PdfLink[] = [];
+    for (let pageNumber = 1; pageNumber <= doc.numPages; pageNumber++) {
+      const page = await doc.getPage(pageNumber);
+      const viewport = page.getViewport({ scale: 1 });
+      const annotations = (await page.getAnnotations()) as {
+        subtype?: string;
+        dest?: unknown;
+        rect?: number[];
+      }[];
+      for (const annotation of annotations) {
+        if (annotation.subtype !== 'Link' || !annotation.dest || annotation.rect?.length !== 4) continue;
+        const target = await resolve(annotation.dest).catch(() => null);
+        if (!target) continue;
+        const [ax1 = 0, ay1 = 0, ax2 = 0, ay2 = 0] = annotation.rect;
+        const [x1 = 0, y1 = 0] = viewport.convertToViewportPoint(ax1, ay1) as number[];
+        const [x2 = 0, y2 = 0] = viewport.convertToViewportPoint(ax2, ay2) as number[];
+        links.push({
+          page: pageNumber,
+          rect: {
+            left: Math.min(x1, x2) / viewport.width,
+            top: Math.min(y1, y2) / viewport.height,
+            right: Math.max(x1, x2) / viewport.width,
+            bottom: Math.max(y1, y2) / viewport.height,
+          },
+          target: {
+            page: target.page,
+            y: target.top === null ? undefined : target.top / target.pageHeight,
+            name: typeof annotation.dest === 'string' ? annotation.dest : undefined,
+          },
+        });
+      }
+    }
+    return links;
+  } finally {
+    await task.destroy();
+  }
+}
+
+/**
+ * A link's rectangle sits on the text line; the paragraph's yStart is the top of its first line. A link on
+ * that first line may reach a little above it (the rectangle includes ascenders and padding).
+ */
+const SOURCE_SLACK = 0.006;
+
+/** How far below a destination the paragraph it names may start, and how far above (its first line). */
+const ABOVE_SLACK = 0.006;
+const FIRST_LINE = 0.021;
+/** Room for a heading (and the space around it) between a destination and the paragraph it leads to. */
+const HEADING_GAP = 0.06;
+
+/** A caption opens its paragraph with the figure's or table's number. */
+const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*\b/;
+/** Lower-case words: prose has them, a figure's own text (labels, a table's cells) hardly any. */
+const WORD = /(?<!\p{L})\p{Ll}{3,}(?!\p{L})/gu;
+/** What an item or a list item opens with ("Proof.", "Lemma 8.27", "(a)", "5."), however short it is. */
+const ITEM_START = /^(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s|\p{Lu}\p{Ll}+\.?\s)/u;
+const isFigureText = (text: string) => (text.match(WORD)?.length ?? 0) < 3 && !ITEM_START.test(text);
+
+/**
+ * The caption of the figure a destination is the top of. A figure's destination is set above the drawing,
+ * and its caption (the paragraph that names it) comes below, with nothing but the figure's own text between.
+ * A table's destination is at its caption, which opens the table.
+ */
+function figureBelow(onPage: GraphParagraph[], y: number): GraphParagraph | undefined {
+  for (const p of onPage) {
+    if (p.yStart < y - FIRST_LINE) continue;
+    if (CAPTION.test(p.text)) return p;
+    if (!isFigureText(p.text)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The paragraph pairs the links join. Links from outside the body paragraphs (contents, front matter) and
+ * into pages before the first or after the last paragraph (contents, index, bibliography) are left out,
+ * as are links within one paragraph. Pairs are unique and in the links' order.
+ */
+export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagraph[]): LinkedPair[] {
+  const byPage = new Map<number, GraphParagraph[]>();
+  for (const p of paragraphs) {
+    const list = byPage.get(p.page) ?? [];
+    list.push(p);
+    byPage.set(p.page, list);
+  }
+  for (const list of byPage.values()) list.sort((a, b) => a.yStart - b.yStart || a.order - b.order);
+  const pages = [...byPage.keys()].sort((a, b) => a - b);
+  const firstPage = pages[0] ?? 0;
+  const lastPage = pages[pages.length - 1] ?? 0;
+  const previousPageLast = (page: number): GraphParagraph | undefined => {
+    const earlier = pages.filter((p) => p < page);
+    const list = byPage.get(earlier[earlier.length - 1] ?? -1);
+    return list?.[list.length - 1];
+  };
+
+  const sourceOf = (link: PdfLink): GraphParagraph | undefined => {
+    if (link.page < firstPage || link.page > lastPage) return undefined;
+    const onPage = (byPage.get(link.page) ?? []).filter((p) => p.yStart <= link.rect.top + SOURCE_SLACK);
+    return onPage[onPage.length - 1] ?? previousPageLast(link.page);
+  };
+
+  const targetOf = (link: PdfLink): GraphParagraph | undefined => {
+    const { page, y } = link.target;
+    if (page < firstPage || page > lastPage) return undefined;
+    const onPage = byPage.get(page) ?? [];
+    if (y === undefined) return onPage[0] ?? previousPageLast(page);
+    return figureBelow(onPage, y) ?? paragraphAt(onPage, page, y);
+  };
+
+  const paragraphAt = (onPage: GraphParagraph[], page: number, y: number): GraphParagraph | undefined => {
+    // A destination is set at the top of what it names, a hair above it, or on its first baseline (so
+    // the paragraph may start up to a line above); one above a heading names the paragraph after the
+    // heading; one further down a paragraph (a displayed equation) names the paragraph spanning it.
+    const startsAbove = onPage.filter((p) => p.yStart >= y - FIRST_LINE && p.yStart <= y).at(-1);
+    if (startsAbove) return startsAbove;
+    const startsJustBelow = onPage.find((p) => p.yStart > y && p.yStart <= y + ABOVE_SLACK);
+    if (startsJustBelow) return startsJustBelow;
+    const below = onPage.find((p) => p.yStart > y);
+    const spanning = onPage.filter((p) => p.yStart < y).at(-1);
+    if (below && (below.yStart - y <= HEADING_GAP || !spanning)) return below;
+    return spanning ?? previousPageLast(page);
+  };
+
+  const seen = new Set<string>();
+  const pairs: LinkedPair[] = [];
+  for (const link of links) {
+    const source = sourceOf(link);
+    const target = targetOf(link);
+    if (!source || !target || source.id === target.id) continue;
+    const key = `${source.id}>${target.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    pairs.push({ sourceId: source.id, targetId: target.id, targetSectionId: target.sectionId });
+  }
+  return pairs;
+}

@@ -1,0 +1,23 @@
+import type { BookDocument } from '@threadbook/book';
+import type { GraphParagraph } from './types.ts';
+
+/** The book's paragraphs in reading order, as the graph finders see them. */
+export function graphParagraphs(book: BookDocument): GraphParagraph[] {
+  const out: GraphParagraph[] = [];
+  for (const chapter of book.chapters) {
+    for (const section of chapter.sections) {
+      for (const paragraph of section.paragraphs) {
+        out.push({
+          id: paragraph.id,
+          sectionId: section.id,
+          chapterId: chapter.id,
+          order: out.length,
+          page: paragraph.page,
+          yStart: paragraph.yStart,
+          text: paragraph.text,
+        });
+      }
+    }
+  }
+  return out;
+}

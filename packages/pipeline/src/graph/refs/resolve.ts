@@ -1,0 +1,110 @@
+/**
+ * Explicit references resolved to the paragraphs they point at: the mentions the grammar finds in each
+ * paragraph, looked up in the book's numbered things; and, when the PDF has them, its internal links.
+ * A mention whose target the book does not show is dropped rather than guessed (a wrong link misleads a
+ * student more than a missing one); a paragraph never refers to itself.
+ */
+import { mapLinksToParagraphs, type PdfLink } from '../links.ts';
+import type { ExplicitReference, GraphParagraph, ReferenceKind } from '../types.ts';
+import { findItemLabels, findReferenceMentions } from './grammar.ts';
+import { buildTargetIndex } from './targets.ts';
+
+export interface ResolveOptions {
+  /** The PDF's internal link annotations: added where the text has no reference, preferred on conflict. */
+  links?: PdfLink[];
+}
+
+/** Every explicit reference of the book, by source paragraph in reading order, one per source and target. */
+export function resolveExplicitReferences(
+  paragraphs: GraphParagraph[],
+  options: ResolveOptions = {},
+): ExplicitReference[] {
+  const index = buildTargetIndex(paragraphs);
+  const fromText = new Map<string, ExplicitReference[]>();
+  for (const p of paragraphs) {
+    const refs: ExplicitReference[] = [];
+    for (const mention of findReferenceMentions(p.text)) {
+      const target = index.find(mention.kind, mention.label);
+      if (!target || target.id === p.id || refs.some((r) => r.targetId === target.id)) continue;
+      refs.push({
+        sourceId: p.id,
+        targetId: target.id,
+        kind: mention.kind,
+        phrase: mention.phrase,
+        via: 'text',
+      });
+    }
+    if (refs.length > 0) fromText.set(p.id, refs);
+  }
+  const linked = options.links ? linkTargetsBySource(options.links, paragraphs) : new Map<string, string[]>();
+  const byId = new Map(paragraphs.map((p) => [p.id, p]));
+
+  const out: ExplicitReference[] = [];
+  for (const p of paragraphs) {
+    const refs = mergeWithLinks(p.id, fromText.get(p.id) ?? [], linked.get(p.id) ?? [], byId);
+    const seen = new Set<string>();
+    for (const ref of refs) {
+      if (seen.has(ref.targetId)) continue;
+      seen.add(ref.targetId);
+      out.push(ref);
+    }
+  }
+  return out;
+}
+
+function linkTargetsBySource(links: PdfLink[], paragraphs: GraphParagraph[]): Map<string, string[]> {
+  const bySource = new Map<string, string[]>();
+  for (const pair of mapLinksToParagraphs(links, paragraphs)) {
+    const list = bySource.get(pair.sourceId) ?? [];
+    list.push(pair.targetId);
+    bySource.set(pair.sourceId, list);
+  }
+  return bySource;
+}
+
+/**
+ * One paragraph's references from its text and its links. A text reference a link confirms is 'both'.
+ * The rest are paired with the links no text reference reached, in order, when the counts agree (the
+ * same phrases, resolved differently: the link's target wins) or when they point into the same section;
+ * links left over become references of their own, named after what they point at.
+ */
+function mergeWithLinks(
+  sourceId: string,
+  fromText: ExplicitReference[],
+  linkTargets: string[],
+  byId: Map<string, GraphParagraph>,
+): ExplicitReference[] {
+  if (linkTargets.length === 0) return fromText;
+  const confirmed = new Set(fromText.map((r) => r.targetId).filter((id) => linkTargets.includes(id)));
+  const unmatchedLinks = linkTargets.filter((id) => !confirmed.has(id));
+  const unconfirmed = fromText.filter((r) => !confirmed.has(r.targetId));
+  const replacement = new Map<ExplicitReference, string>();
+  if (unconfirmed.length === unmatchedLinks.length) {
+    unconfirmed.forEach((ref, i) => replacement.set(ref, unmatchedLinks[i]!));
+  } else {
+    for (const ref of unconfirmed) {
+      const section = byId.get(ref.targetId)?.sectionId;
+      const link = unmatchedLinks.find(
+        (id) => byId.get(id)?.sectionId === section && ![...replacement.values()].includes(id),
+      );
+      if (link) replacement.set(ref, link);
+    }
+  }
+  const out = fromText.map((ref): ExplicitReference => {
+    if (confirmed.has(ref.targetId)) return { ...ref, via: 'both' };
+    const link = replacement.get(ref);
+    return link ? { ...ref, targetId: link, via: 'link' } : ref;
+  });
+  const used = new Set([...confirmed, ...replacement.values()]);
+  for (const targetId of unmatchedLinks) {
+    if (used.has(targetId)) continue;
+    out.push({ sourceId, targetId, ...describeTarget(byId.get(targetId)!), via: 'link' });
+  }
+  return out;
+}
+
+/** A link's kind and phrase, from what the target paragraph is labelled ("Theorem 3.17"). */
+function describeTarget(target: GraphParagraph): { kind: ReferenceKind; phrase: string } {
+  const label = findItemLabels(target.text)[0];
+  return label ? { kind: label.kind, phrase: label.name } : { kind: 'other', phrase: '' };
+}

@@ -1,0 +1,70 @@
+/**
+ * The numbered things of a book a reference can point at, found in its paragraphs: chapters and sections
+ * (their first paragraph), theorem-like items, figures and tables (the paragraph that opens with or holds
+ * their label), exercises (the numbered item in the exercises section) and displayed equations (the
+ * paragraph that ends a display with the number).
+ */
+import type { GraphParagraph, ReferenceKind } from '../types.ts';
+import { findItemLabels, findReferenceMentions } from './grammar.ts';
+
+export interface TargetIndex {
+  /** The paragraph a kind and label point at; undefined when the book shows no such thing. */
+  find(kind: ReferenceKind, label: string): GraphParagraph | undefined;
+}
+
+const DOTTED = /^\d+(?:\.\d+)*$/;
+/** An exercise as a numbered list item: "15. Linear Transformations ..." */
+const EXERCISE_ITEM = /^(\d{1,3})[.)]\s/;
+/** A display's equation number: "(3.2)" with no word before it that would make it a reference. */
+const EQUATION_NUMBER = /\((\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)\)/g;
+
+export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
+  const targets = new Map<string, GraphParagraph>();
+  // The first paragraph to carry a label is the item (a later one opening with it continues or restates
+  // it), but "Theorem 4.3" lives in chapter 4: a paragraph there wins over one elsewhere.
+  const put = (key: string, paragraph: GraphParagraph) => {
+    const existing = targets.get(key);
+    const chapter = key.slice(key.indexOf(':') + 1).split('.')[0];
+    const home = (p: GraphParagraph) => p.chapterId === chapter;
+    if (!existing || (!home(existing) && home(paragraph))) targets.set(key, paragraph);
+  };
+  const firsts = new Set<string>();
+  for (const p of paragraphs) {
+    // Chapters and sections: their first paragraph (the chapter's id is that of its opening section).
+    if (!firsts.has(`chapter:${p.chapterId}`)) {
+      firsts.add(`chapter:${p.chapterId}`);
+      if (DOTTED.test(p.chapterId)) targets.set(`chapter:${p.chapterId}`, p);
+    }
+    if (!firsts.has(`section:${p.sectionId}`)) {
+      firsts.add(`section:${p.sectionId}`);
+      if (DOTTED.test(p.sectionId) && p.sectionId.includes('.')) {
+        targets.set(`${p.sectionId.split('.').length > 2 ? 'subsection' : 'section'}:${p.sectionId}`, p);
+      }
+    }
+    for (const { kind, label } of findItemLabels(p.text)) put(`${kind}:${label}`, p);
+    const item = EXERCISE_ITEM.exec(p.text);
+    if (item && DOTTED.test(p.sectionId)) put(`list-item:${p.sectionId}.${item[1]!}`, p);
+    const referredEquations = new Set(
+      findReferenceMentions(p.text)
+        .filter((m) => m.kind === 'equation')
+        .map((m) => m.end),
+    );
+    for (const m of p.text.matchAll(EQUATION_NUMBER)) {
+      if (referredEquations.has(m.index + m[0].length)) continue;
+      // The number closes a display: nothing, or a new line of prose, follows.
+      if (/^\s*(?:$|[\p{Lu}])/u.test(p.text.slice(m.index + m[0].length))) put(`equation:${m[1]!}`, p);
+    }
+  }
+  return {
+    find: (kind, label) => {
+      const direct = targets.get(`${kind}:${label}`);
+      if (direct) return direct;
+      // Exercises are often numbered list items of an exercises section: "20.5.15" is item 15 of 20.5.
+      if (kind === 'exercise') return targets.get(`list-item:${label}`);
+      // A subsection the book does not split off is found as a section, and the other way round.
+      if (kind === 'subsection') return targets.get(`section:${label}`);
+      if (kind === 'section') return targets.get(`subsection:${label}`);
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The relationship graph as data (DESIGN.md "Relationship graph"): the shared vocabulary of the finders
+ * (explicit references, semantic similarity, discourse) and of the builder that merges their evidence.
+ */
+
+/** Edge types. BACKGROUND and ELABORATION are each other's inverse; the others are symmetric. */
+export type RelationshipType = 'BACKGROUND' | 'ELABORATION' | 'EXAMPLE' | 'CONTRAST' | 'RELATED';
+
+export type EvidenceKind = 'explicit' | 'semantic' | 'discourse';
+
+/** A paragraph of the book in reading order, as the finders see it. */
+export interface GraphParagraph {
+  /** `section.n`, e.g. "3.2.4". */
+  id: string;
+  sectionId: string;
+  chapterId: string;
+  /** Position in the book's reading order (0-based). */
+  order: number;
+  page: number;
+  yStart: number;
+  text: string;
+}
+
+/** A numbered thing a reference can point at, as the book calls it. */
+export type ReferenceKind =
+  | 'chapter'
+  | 'section'
+  | 'subsection'
+  | 'theorem'
+  | 'lemma'
+  | 'proposition'
+  | 'corollary'
+  | 'definition'
+  | 'example'
+  | 'exercise'
+  | 'figure'
+  | 'table'
+  | 'equation'
+  | 'algorithm'
+  | 'remark'
+  | 'other';
+
+/** One explicit reference found in a paragraph and resolved to the paragraph it points at. */
+export interface ExplicitReference {
+  sourceId: string;
+  targetId: string;
+  kind: ReferenceKind;
+  /** The words of the source that refer, e.g. "see Section 2.3" or "by Theorem 4.1". */
+  phrase: string;
+  /** Where the reference came from: the text, the PDF's own link annotation, or both agreeing. */
+  via: 'text' | 'link' | 'both';
+}
+
+/** A pair of paragraphs found similar in meaning. */
+export interface SemanticPair {
+  sourceId: string;
+  targetId: string;
+  /** Cosine similarity, 0..1. */
+  similarity: number;
+  /** The terms that weigh most in both paragraphs (surface forms a student recognises), best first. */
+  sharedTerms: string[];
+}
+
+/** A directed edge of the stored graph. */
+export interface GraphEdge {
+  source: string;
+  target: string;
+  type: RelationshipType;
+  /** One sentence a student understands, naming the evidence. */
+  justification: string;
+  /** 0..1, higher is more relevant. */
+  score: number;
+  evidence: EvidenceKind[];
+}
+
+export interface BookGraph {
+  edges: GraphEdge[];
+  /** Per source paragraph id, the ids it refers to explicitly (the Book XML's explicit_refs). */
+  explicitRefs: Map<string, string[]>;
+}
+
+/** The inverse of a type, for an edge seen from its target. */
+export function inverseType(type: RelationshipType): RelationshipType {
+  if (type === 'BACKGROUND') return 'ELABORATION';
+  if (type === 'ELABORATION') return 'BACKGROUND';
+  return type;
+}

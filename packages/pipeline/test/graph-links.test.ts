@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSampleBook, destName, type SampleBookTruth } from '../../../samples/sample-book/index.ts';
+import { extractBook } from '../src/extract/extract-book.ts';
+import { mapLinksToParagraphs, readInternalLinks, type PdfLink } from '../src/graph/links.ts';
+import { graphParagraphs } from '../src/graph/paragraphs.ts';
+import type { GraphParagraph } from '../src/graph/types.ts';
+
+describe('readInternalLinks and mapLinksToParagraphs on the sample PDF', () => {
+  let truth: SampleBookTruth;
+  let links: PdfLink[];
+  let paragraphs: GraphParagraph[];
+
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-links-'));
+    const pdfPath = path.join(dir, 'sample.pdf');
+    ({ truth } = await buildSampleBook(pdfPath));
+    const bytes = new Uint8Array(fs.readFileSync(pdfPath));
+    links = await readInternalLinks(bytes);
+    paragraphs = graphParagraphs((await extractBook(bytes)).book);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The links of the text, in the order the truth lists its cross-references (the contents page aside). */
+  const textLinks = () => links.filter((l) => l.page !== truth.contentsPage);
+
+  it('reads one link per cross-reference, on its page, to its first target’s page and named destination', () => {
+    expect(textLinks()).toHaveLength(truth.crossReferences.length);
+    textLinks().forEach((link, i) => {
+      const ref = truth.crossReferences[i]!;
+      const first = ref.targets[0]!;
+      expect(link.page).toBe(ref.page);
+      expect(link.target.page).toBe(first.page);
+      expect(link.target.name).toBe(destName(first.kind, first.number));
+    });
+  });
+
+  it('reads the contents page’s links too, one per chapter and section (and the preface)', () => {
+    const entries = truth.chapters.reduce((n, c) => n + 1 + c.sections.length, 1);
+    expect(links.filter((l) => l.page === truth.contentsPage)).toHaveLength(entries);
+  });
+
+  it('gives rectangles and destinations as fractions of the page, measured from the top', () => {
+    for (const link of links) {
+      const { left, top, right, bottom } = link.rect;
+      expect(0 <= left && left < right && right <= 1).toBe(true);
+      expect(0 <= top && top < bottom && bottom <= 1).toBe(true);
+      expect(link.target.y).toBeGreaterThanOrEqual(0);
+      expect(link.target.y).toBeLessThan(1);
+    }
+    // Running text sits between the page's head and foot.
+    expect(textLinks().every((l) => l.rect.top > 0.08 && l.rect.bottom < 0.93)).toBe(true);
+  });
+
+  it('maps links to items onto the paragraph that opens with the item', () => {
+    const byId = new Map(paragraphs.map((p) => [p.id, p]));
+    let checked = 0;
+    textLinks().forEach((link, i) => {
+      const first = truth.crossReferences[i]!.targets[0]!;
+      if (first.kind === 'chapter' || first.kind === 'section') return;
+      const [pair] = mapLinksToParagraphs([link], paragraphs);
+      if (!pair) return; // from the preface, which is not a body paragraph
+      expect(
+        byId.get(pair.targetId)!.text.startsWith(first.label),
+        `${first.label} -> ${pair.targetId}`,
+      ).toBe(true);
+      checked++;
+    });
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('maps links to chapters and sections onto their first paragraph', () => {
+    const firstOf = (key: (p: GraphParagraph) => string, value: string) =>
+      paragraphs.find((p) => key(p) === value);
+    textLinks().forEach((link, i) => {
+      const first = truth.crossReferences[i]!.targets[0]!;
+      const [pair] = mapLinksToParagraphs([link], paragraphs);
+      if (!pair || first.kind !== 'chapter') return;
+      expect(pair.targetId).toBe(firstOf((p) => p.chapterId, first.number)!.id);
+    });
+    const sectionTitles = truth.chapters.flatMap((c) => c.sections);
+    textLinks().forEach((link, i) => {
+      const first = truth.crossReferences[i]!.targets[0]!;
+      const [pair] = mapLinksToParagraphs([link], paragraphs);
+      if (!pair || first.kind !== 'section') return;
+      const section = sectionTitles.find((s) => s.number === first.number)!;
+      const target = paragraphs.find((p) => p.id === pair.targetId)!;
+      expect(target.page).toBe(section.page);
+      expect(firstOf((p) => p.sectionId, target.sectionId)).toBe(target);
+    });
+  });
+
+  it('leaves out the contents and the preface, which come before the body paragraphs', () => {
+    const pairs = mapLinksToParagraphs(links, paragraphs);
+    const sources = new Set(pairs.map((p) => p.sourceId));
+    const pageOf = new Map(paragraphs.map((p) => [p.id, p.page]));
+    expect([...sources].every((id) => pageOf.get(id)! > truth.prefacePage)).toBe(true);
+    const fromPreface = truth.crossReferences.filter((r) => r.page === truth.prefacePage).length;
+    expect(pairs.length).toBeLessThanOrEqual(truth.crossReferences.length - fromPreface);
+    expect(pairs.length).toBeGreaterThan(150);
+  });
+});
+
+describe('mapLinksToParagraphs on hand-placed paragraphs', () => {
+  const p = (id: string, page: number, yStart: number, order: number): GraphParagraph => ({
+    id,
+    sectionId: id.split('.').slice(0, 2).join('.'),
+    chapterId: id.split('.')[0]!,
+    order,
+    page,
+    yStart,
+    text: id,
+  });
+  const paragraphs = [
+    p('1.1.1', 4, 0.1, 0),
+    p('1.1.2', 4, 0.4, 1),
+    p('1.1.3', 4, 0.43, 2),
+    p('1.2.1', 5, 0.2, 3),
+    p('1.2.2', 6, 0.5, 4),
+  ];
+  const link = (page: number, top: number, targetPage: number, y: number | undefined): PdfLink => ({
+    page,
+    rect: { left: 0.2, top, right: 0.3, bottom: top + 0.015 },
+    target: { page: targetPage, y, name: undefined },
+  });
+  const map = (l: PdfLink) => mapLinksToParagraphs([l], paragraphs)[0];
+
+  it('takes the source from the paragraph starting at or above the link, or the previous page’s last', () => {
+    expect(map(link(4, 0.35, 6, 0.49))?.sourceId).toBe('1.1.1');
+    // On the first line of 1.1.2: the rectangle reaches a little above the line's top.
+    expect(map(link(4, 0.397, 6, 0.49))?.sourceId).toBe('1.1.2');
+    expect(map(link(5, 0.1, 4, 0.09))?.sourceId).toBe('1.1.3');
+    expect(map(link(6, 0.2, 4, 0.09))?.sourceId).toBe('1.2.1');
+  });
+
+  it('takes the target at the destination: at the top, on the first baseline, after a heading, or spanning it', () => {
+    expect(map(link(6, 0.6, 4, 0.395))?.targetId).toBe('1.1.2'); // a hair above the paragraph
+    expect(map(link(6, 0.6, 4, 0.415))?.targetId).toBe('1.1.2'); // on its first baseline
+    expect(map(link(6, 0.6, 5, 0.16))?.targetId).toBe('1.2.1'); // above a heading
+    expect(map(link(6, 0.6, 4, 0.25))?.targetId).toBe('1.1.1'); // a display inside 1.1.1
+    expect(map(link(6, 0.6, 4, undefined))?.targetId).toBe('1.1.1'); // the page only
+    expect(map(link(4, 0.2, 6, 0.05))?.targetId).toBe('1.2.2'); // the top of a page before its paragraph
+  });
+
+  it('takes a figure’s destination, set above its drawing, to the caption below (aata 3.1, 4.2)', () => {
+    const q = (id: string, yStart: number, text: string, order: number): GraphParagraph => ({
+      id,
+      sectionId: id.split('.').slice(0, 2).join('.'),
+      chapterId: id.split('.')[0]!,
+      order,
+      page: 45,
+      yStart,
+      text,
+    });
+    const page = [
+      q(
+        '3.1.22',
+        0.32,
+        'A natural question to ask is what happens if one motion of the triangle is followed.',
+        0,
+      ),
+      q('3.1.23', 0.545, 'Notice that in the multiplication table for the symmetries, for every motion', 1),
+      q('3.1.24', 0.6065, '◦ id ρ1 ρ2 μ1 μ2 μ3', 2),
+      q('3.1.25', 0.6253, 'id id ρ1 ρ2 μ1 μ2 μ3 ρ1 ρ1 ρ2 id μ3 μ1 μ2', 3),
+      q('3.1.26', 0.7435, 'Figure 3.7 Symmetries of an equilateral triangle', 4),
+      q('3.1.27', 0.8, 'Table 3.8 Rotations of a triangle', 5),
+      q('3.2.1', 0.9, 'The integers mod n and the symmetries of a triangle are examples of groups.', 6),
+      {
+        ...q('3.2.13', 0.38, 'Using Figure 3.7, which is a Cayley table for this group, we can check', 7),
+        page: 47,
+      },
+    ];
+    const to = (y: number) => mapLinksToParagraphs([link(47, 0.4, 45, y)], page)[0]?.targetId;
+    // Above the figure's table of symbols: its caption, not the table's first row.
+    expect(to(0.6047)).toBe('3.1.26');
+    // A drawing with no text, set in the middle of the page below 3.1.23: its caption, far below.
+    expect(to(0.59)).toBe('3.1.26');
+    // A table's destination is at its caption, which opens it.
+    expect(to(0.7995)).toBe('3.1.27');
+    // Prose at or below the destination comes first, and so does a short item (aata 7.4 exercise 20).
+    expect(to(0.544)).toBe('3.1.23');
+    expect(to(0.4)).toBe('3.1.22');
+    const item = q('7.4.20', 0.6065, '(a) (n, E) = (451, 231)', 2);
+    const withItem = page.map((p) => (p.id === '3.1.24' ? item : p));
+    expect(mapLinksToParagraphs([link(47, 0.4, 45, 0.6047)], withItem)[0]?.targetId).toBe('7.4.20');
+  });
+
+  it('leaves out links from or into pages outside the body, and links within one paragraph', () => {
+    expect(map(link(2, 0.3, 4, 0.1))).toBeUndefined();
+    expect(map(link(4, 0.3, 9, 0.1))).toBeUndefined();
+    expect(map(link(4, 0.3, 1, 0.1))).toBeUndefined();
+    expect(map(link(4, 0.2, 4, 0.09))).toBeUndefined();
+  });
+
+  it('gives each pair once', () => {
+    const twice = [link(4, 0.2, 6, 0.49), link(4, 0.3, 6, 0.49)];
+    expect(mapLinksToParagraphs(twice, paragraphs)).toEqual([
+      { sourceId: '1.1.1', targetId: '1.2.2', targetSectionId: '1.2' },
+    ]);
+  });
+});

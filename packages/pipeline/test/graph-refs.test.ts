@@ -1,0 +1,409 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSampleBook, type SampleBookTruth } from '../../../samples/sample-book/index.ts';
+import { extractBook } from '../src/extract/extract-book.ts';
+import { mapLinksToParagraphs, readInternalLinks, type PdfLink } from '../src/graph/links.ts';
+import { graphParagraphs } from '../src/graph/paragraphs.ts';
+import { expandNumbers, findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
+import { resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
+import type { ExplicitReference, GraphParagraph } from '../src/graph/types.ts';
+
+const books = path.resolve(import.meta.dirname, '../../../../shared/books');
+const booksPresent = fs.existsSync(path.join(books, 'aata'));
+if (!booksPresent) console.warn(`Skipping the aata reference test: ${books} is absent.`);
+
+/** "kind label" for each mention, in order. */
+const refs = (text: string) => findReferenceMentions(text).map((m) => `${m.kind} ${m.label}`);
+
+describe('findReferenceMentions on phrasings from aata and dmoi', () => {
+  it('finds numbered references with the words that lead into them', () => {
+    // aata 2.4 exercise, 4.1.18, 3.2.13, 6.1 proof, 20.5 exercise, 10.4, 21.5
+    const induction =
+      'Prove that the two principles of mathematical induction stated in Section 2.1 are equivalent.';
+    expect(findReferenceMentions(induction)).toMatchObject([
+      { kind: 'section', label: '2.1', phrase: 'in Section 2.1', direction: 'back' },
+    ]);
+    expect(refs('Then 1 ∈ S, so the theorem is true by Lemma 2.7. Assume that k ∈ S.')).toEqual([
+      'lemma 2.7',
+    ]);
+    expect(refs('Using Figure 3.7, which is a Cayley table for this group, we can easily check')).toEqual([
+      'figure 3.7',
+    ]);
+    expect(
+      refs(
+        'The multiplication table for this group is Figure 3.7. The subgroups of S3 are shown in Figure 4.8.',
+      ),
+    ).toEqual(['figure 3.7', 'figure 4.8']);
+    expect(refs('a = g1h1 = g2h2. By Lemma 6.3, the map is well-defined')).toEqual(['lemma 6.3']);
+    expect(refs('of vector spaces (see Exercise 20.5.15, Chapter 20). Let')).toEqual([
+      'exercise 20.5.15',
+      'chapter 20',
+    ]);
+    expect(refs('as an exercise (Exercise 10.4.14 in Chapter 10).')).toEqual([
+      'exercise 10.4.14',
+      'chapter 10',
+    ]);
+    expect(refs('then [Q(α) : Q] = 5 by Exercise 21.5.28. Since Q(α) is a subfield')).toEqual([
+      'exercise 21.5.28',
+    ]);
+    expect(refs('In light of Theorem 5.15, we define a permutation to be even')).toEqual(['theorem 5.15']);
+    expect(refs('It is important to realize that Axiom 19.12 and Principle 2.6 are')).toEqual([
+      'other 19.12',
+      'other 2.6',
+    ]);
+    // dmoi 1.6.12, 2.2, 0.1
+    expect(
+      refs('of not necessarily disjoint sets. We saw in Section 1.1 how this works with two sets.'),
+    ).toEqual(['section 1.1']);
+    expect(refs('Using the “multiply, shift and subtract” technique from Section 2.2, we have')).toEqual([
+      'section 2.2',
+    ]);
+    expect(refs('which we will return to in Chapter 1.')).toEqual(['chapter 1']);
+  });
+
+  it('reads a reference that opens a paragraph with a verb after it, and a remark that quotes a theorem', () => {
+    // aata 6.2.6, 21.2 remark
+    expect(refs('Corollary 6.12 suggests that groups of prime order p must somehow look like Zp.')).toEqual([
+      'corollary 6.12',
+    ]);
+    expect(refs('Remark 21.16 Theorem 21.15 says that any finite extension')).toEqual(['theorem 21.15']);
+    expect(refs('Theorem 2.3(d) each message reaches each machine by exactly one route.')).toEqual([
+      'theorem 2.3',
+    ]);
+  });
+
+  it('expands ranges and lists, with any dash and with non-breaking spaces', () => {
+    // aata 14.5 exercise 1
+    expect(refs('1. Examples 14.1–14.5 in the first section each describe an action of a group')).toEqual([
+      'example 14.1',
+      'example 14.2',
+      'example 14.3',
+      'example 14.4',
+      'example 14.5',
+    ]);
+    expect(refs('compare real and random networks in Sections 5.1–5.3.')).toEqual([
+      'section 5.1',
+      'section 5.2',
+      'section 5.3',
+    ]);
+    expect(refs('the search algorithms in Sections 3.1 and 3.2.')).toEqual(['section 3.1', 'section 3.2']);
+    expect(refs('Theorems 4.1 and 4.2, and Examples 3.1, 3.4, and 3.7')).toEqual([
+      'theorem 4.1',
+      'theorem 4.2',
+      'example 3.1',
+      'example 3.4',
+      'example 3.7',
+    ]);
+    expect(refs('see Chapters 4 and 5')).toEqual(['chapter 4', 'chapter 5']);
+    expect(refs('Sections\u00a02.1-2.3')).toEqual(['section 2.1', 'section 2.2', 'section 2.3']);
+    expect(refs('Sections 2.4 — 3.1')).toEqual(['section 2.4', 'section 3.1']);
+    expect(refs('as in §2.1 and §§3.1–3.2')).toEqual(['section 2.1', 'section 3.1', 'section 3.2']);
+    expect(findReferenceMentions('see Sections 2.1–2.3 for the proof')[0]!.phrase).toBe(
+      'see Sections 2.1–2.3',
+    );
+  });
+
+  it('tells the later items of a range, which the PDF does not link, from the items of a list', () => {
+    const starts = (text: string) => findReferenceMentions(text).map((m) => m.rangeStart ?? '-');
+    // aata 14.5 exercise 1: the PDF links the whole phrase once, to Example 14.1.
+    expect(starts('1. Examples 14.1–14.5 in the first section each describe an action of a group')).toEqual([
+      '-',
+      '14.1',
+      '14.1',
+      '14.1',
+      '14.1',
+    ]);
+    expect(starts('Theorems 4.1 and 4.2, and Sections 2.1, 2.3–2.4')).toEqual(['-', '-', '-', '-', '2.3']);
+  });
+
+  it('finds equation numbers only where words refer to them', () => {
+    expect(refs('It follows from (3.2) and (3.4) that x = 0.')).toEqual(['equation 3.2', 'equation 3.4']);
+    expect(refs('Substituting into Equation (3) gives')).toEqual(['equation 3']);
+    expect(findReferenceMentions('It follows from (3.2) that')[0]!.phrase).toBe('from (3.2)');
+  });
+
+  it('leaves out labels, headings, years, coordinates, intervals, list items and bare words', () => {
+    // aata item heads, captions and a heading line
+    expect(refs('Theorem 3.17 Let G be a group and a, b ∈ G.')).toEqual([]);
+    expect(refs('Example 3.28 The set Z2 × Z2 is a group.')).toEqual([]);
+    expect(refs('Definition 1.1 (Graph). A graph G consists of')).toEqual([]);
+    expect(refs('Section 3.2 Definitions and Examples')).toEqual([]);
+    expect(refs('A B f 1 C g a X 2 b Y 3 c Z Figure 1.9 Composition of maps')).toEqual([]);
+    // aata 8.1: a probability, not an equation
+    expect(refs('the probability of a perfect transmission is (0.999)10,000 ≈ 0.00005.')).toEqual([]);
+    expect(refs('In 2015 the Chapter on groups was rewritten; see page 34.')).toEqual([]);
+    expect(refs('the points (1, 2) and (3, 4) lie in the interval (0, 1) by (a) and (2015)')).toEqual([]);
+    expect(refs('conditions (1) and (2) hold, so f(3.2) = 7 at x = (3.2)')).toEqual([]);
+    expect(refs('In this chapter we will outline the background needed')).toEqual([]);
+    expect(refs('In the previous section we saw that')).toEqual([]);
+  });
+
+  it('takes one number after a singular word', () => {
+    expect(refs('By Lemma 2.7, 1 + 2 + 3 is')).toEqual(['lemma 2.7']);
+    expect(refs('by Theorem 4.1, 3 divides n')).toEqual(['theorem 4.1']);
+  });
+
+  it('tells back from forward wording', () => {
+    const direction = (text: string) => findReferenceMentions(text)[0]!.direction;
+    expect(direction('Recall from Section 2.1 that every integer')).toBe('back');
+    expect(
+      direction('Let us recall for a moment the symmetries of the equilateral triangle from Chapter 3.'),
+    ).toBe('back');
+    expect(direction('As we discussed in Chapter 4, the roots of unity')).toBe('back');
+    expect(direction('In Chapter 13, we will prove that all finite abelian groups')).toBe('forward');
+    expect(direction('which will be stated and proved in Chapter 2.')).toBe('forward');
+    expect(direction('We will discuss induction in Section 2.5.')).toBe('forward');
+    expect(direction('By Theorem 4.1, G is cyclic.')).toBeUndefined();
+  });
+
+  it('takes a caption that opens a paragraph as the figure’s or table’s own label, a formula or none after it', () => {
+    // aata 19.3, 12.4, 8.1 captions; 3.2 and 8.1 sentences that open with a reference
+    expect(findItemLabels('Figure 19.25 a ∧ b')).toEqual([
+      { kind: 'figure', label: '19.25', name: 'Figure 19.25' },
+    ]);
+    expect(findItemLabels('Figure 12.25')).toEqual([
+      { kind: 'figure', label: '12.25', name: 'Figure 12.25' },
+    ]);
+    expect(findItemLabels('Table 8.5 A repetition code')).toEqual([
+      { kind: 'table', label: '8.5', name: 'Table 8.5' },
+    ]);
+    expect(refs('Figure 19.25 a ∧ b')).toEqual([]);
+    expect(refs('Figure 3.10 is a Cayley table for Z5.')).toEqual(['figure 3.10']);
+    expect(refs('Table 8.5 also shows the number of bits by which each received word differs')).toEqual([
+      'table 8.5',
+    ]);
+  });
+
+  it('names the items a paragraph opens with or holds as a caption', () => {
+    expect(findItemLabels('Theorem 9.21 The group Zm × Zn is isomorphic to Zmn')).toEqual([
+      { kind: 'theorem', label: '9.21', name: 'Theorem 9.21' },
+    ]);
+    expect(findItemLabels('· 1 3 5 7 1 1 3 5 7 Figure 3.12 Multiplication table for U (8)')).toEqual([
+      { kind: 'figure', label: '3.12', name: 'Figure 3.12' },
+    ]);
+    expect(findItemLabels('By Theorem 9.21 The group')).toEqual([]);
+  });
+});
+
+/** Paragraphs from texts; each text's section is given with it. */
+function paragraphsOf(entries: [sectionId: string, text: string][], page = 1): GraphParagraph[] {
+  const counts = new Map<string, number>();
+  return entries.map(([sectionId, text], order) => {
+    const n = (counts.get(sectionId) ?? 0) + 1;
+    counts.set(sectionId, n);
+    return {
+      id: `${sectionId}.${n}`,
+      sectionId,
+      chapterId: sectionId.split('.')[0]!,
+      order,
+      page,
+      yStart: order / entries.length,
+      text,
+    };
+  });
+}
+
+const pairs = (refs: ExplicitReference[]) => refs.map((r) => `${r.sourceId}>${r.targetId}`);
+
+describe('resolveExplicitReferences on hand-built paragraphs', () => {
+  const paragraphs = paragraphsOf([
+    ['2', 'The integers are the building blocks of mathematics.'],
+    ['2.1', 'Suppose we wish to show that 1 + 2 + · · · + n = n(n + 1)/2.'],
+    ['2.1', 'Lemma 2.7 The Principle of Mathematical Induction holds.'],
+    ['2.1', 'If S contains 1, then the theorem is true by Lemma 2.7 and by Theorem 2.9.'],
+    ['2.2', 'Theorem 2.10 Let a and b be nonzero integers. Then ax + by = d (2.3)'],
+    ['2.2', 'Proof. It follows from (2.3) and Lemma 2.7, see Section 2.1 and Chapter 2.'],
+    ['2.4', '15. Linear Transformations. Let V and W be vector spaces.'],
+    ['3.1', 'See Exercise 2.4.15 and Exercise 2.4.99, and Figure 2.5; Section 2.2 begins with Theorem 2.10.'],
+    ['3.1', 'Theorem 2.10 says that gcd(a, b) is a combination. (Section 2.2 proves Theorem 2.10 as well.)'],
+  ]);
+  const resolved = resolveExplicitReferences(paragraphs);
+
+  it('points at the labelled item, the first paragraph of a section or chapter, the exercise and the display', () => {
+    expect(pairs(resolved)).toEqual([
+      '2.1.3>2.1.2',
+      '2.2.2>2.2.1',
+      '2.2.2>2.1.2',
+      '2.2.2>2.1.1',
+      '2.2.2>2.1',
+      '3.1.1>2.4.1',
+      '3.1.1>2.2.1',
+      '3.1.2>2.2.1',
+    ]);
+    expect(resolved[1]).toEqual({
+      sourceId: '2.2.2',
+      targetId: '2.2.1',
+      kind: 'equation',
+      phrase: 'from (2.3)',
+      via: 'text',
+    });
+  });
+
+  it('drops what the book does not show (Theorem 2.9, Exercise 2.4.99, Figure 2.5) and never points at itself', () => {
+    const targets = resolved.map((r) => r.targetId);
+    expect(resolved.filter((r) => r.sourceId === r.targetId)).toEqual([]);
+    expect(resolved.filter((r) => r.sourceId === '2.1.3').map((r) => r.phrase)).toEqual(['by Lemma 2.7']);
+    expect(targets.filter((t) => t === '2.4.1')).toHaveLength(1);
+  });
+
+  it('takes the PDF links as evidence: agreeing ones are "both", a disagreeing link wins, others are added', () => {
+    // One paragraph per page so links can be placed by page: source 2.1.3 is on page 4, and so on.
+    const onPages = paragraphs.map((p, i) => ({ ...p, page: i + 1, yStart: 0.1 }));
+    const link = (from: string, to: string): PdfLink => ({
+      page: onPages.find((p) => p.id === from)!.page,
+      rect: { left: 0.2, top: 0.3, right: 0.3, bottom: 0.32 },
+      target: { page: onPages.find((p) => p.id === to)!.page, y: 0.09, name: undefined },
+    });
+    const withLinks = resolveExplicitReferences(onPages, {
+      links: [link('2.1.3', '2.1.2'), link('2.1.3', '2.2.1'), link('3.1.2', '2.2.2'), link('2.1.1', '2.4.1')],
+    });
+    const from = (id: string) => withLinks.filter((r) => r.sourceId === id).map((r) => [r.targetId, r.via]);
+    expect(from('2.1.3')).toEqual([
+      ['2.1.2', 'both'],
+      ['2.2.1', 'link'],
+    ]);
+    // The text's Theorem 2.10 (2.2.1) and the link (2.2.2) disagree for the one reference: the link wins.
+    expect(from('3.1.2')).toEqual([['2.2.2', 'link']]);
+    expect(withLinks.find((r) => r.sourceId === '2.1.1')).toEqual({
+      sourceId: '2.1.1',
+      targetId: '2.4.1',
+      kind: 'other',
+      phrase: '',
+      via: 'link',
+    });
+    expect(withLinks.find((r) => r.sourceId === '2.1.3' && r.via === 'link')).toMatchObject({
+      kind: 'theorem',
+      phrase: 'Theorem 2.10',
+    });
+  });
+});
+
+describe('resolveExplicitReferences to figures and tables', () => {
+  // aata 3.1, 19.3 and 8.1: the references, the figures' own text, and the captions the extraction keeps.
+  const paragraphs = paragraphsOf([
+    [
+      '3.1',
+      'A multiplication table for the symmetries of an equilateral triangle 4ABC is given in Figure 3.7.',
+    ],
+    ['3.1', '◦ id ρ1 ρ2 μ1 μ2 μ3'],
+    ['3.1', 'id id ρ1 ρ2 μ1 μ2 μ3 ρ1 ρ1 ρ2 id μ3 μ1 μ2'],
+    ['3.1', 'Figure 3.7 Symmetries of an equilateral triangle'],
+    ['19.3', 'Two switches a and b are in series if they make up a circuit of the type in Figure 19.25.'],
+    ['19.3', 'Figure 19.25 a ∧ b'],
+    ['8.1', 'Table 8.5 A repetition code'],
+    ['8.1', 'Transmitted Received Word Codeword 000 001 010 011 100 101 110 111'],
+    ['8.1', 'In Table 8.5, we present all possible words that might be received.'],
+  ]);
+
+  it('points a reference to a figure or a table at its caption', () => {
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual([
+      '3.1.1>3.1.4',
+      '19.3.1>19.3.2',
+      '8.1.3>8.1.1',
+    ]);
+  });
+});
+
+describe('the sample book: references and links against its truth', () => {
+  let truth: SampleBookTruth;
+  let paragraphs: GraphParagraph[];
+  let links: PdfLink[];
+
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-refs-'));
+    const pdfPath = path.join(dir, 'sample.pdf');
+    ({ truth } = await buildSampleBook(pdfPath));
+    const bytes = new Uint8Array(fs.readFileSync(pdfPath));
+    paragraphs = graphParagraphs((await extractBook(bytes)).book);
+    links = await readInternalLinks(bytes);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The truth's references to numbered items (not chapters or sections), one per target. */
+  const itemReferences = () =>
+    truth.crossReferences.flatMap((ref) =>
+      ref.targets
+        .filter((t) => t.kind !== 'chapter' && t.kind !== 'section')
+        .map((t) => ({ ref, target: t })),
+    );
+  const byId = () => new Map(paragraphs.map((p) => [p.id, p]));
+
+  it('resolves every item reference it makes to the paragraph that opens with that item', () => {
+    const resolved = resolveExplicitReferences(paragraphs);
+    const labels = new Set(truth.items.map((i) => i.label));
+    const items = resolved.filter((r) => r.kind !== 'chapter' && r.kind !== 'section');
+    expect(items.length).toBeGreaterThan(100);
+    for (const ref of items) {
+      const label = /^[A-Z][a-z]+ \d+\.\d+/.exec(byId().get(ref.targetId)!.text)?.[0];
+      expect(labels.has(label ?? ''), `${ref.phrase} -> ${ref.targetId}`).toBe(true);
+      expect(ref.phrase, `${ref.sourceId}`).toContain(label!.split(' ')[1]);
+    }
+  });
+
+  it('finds at least 95% of the references to items the truth lists, on the page it gives', () => {
+    const resolved = resolveExplicitReferences(paragraphs);
+    const all = itemReferences();
+    const found = all.filter(({ ref, target }) =>
+      resolved.some((r) => {
+        const source = byId().get(r.sourceId)!;
+        const label = `${target.kind[0]!.toUpperCase()}${target.kind.slice(1)} ${target.number}`;
+        return (
+          (source.page === ref.page || source.page === ref.page - 1) &&
+          byId().get(r.targetId)!.text.startsWith(label)
+        );
+      }),
+    );
+    expect(found.length / all.length).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('resolves chapter references to the chapter’s first paragraph', () => {
+    const chapters = resolveExplicitReferences(paragraphs).filter((r) => r.kind === 'chapter');
+    expect(chapters.length).toBeGreaterThan(5);
+    for (const ref of chapters) {
+      const target = byId().get(ref.targetId)!;
+      expect(paragraphs.find((p) => p.chapterId === target.chapterId)).toBe(target);
+      expect(ref.phrase).toMatch(new RegExp(`Chapters? (?:.* )?${target.chapterId}\\b`));
+    }
+  });
+
+  it('resolves section references to the section’s first paragraph, its id the section’s number', () => {
+    const sections = resolveExplicitReferences(paragraphs).filter((r) => r.kind === 'section');
+    expect(sections.length).toBeGreaterThan(20);
+    for (const ref of sections) {
+      const target = byId().get(ref.targetId)!;
+      expect(paragraphs.find((p) => p.sectionId === target.sectionId)).toBe(target);
+      expect(ref.phrase).toMatch(/Sections?|§/);
+      expect(expandNumbers(ref.phrase).map((n) => n.label)).toContain(target.sectionId);
+    }
+  });
+
+  it('agrees with the PDF’s own links wherever it makes a reference', () => {
+    const truthPairs = new Set(
+      mapLinksToParagraphs(links, paragraphs).map((p) => `${p.sourceId}>${p.targetId}`),
+    );
+    const resolved = resolveExplicitReferences(paragraphs);
+    const agreeing = resolved.filter((r) => truthPairs.has(`${r.sourceId}>${r.targetId}`));
+    expect(agreeing.length / resolved.length).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe.skipIf(!booksPresent)('aata: the detector against the PDF’s links', () => {
+  it('reaches precision 0.95 on the body links without reading them', async () => {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(books, 'aata/aata-20220728.pdf')));
+    const { book } = await extractBook(bytes);
+    const answers = new Set(book.chapters.filter((c) => /^hints\b/i.test(c.title)).map((c) => c.id));
+    const paragraphs = graphParagraphs(book).filter((p) => !answers.has(p.chapterId));
+    const truth = new Set(
+      mapLinksToParagraphs(await readInternalLinks(bytes), paragraphs).map(
+        (p) => `${p.sourceId}>${p.targetId}`,
+      ),
+    );
+    const detected = resolveExplicitReferences(paragraphs);
+    const matched = detected.filter((r) => truth.has(`${r.sourceId}>${r.targetId}`)).length;
+    expect(matched / detected.length).toBeGreaterThanOrEqual(0.95);
+    // Captions are paragraphs, and a figure's link (set above the drawing) is mapped to its caption.
+    expect(matched / truth.size).toBeGreaterThanOrEqual(0.9);
+  });
+});
