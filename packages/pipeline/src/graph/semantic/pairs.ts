@@ -1,0 +1,58 @@
+import type { GraphParagraph, SemanticPair } from '../types.ts';
+import type { SimilarityIndex } from './similarity-index.ts';
+import { contentWords } from './tokenise.ts';
+
+export interface SemanticPairOptions {
+  /** Neighbours kept per paragraph. */
+  k?: number;
+  /** Least similarity for a pair. */
+  threshold?: number;
+  /** Paragraphs with fewer content words are left out: their vectors say little of their own. */
+  minContentWords?: number;
+  /** Adjacent paragraphs of one section are linked by reading on; they are kept only this similar. */
+  adjacentThreshold?: number;
+}
+
+export const SEMANTIC_PAIR_DEFAULTS = { k: 8, threshold: 0.4, minContentWords: 8, adjacentThreshold: 0.8 };
+
+/**
+ * The pairs of paragraphs most similar in meaning: each paragraph's k best neighbours above the threshold,
+ * each unordered pair once, from the later paragraph in book order to the earlier one it builds on.
+ * Trivial pairs are skipped: short paragraphs, and next-door paragraphs of one section unless strongly
+ * linked. Paragraph i of `paragraphs` is text i of the index.
+ */
+export function findSemanticPairs(
+  paragraphs: GraphParagraph[],
+  index: SimilarityIndex,
+  options: SemanticPairOptions = {},
+): SemanticPair[] {
+  const { k, threshold, minContentWords, adjacentThreshold } = { ...SEMANTIC_PAIR_DEFAULTS, ...options };
+  const substantial = paragraphs.map((p) => contentWords(p.text).length >= minContentWords);
+  const seen = new Set<string>();
+  const pairs: SemanticPair[] = [];
+  paragraphs.forEach((paragraph, i) => {
+    if (!substantial[i]) return;
+    let kept = 0;
+    // Ask for more than k: short and adjacent neighbours are dropped after the search.
+    for (const { index: j, similarity } of index.neighbours(i, 3 * k)) {
+      if (kept === k || similarity < threshold) break;
+      const other = paragraphs[j]!;
+      if (!substantial[j]) continue;
+      const adjacent =
+        other.sectionId === paragraph.sectionId && Math.abs(other.order - paragraph.order) === 1;
+      if (adjacent && similarity < adjacentThreshold) continue;
+      kept++;
+      const [later, earlier] = other.order > paragraph.order ? [j, i] : [i, j];
+      const key = `${later}:${earlier}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      pairs.push({
+        sourceId: paragraphs[later]!.id,
+        targetId: paragraphs[earlier]!.id,
+        similarity: Math.min(1, similarity),
+        sharedTerms: index.sharedTerms(later, earlier, 4),
+      });
+    }
+  });
+  return pairs;
+}
