@@ -1,0 +1,521 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { extractBook } from '../src/extract/extract-book.ts';
+import { classifyEdge, type EdgeEvidence } from '../src/graph/discourse/classify.ts';
+import { findCues, type CueSignal } from '../src/graph/discourse/cues.ts';
+import { definedIn, findDefinedTerms, termsUsed, termsUsedFrom } from '../src/graph/discourse/definitions.ts';
+import { normaliseTerm } from '../src/graph/discourse/terms.ts';
+import { graphParagraphs } from '../src/graph/paragraphs.ts';
+import type { ExplicitReference, GraphParagraph, SemanticPair } from '../src/graph/types.ts';
+
+const shared = path.resolve(import.meta.dirname, '../../../../shared');
+const books = path.join(shared, 'books');
+const gumRels = path.join(shared, 'datasets/gum-erst/disrpt');
+
+const gumPresent = fs.existsSync(gumRels);
+const booksPresent = fs.existsSync(path.join(books, 'aata'));
+if (!gumPresent) console.warn(`Skipping the GUM eRST validation: ${gumRels} is absent.`);
+if (!booksPresent) console.warn(`Skipping the real-book definition tests: ${books} is absent.`);
+
+const signals = (text: string): CueSignal[] => [...new Set(findCues(text).map((cue) => cue.signal))];
+
+describe('findCues on phrasings from the books', () => {
+  it('finds back references', () => {
+    // aata 6.1.14, dmoi 3.3.37, aata 14.3.29
+    expect(
+      signals('Then by the definition of a left coset, a = g1h1 = g2h2 for some elements h1 and h2 in H.'),
+    ).toEqual(['back']);
+    expect(signals('Remember that P → Q is true whenever P is false.')).toEqual(['back']);
+    expect(
+      signals(
+        'As we have mentioned, two switching functions f and g are equivalent if they give the same output.',
+      ),
+    ).toEqual(['back']);
+    expect(findCues('Recall that a percent means one-hundredth.')[0]).toMatchObject({
+      signal: 'back',
+      phrase: 'Recall',
+      index: 0,
+    });
+  });
+
+  it('finds forward references, but not "later" in history or "below" in mathematics', () => {
+    expect(
+      signals('We will return to this counting technique later to solve for more complicated problems.'),
+    ).toEqual(['forward']);
+    expect(
+      signals('We will see in Chapter 5 that every finite group is isomorphic to a group of permutations.'),
+    ).toEqual(['forward']);
+    expect(signals('These questions are treated in the later sections of this chapter.')).toEqual([
+      'forward',
+    ]);
+    expect(
+      signals(
+        'Fermat conjectured that 2^(2^n) + 1 was prime for all n, and later it was shown by Euler that this is false.',
+      ),
+    ).toEqual([]);
+    expect(signals('The group Z/3Z is given by the Cayley table below.')).toEqual([]);
+    expect(signals('Every nonempty set of integers that is bounded below has a least element.')).toEqual([]);
+  });
+
+  it('finds examples, proofs and applications by how a paragraph opens', () => {
+    expect(
+      findCues('Example 6.1 Let H be the subgroup of Z6 consisting of the elements 0 and 3.')[0],
+    ).toMatchObject({
+      signal: 'example',
+      phrase: 'Example 6.1',
+    });
+    expect(findCues('Proof. Let g1H and g2H be two cosets of H in G.')[0]).toMatchObject({
+      signal: 'proof',
+      phrase: 'Proof.',
+    });
+    expect(signals('Consider the recurrence relation an = 5an−1 − 6an−2.')).toEqual(['example']);
+    // "consider" inside an argument is a step, not an example
+    expect(signals('To show that it is one-to-one, we consider the element g of G.')).toEqual([]);
+    expect(
+      signals('For example, a standard deck of 52 cards contains 26 red cards and 12 face cards.'),
+    ).toEqual(['example']);
+    expect(signals('Applying the division algorithm, we can write n = mq + r.')).toEqual(['application']);
+    expect(signals('It is easy to prove that the intersection of two subgroups is a subgroup.')).toEqual([
+      'proof',
+    ]);
+  });
+
+  it('finds contrast, without "but" inside words, "but also" or "all but"', () => {
+    expect(signals('However, the right cosets of K are K(1) = K(1 2) = {(1), (1 2)}.')).toEqual(['contrast']);
+    expect(
+      signals(
+        'Much of what follows might be review, but it is very important that you are fluent in set theory.',
+      ),
+    ).toEqual(['contrast']);
+    expect(signals('Unlike the integers, the rationals are dense.')).toEqual(['contrast']);
+    expect(signals('The butterfly attributes a distributive lattice.')).toEqual([]);
+    expect(signals('This is not only a group but also a ring.')).toEqual([]);
+    expect(signals('All but one of the elements have order 2.')).toEqual([]);
+  });
+
+  it('finds definitions', () => {
+    expect(signals('A subgroup of Sn is called a permutation group.')).toEqual(['definition']);
+    expect(signals('We say that two integers a and b are relatively prime if gcd(a, b) = 1.')).toEqual([
+      'definition',
+    ]);
+    expect(signals('Definition 2.3 (Coset) Let H be a subgroup of G.')).toEqual(['definition']);
+  });
+});
+
+/**
+ * The lexicon against human judgement: GUM eRST labels the discourse relation of every pair of units.
+ * When a cue fires in the second unit of a pair (where discourse markers stand), how often is the
+ * pair's relation of the cue's kind (precision), and how many pairs of that kind does a cue catch
+ * (recall)? Only contrast and example have support enough to assert; GUM (news, interviews, fiction,
+ * textbooks) hardly uses "recall", "we will see" or "Proof.", so the others are printed, not asserted.
+ */
+describe.skipIf(!gumPresent)('findCues against GUM eRST', () => {
+  const classes: Partial<Record<CueSignal, RegExp>> = {
+    contrast: /^adversative-/,
+    // GUM has no exemplification relation: its examples are elaborations or evidence.
+    example: /^(?:elaboration-|explanation-evidence)/,
+    back: /^context-background/,
+  };
+  interface Pair {
+    doc: string;
+    unit2: string;
+    label: string;
+  }
+  let pairs: Pair[] = [];
+
+  beforeAll(() => {
+    pairs = fs
+      .readdirSync(gumRels)
+      .filter((file) => file.endsWith('.rels'))
+      .flatMap((file) => fs.readFileSync(path.join(gumRels, file), 'utf8').split('\n').slice(1))
+      .filter((line) => line.trim() !== '')
+      .map((line) => line.split('\t'))
+      .map((columns) => ({ doc: columns[0] ?? '', unit2: columns[4] ?? '', label: columns[14] ?? '' }));
+  });
+
+  function measure(signal: CueSignal, subset: readonly Pair[]) {
+    const relation = classes[signal];
+    const fired = subset.filter((pair) => signals(pair.unit2).includes(signal));
+    const relevant = relation === undefined ? [] : subset.filter((pair) => relation.test(pair.label));
+    const hits = relation === undefined ? 0 : fired.filter((pair) => relation.test(pair.label)).length;
+    return {
+      fired: fired.length,
+      precision: fired.length === 0 ? 0 : hits / fired.length,
+      recall: relevant.length === 0 ? 0 : hits / relevant.length,
+      baseRate: relevant.length / subset.length,
+    };
+  }
+
+  it('prints precision and recall per signal, and holds contrast and example cues to a floor', () => {
+    expect(pairs.length).toBeGreaterThan(6000);
+    const rows: Record<string, Record<string, string | number>> = {};
+    const all = ['back', 'forward', 'example', 'proof', 'application', 'contrast', 'definition'] as const;
+    for (const signal of all) {
+      const overall = measure(signal, pairs);
+      const textbook = measure(
+        signal,
+        pairs.filter((pair) => pair.doc.startsWith('GUM_textbook')),
+      );
+      rows[signal] = {
+        fired: overall.fired,
+        precision: overall.precision.toFixed(2),
+        recall: overall.recall.toFixed(2),
+        'base rate': overall.baseRate.toFixed(2),
+        'textbook fired': textbook.fired,
+        'textbook precision': textbook.precision.toFixed(2),
+      };
+    }
+    console.log(`GUM eRST, ${pairs.length} related pairs (dev + test):`);
+    console.table(rows);
+
+    // Measured: contrast 0.61 precision (base rate 0.08), 0.36 recall; example 0.94 precision on 18 pairs.
+    // The floors leave room for the sampling noise of such counts, not for a worse lexicon.
+    const contrast = measure('contrast', pairs);
+    expect(contrast.precision).toBeGreaterThanOrEqual(0.55);
+    expect(contrast.precision).toBeGreaterThan(5 * contrast.baseRate);
+    expect(contrast.recall).toBeGreaterThanOrEqual(0.3);
+    const example = measure('example', pairs);
+    expect(example.fired).toBeGreaterThanOrEqual(10);
+    expect(example.precision).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('definitions', () => {
+  it('finds the term each phrasing defines (paragraphs of aata and dmoi)', () => {
+    expect(definedIn('A subgroup of Sn is called a permutation group.')).toEqual(['permutation group']);
+    expect(
+      definedIn(
+        'If f : A → B is a map and the image of f is B, i.e., f(A) = B, then f is said to be onto or surjective.',
+      ),
+    ).toEqual(['onto', 'surjective']);
+    expect(
+      definedIn(
+        'Let G be a group and H a subgroup of G. Define a left coset of H with representative g ∈ G to be the set gH.',
+      ),
+    ).toEqual(['left coset']);
+    expect(definedIn('A subgroup H of a group G is normal in G if gH = Hg for all g ∈ G.')).toEqual([
+      'normal',
+    ]);
+    expect(definedIn('We call the set of all subsets of A the power set of A, and write it P(A).')).toEqual([
+      'power set',
+    ]);
+    expect(
+      definedIn(
+        'A closed formula for a sequence a0, a1, a2, . . . is a formula for an using a fixed finite number of operations on n.',
+      ),
+    ).toEqual(['closed formula']);
+    expect(
+      definedIn(
+        'Tree: A (connected) graph with no cycles. (A non-connected graph with no cycles is called a forest.)',
+      ),
+    ).toEqual(['tree', 'forest']);
+    expect(definedIn('Definition 2.3 (Cosets) Let H be a subgroup of G.')).toEqual(['coset']);
+    expect(
+      definedIn(
+        'Definition 3.1. An equivalence relation on a set X is a relation that is reflexive, symmetric and transitive.',
+      ),
+    ).toContain('equivalence relation');
+    // Not definitions
+    expect(
+      definedIn(
+        'A natural question to ask is what happens if one motion of the triangle is followed by another.',
+      ),
+    ).toEqual([]);
+    expect(definedIn('The function is called f.')).toEqual([]);
+  });
+
+  it('normalises terms: lower case, singular', () => {
+    expect(normaliseTerm('Cosets')).toBe('coset');
+    expect(normaliseTerm('Normal Subgroups')).toBe('normal subgroup');
+    expect(normaliseTerm('matrices')).toBe('matrix');
+    expect(normaliseTerm('Euler’s formula')).toBe('euler formula');
+    expect(normaliseTerm('analysis')).toBe('analysis');
+  });
+
+  it('finds the earlier defined terms a paragraph uses, the longest first', () => {
+    const paragraphs: GraphParagraph[] = [
+      'Let G be a group and H a subgroup of G. Define a left coset of H with representative g ∈ G to be the set gH = {gh : h ∈ H}.',
+      'A subgroup H of a group G is normal in G if gH = Hg for all g ∈ G. A normal subgroup is called a normal subgroup for short.',
+      'Proof. Let g1H and g2H be two cosets of H in G. Then by the definition of a left coset, a = g1h1 = g2h2.',
+      'The left cosets of a normal subgroup are its right cosets.',
+    ].map((text, order) => ({
+      id: `6.1.${order + 1}`,
+      sectionId: '6.1',
+      chapterId: '6',
+      order,
+      page: 1,
+      yStart: 0,
+      text,
+    }));
+    const defined = findDefinedTerms(paragraphs);
+    expect(defined.byParagraph.get('6.1.1')).toEqual(['left coset']);
+    expect(termsUsed(defined, paragraphs[2]!)).toEqual(['left coset']);
+    expect(termsUsed(defined, paragraphs[3]!)).toEqual(
+      expect.arrayContaining(['left coset', 'normal subgroup']),
+    );
+    expect(termsUsed(defined, paragraphs[3]!)).not.toContain('normal');
+    // A term counts only when defined before it is used.
+    expect(termsUsed(defined, paragraphs[0]!)).toEqual([]);
+    expect(termsUsedFrom(defined, paragraphs[2]!, paragraphs[0]!)).toEqual(['left coset']);
+    expect(termsUsedFrom(defined, paragraphs[0]!, paragraphs[2]!)).toEqual([]);
+  });
+});
+
+describe.skipIf(!booksPresent)('definitions on the real books', () => {
+  let aata: GraphParagraph[] = [];
+  let dmoi: GraphParagraph[] = [];
+
+  beforeAll(async () => {
+    const read = async (file: string) =>
+      graphParagraphs((await extractBook(new Uint8Array(fs.readFileSync(path.join(books, file))))).book);
+    aata = await read('aata/aata-20220728.pdf');
+    dmoi = await read('dmoi/discretebook.pdf');
+  });
+
+  /** aata's PreTeXt source marks every defined term with <term>: a gold standard for the finder. */
+  function aataGoldTerms(): Set<string> {
+    const source = path.join(books, 'aata/pretext-src');
+    return new Set(
+      fs
+        .readdirSync(source)
+        .filter((file) => file.endsWith('.xml'))
+        .flatMap((file) => [
+          ...fs.readFileSync(path.join(source, file), 'utf8').matchAll(/<term>([^<]*)<\/term>/g),
+        ])
+        .map((match) => normaliseTerm((match[1] ?? '').replace(/\s+/g, ' '))),
+    );
+  }
+
+  it('finds most of the terms aata marks as defined, and little else', () => {
+    const found = [...findDefinedTerms(aata).sites.keys()];
+    const gold = aataGoldTerms();
+    const hits = found.filter((term) => gold.has(term)).length;
+    const precision = hits / found.length;
+    const recall = hits / gold.size;
+    console.log(
+      `aata definitions: ${found.length} terms found, ${gold.size} marked <term> in the source; ` +
+        `precision ${precision.toFixed(2)}, recall ${recall.toFixed(2)}`,
+    );
+    // Measured 0.89 and 0.63. Most of the "misses" of precision are real definitions the source does not
+    // mark (cycle, alternating group, polynomial); recall misses are definitions by layout or formula.
+    expect(precision).toBeGreaterThanOrEqual(0.8);
+    expect(recall).toBeGreaterThanOrEqual(0.55);
+  });
+
+  it('finds definitions in dmoi, whose definition boxes lose their titles in the PDF text', () => {
+    const defined = findDefinedTerms(dmoi);
+    console.log(`dmoi definitions: ${defined.sites.size} terms in ${defined.byParagraph.size} paragraphs`);
+    expect(defined.sites.size).toBeGreaterThanOrEqual(60);
+    for (const term of ['cartesian product', 'power set', 'planar', 'chromatic number', 'bipartite']) {
+      expect(defined.sites.has(term), term).toBe(true);
+    }
+  });
+
+  it('links the proof of aata Theorem 6.4 to the definition of a left coset', () => {
+    const defined = findDefinedTerms(aata);
+    const proof = aata.find((p) => p.text.startsWith('Proof. Let g1H and g2H be two cosets of H in G.'));
+    const definition = aata.find((p) => p.text.includes('Define a left coset of H with representative'));
+    expect(proof).toBeDefined();
+    expect(definition).toBeDefined();
+    expect(termsUsedFrom(defined, proof!, definition!)).toContain('left coset');
+  });
+});
+
+describe('classifyEdge', () => {
+  // Paragraphs of aata Section 6.1 (cosets) in book order.
+  const texts = {
+    definition:
+      'Let G be a group and H a subgroup of G. Define a left coset of H with representative g ∈ G to be the set gH = {gh : h ∈ H}.',
+    example:
+      'Example 6.1 Let H be the subgroup of Z6 consisting of the elements 0 and 3. The cosets are 0 + H = 3 + H = {0, 3}.',
+    lemma:
+      'Lemma 6.3 Let H be a subgroup of a group G and suppose that g1, g2 ∈ G. The following conditions are equivalent.',
+    theorem: 'Theorem 6.4 Let H be a subgroup of a group G. Then the left cosets of H in G partition G.',
+    proof:
+      'Proof. Let g1H and g2H be two cosets of H in G. Then by the definition of a left coset, a = g1h1. By Lemma 6.3, g1H = g2H.',
+    recall: 'Recall that the left cosets of H partition G, so every element lies in exactly one of them.',
+    forward:
+      'Cosets will be the main tool of this chapter; we will see that they lead to Lagrange’s Theorem.',
+    contrast: 'In contrast, the right cosets of K are not the same as its left cosets.',
+    plain: 'The number of left cosets of H in G is the same as the number of right cosets of H in G.',
+  };
+  const at = (key: keyof typeof texts, order: number, sectionId = '6.1'): GraphParagraph => ({
+    id: `${sectionId}.${order}`,
+    sectionId,
+    chapterId: '6',
+    order,
+    page: 1,
+    yStart: 0,
+    text: texts[key],
+  });
+  const similar = (source: GraphParagraph, target: GraphParagraph, similarity = 0.5): SemanticPair => ({
+    sourceId: source.id,
+    targetId: target.id,
+    similarity,
+    sharedTerms: ['cosets', 'subgroup', 'partition'],
+  });
+  const reference = (
+    source: GraphParagraph,
+    target: GraphParagraph,
+    phrase: string,
+    via: ExplicitReference['via'] = 'text',
+  ) => ({
+    sourceId: source.id,
+    targetId: target.id,
+    kind: 'lemma' as const,
+    phrase,
+    via,
+  });
+  const classify = (evidence: Partial<EdgeEvidence> & Pick<EdgeEvidence, 'source' | 'target'>) =>
+    classifyEdge({ explicit: [], definedTermsUsed: [], ...evidence });
+
+  const definition = at('definition', 1);
+  const example = at('example', 2);
+  const lemma = at('lemma', 6);
+  const theorem = at('theorem', 13);
+  const proof = at('proof', 14);
+
+  it('makes an earlier paragraph referred to BACKGROUND, and the referring one its ELABORATION', () => {
+    const back = classify({
+      source: proof,
+      target: lemma,
+      explicit: [reference(proof, lemma, 'By Lemma 6.3')],
+    });
+    expect(back).toMatchObject({
+      source: '6.1.14',
+      target: '6.1.6',
+      type: 'BACKGROUND',
+      evidence: ['explicit'],
+    });
+    expect(back?.justification).toBe('Referred to explicitly: "By Lemma 6.3"');
+    expect(back?.score).toBeGreaterThanOrEqual(0.9);
+    const seenFromLemma = classify({
+      source: lemma,
+      target: proof,
+      explicit: [reference(proof, lemma, 'By Lemma 6.3')],
+    });
+    expect(seenFromLemma?.type).toBe('ELABORATION');
+    expect(seenFromLemma?.justification).toBe('Refers to this paragraph explicitly: "By Lemma 6.3"');
+  });
+
+  it('makes a later paragraph referred to ahead ELABORATION, or EXAMPLE when it is an example', () => {
+    const ahead = at('forward', 1, '6.0');
+    const later = at('theorem', 40, '6.2');
+    expect(
+      classify({
+        source: ahead,
+        target: later,
+        explicit: [reference(ahead, later, 'in Section 6.2 we prove')],
+      })?.type,
+    ).toBe('ELABORATION');
+    expect(
+      classify({
+        source: definition,
+        target: example,
+        explicit: [reference(definition, example, 'Example 6.1')],
+      })?.type,
+    ).toBe('EXAMPLE');
+  });
+
+  it('makes the paragraph that defines a term the source uses BACKGROUND', () => {
+    const edge = classify({ source: proof, target: definition, definedTermsUsed: ['left coset'] });
+    expect(edge).toMatchObject({ type: 'BACKGROUND', evidence: ['discourse'] });
+    expect(edge?.justification).toBe('Defines "left coset", which this paragraph uses');
+    expect(edge?.score).toBeGreaterThanOrEqual(0.7);
+    expect(edge?.score).toBeLessThanOrEqual(0.85);
+  });
+
+  it('combines evidence into one sentence and a higher score', () => {
+    const edge = classify({
+      source: proof,
+      target: lemma,
+      explicit: [reference(proof, lemma, 'By Lemma 6.3', 'both')],
+      definedTermsUsed: ['left coset'],
+      semantic: similar(proof, lemma),
+    });
+    expect(edge?.justification).toBe(
+      'Referred to explicitly: "By Lemma 6.3"; also defines "left coset", which this paragraph uses; also covers the same ideas: cosets, subgroup and partition',
+    );
+    expect(edge?.evidence).toEqual(['explicit', 'semantic', 'discourse']);
+    const alone = classify({
+      source: proof,
+      target: lemma,
+      explicit: [reference(proof, lemma, 'By Lemma 6.3', 'both')],
+    });
+    expect(edge!.score).toBeGreaterThan(alone!.score);
+    expect(edge!.score).toBeLessThanOrEqual(1);
+  });
+
+  it('reads similar pairs by their cues and order', () => {
+    // A proof builds on the theorem before it; the theorem is developed by its proof.
+    const proofToTheorem = classify({ source: proof, target: theorem, semantic: similar(proof, theorem) });
+    expect(proofToTheorem?.type).toBe('BACKGROUND');
+    expect(proofToTheorem?.justification).toBe(
+      'Covers the same ideas: cosets, subgroup and partition; this paragraph is a proof ("Proof.")',
+    );
+    expect(proofToTheorem?.evidence).toEqual(['semantic', 'discourse']);
+    const theoremToProof = classify({ source: theorem, target: proof, semantic: similar(theorem, proof) });
+    expect(theoremToProof?.type).toBe('ELABORATION');
+    expect(theoremToProof?.justification).toContain('it is a proof ("Proof.")');
+    // An example after what it illustrates.
+    expect(
+      classify({ source: definition, target: example, semantic: similar(definition, example) })?.type,
+    ).toBe('EXAMPLE');
+    // "Recall" looks back; "we will see" looks ahead.
+    const recall = at('recall', 30);
+    const back = classify({ source: recall, target: theorem, semantic: similar(recall, theorem) });
+    expect(back?.type).toBe('BACKGROUND');
+    expect(back?.justification).toContain('this paragraph looks back ("Recall")');
+    const forward = at('forward', 0);
+    expect(classify({ source: forward, target: theorem, semantic: similar(forward, theorem) })?.type).toBe(
+      'ELABORATION',
+    );
+    // "In contrast" opening the later paragraph of the same section.
+    const contrast = at('contrast', 15);
+    const contrasted = classify({ source: theorem, target: contrast, semantic: similar(theorem, contrast) });
+    expect(contrasted?.type).toBe('CONTRAST');
+    expect(contrasted?.justification).toContain('"In contrast"');
+    // Nothing more specific: RELATED, either way.
+    const plain = at('plain', 19);
+    expect(classify({ source: plain, target: theorem, semantic: similar(plain, theorem) })?.type).toBe(
+      'RELATED',
+    );
+    expect(classify({ source: theorem, target: plain, semantic: similar(theorem, plain) })?.type).toBe(
+      'RELATED',
+    );
+  });
+
+  it('scales a semantic score with the similarity, below explicit evidence, within 0..1', () => {
+    const plain = at('plain', 19);
+    const low = classify({ source: plain, target: theorem, semantic: similar(plain, theorem, 0.2) })!.score;
+    const high = classify({ source: plain, target: theorem, semantic: similar(plain, theorem, 0.9) })!.score;
+    expect(low).toBeGreaterThan(0);
+    expect(high).toBeGreaterThan(low);
+    expect(high).toBeLessThan(0.9);
+    const everything = classify({
+      source: proof,
+      target: lemma,
+      explicit: [reference(proof, lemma, 'By Lemma 6.3', 'both')],
+      definedTermsUsed: ['left coset', 'coset', 'subgroup', 'group'],
+      semantic: similar(proof, lemma, 1.5),
+    })!.score;
+    expect(everything).toBeLessThanOrEqual(1);
+  });
+
+  it('returns no edge without evidence, for a paragraph and itself, or for references between other paragraphs', () => {
+    expect(classify({ source: proof, target: lemma })).toBeUndefined();
+    expect(classify({ source: proof, target: proof, semantic: similar(proof, proof) })).toBeUndefined();
+    expect(
+      classify({ source: proof, target: lemma, explicit: [reference(proof, theorem, 'By Theorem 6.4')] }),
+    ).toBeUndefined();
+  });
+
+  it('quotes long phrases shortened', () => {
+    const long =
+      'as shown in the long discussion of cosets and their many properties at the start of Section 6.1';
+    const edge = classify({ source: proof, target: lemma, explicit: [reference(proof, lemma, long)] });
+    expect(edge!.justification.length).toBeLessThan(long.length + 30);
+    expect(edge!.justification).toMatch(/…"$/);
+  });
+});
