@@ -11,3 +11,18 @@ export {
 export { createPagesProgress } from './extract/progress.ts';
 export { renderCover } from './cover.ts';
 export { inspectPdf, type PdfFacts } from './inspect.ts';
+export type {
+  BookGraph,
+  EvidenceKind,
+  GraphEdge,
+  RelationshipType,
+} from './graph/types.ts';
+export { inverseType } from './graph/types.ts';
+export { explainRelationship } from './graph/explain.ts';
+export {
+  buildGraph,
+  withExplicitRefs,
+  type BuildGraphOptions,
+  type GraphStage,
+} from './graph/build-graph.ts';
+export { EmbeddingsError, type EmbeddingsEndpoint } from './graph/semantic/index.ts';

@@ -1,0 +1,222 @@
+/**
+ * The relationship graph of a book (DESIGN.md "Relationship graph"): the three finders' evidence
+ * (explicit references, semantic similarity, terms defined and used) merged into one typed, justified,
+ * scored edge per related pair of paragraphs.
+ */
+import type { BookDocument } from '@threadbook/book';
+import { classifyEdge } from './discourse/classify.ts';
+import { findDefinedTerms, termsUsed, type DefinedTerms } from './discourse/definitions.ts';
+import { readInternalLinks } from './links.ts';
+import { graphParagraphs } from './paragraphs.ts';
+import { resolveExplicitReferences } from './refs/resolve.ts';
+import {
+  buildEmbeddingsIndex,
+  buildLsaIndex,
+  findSemanticPairs,
+  type EmbeddingsEndpoint,
+} from './semantic/index.ts';
+import type { BookGraph, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from './types.ts';
+
+export type GraphStage = 'references' | 'similarity' | 'definitions' | 'edges';
+
+export interface BuildGraphOptions {
+  /** The book's PDF: its internal link annotations are references too, preferred where they disagree. */
+  pdf?: Uint8Array;
+  /** An OpenAI-compatible embeddings endpoint; without it, similarity is the book's own LSA. */
+  embeddings?: EmbeddingsEndpoint;
+  /** Called as each stage starts. */
+  onStage?: (stage: GraphStage) => void;
+}
+
+/**
+ * A term used in more than this share of the book's paragraphs ("set", "group" in an algebra book) is the
+ * book's everyday vocabulary: pointing every paragraph at its definition would drown the real background.
+ */
+const COMMON_TERM_SHARE = 0.05;
+/** In a short book, a share of a few paragraphs says nothing: a term is common only past this many uses. */
+const MIN_COMMON_USES = 10;
+/** Definitions a paragraph is sent back to at most (those whose terms it uses most). */
+const MAX_DEFINITION_TARGETS = 3;
+/**
+ * Users a definition keeps at most (those taking most terms, then the nearest): a definition of "coset"
+ * is background to hundreds of paragraphs, but its own Elaboration list should not be only those.
+ */
+const MAX_DEFINITION_USERS = 12;
+
+/** Builds the graph of `book`: reads the PDF's links when given, then merges all evidence. */
+export async function buildGraph(book: BookDocument, options: BuildGraphOptions = {}): Promise<BookGraph> {
+  const paragraphs = graphParagraphs(book);
+  options.onStage?.('references');
+  const links = options.pdf === undefined ? [] : await readInternalLinks(options.pdf);
+  const references = [
+    ...resolveExplicitReferences(paragraphs, { links }),
+    ...suppliedReferences(book, paragraphs),
+  ];
+
+  options.onStage?.('similarity');
+  const texts = paragraphs.map((p) => p.text);
+  const index =
+    options.embeddings === undefined
+      ? buildLsaIndex(texts)
+      : await buildEmbeddingsIndex(texts, options.embeddings);
+  const semantic = findSemanticPairs(paragraphs, index);
+
+  options.onStage?.('definitions');
+  const definitions = definitionPairs(paragraphs, findDefinedTerms(paragraphs));
+
+  options.onStage?.('edges');
+  return {
+    edges: mergeEvidence(paragraphs, references, semantic, definitions),
+    explicitRefs: explicitRefsBySource(references),
+  };
+}
+
+/**
+ * The references a supplied Book XML lists in explicit_refs: kept as evidence even where the text finder
+ * misses them (an editor may have added them by hand). Named by the target's section, as the XML gives
+ * no phrase.
+ */
+function suppliedReferences(book: BookDocument, paragraphs: readonly GraphParagraph[]): ExplicitReference[] {
+  const byId = new Map(paragraphs.map((p) => [p.id, p]));
+  const references: ExplicitReference[] = [];
+  for (const chapter of book.chapters) {
+    for (const section of chapter.sections) {
+      for (const paragraph of section.paragraphs) {
+        for (const targetId of paragraph.explicitRefs) {
+          const target = byId.get(targetId);
+          if (target === undefined || targetId === paragraph.id) continue;
+          references.push({
+            sourceId: paragraph.id,
+            targetId,
+            kind: 'other',
+            phrase: `§${target.sectionId}`,
+            via: 'text',
+          });
+        }
+      }
+    }
+  }
+  return references;
+}
+
+/** Per (user, definer) pair, the defined terms the user paragraph takes from the definer. */
+type DefinitionPairs = Map<string, { user: string; definer: string; terms: string[] }>;
+
+/**
+ * The definitions each paragraph relies on: for each term it uses, the nearest earlier paragraph that
+ * defines it; common terms left out; at most a few definers per paragraph, those it takes most terms from.
+ */
+function definitionPairs(paragraphs: readonly GraphParagraph[], defined: DefinedTerms): DefinitionPairs {
+  const used = paragraphs.map((p) => termsUsed(defined, p));
+  const usage = new Map<string, number>();
+  for (const terms of used) for (const term of terms) usage.set(term, (usage.get(term) ?? 0) + 1);
+  const commonAbove = Math.max(COMMON_TERM_SHARE * paragraphs.length, MIN_COMMON_USES);
+
+  const orderOf = new Map(paragraphs.map((p) => [p.id, p.order]));
+  const byDefinition = new Map<
+    string,
+    { user: string; definer: string; terms: string[]; distance: number }[]
+  >();
+  paragraphs.forEach((user, i) => {
+    const byDefiner = new Map<string, string[]>();
+    for (const term of used[i]!) {
+      if ((usage.get(term) ?? 0) > commonAbove) continue;
+      const sites = defined.sites.get(term) ?? [];
+      const nearest = sites.filter((site) => site.order < user.order).at(-1);
+      if (nearest === undefined) continue;
+      byDefiner.set(nearest.paragraphId, [...(byDefiner.get(nearest.paragraphId) ?? []), term]);
+    }
+    const strongest = [...byDefiner]
+      .sort((a, b) => b[1].length - a[1].length)
+      .slice(0, MAX_DEFINITION_TARGETS);
+    for (const [definer, terms] of strongest) {
+      const users = byDefinition.get(definer) ?? [];
+      users.push({ user: user.id, definer, terms, distance: user.order - orderOf.get(definer)! });
+      byDefinition.set(definer, users);
+    }
+  });
+
+  const pairs: DefinitionPairs = new Map();
+  for (const users of byDefinition.values()) {
+    users.sort((a, b) => b.terms.length - a.terms.length || a.distance - b.distance);
+    for (const { user, definer, terms } of users.slice(0, MAX_DEFINITION_USERS))
+      pairs.set(pairKey(user, definer), { user, definer, terms });
+  }
+  return pairs;
+}
+
+const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
+
+/**
+ * One edge per unordered pair of paragraphs with any evidence. Its direction is that of the explicit
+ * reference when there is one, else from the later paragraph to the earlier one it builds on.
+ */
+function mergeEvidence(
+  paragraphs: readonly GraphParagraph[],
+  references: readonly ExplicitReference[],
+  semantic: readonly SemanticPair[],
+  definitions: DefinitionPairs,
+): GraphEdge[] {
+  const byId = new Map(paragraphs.map((p) => [p.id, p]));
+  const pairs = new Map<string, { source: string; target: string; explicit: ExplicitReference[] }>();
+  const pairOf = (source: string, target: string) => {
+    const existing = pairs.get(pairKey(source, target)) ?? pairs.get(pairKey(target, source));
+    if (existing !== undefined) return existing;
+    const created = { source, target, explicit: [] };
+    pairs.set(pairKey(source, target), created);
+    return created;
+  };
+  for (const reference of references) pairOf(reference.sourceId, reference.targetId).explicit.push(reference);
+  const semanticByPair = new Map<string, SemanticPair>();
+  for (const pair of semantic) {
+    pairOf(pair.sourceId, pair.targetId);
+    semanticByPair.set(pairKey(pair.sourceId, pair.targetId), pair);
+    semanticByPair.set(pairKey(pair.targetId, pair.sourceId), pair);
+  }
+  for (const { user, definer } of definitions.values()) pairOf(user, definer);
+
+  const edges: GraphEdge[] = [];
+  for (const { source, target, explicit } of pairs.values()) {
+    const sourceParagraph = byId.get(source);
+    const targetParagraph = byId.get(target);
+    if (sourceParagraph === undefined || targetParagraph === undefined) continue;
+    const edge = classifyEdge({
+      source: sourceParagraph,
+      target: targetParagraph,
+      explicit,
+      semantic: semanticByPair.get(pairKey(source, target)),
+      // The evidence that the target is background for the source: only that direction counts here.
+      definedTermsUsed: definitions.get(pairKey(source, target))?.terms ?? [],
+    });
+    if (edge !== undefined) edges.push(edge);
+  }
+  return edges;
+}
+
+/** The Book XML's explicit_refs: per source paragraph, the paragraphs it refers to, in book order. */
+function explicitRefsBySource(references: readonly ExplicitReference[]): Map<string, string[]> {
+  const refs = new Map<string, string[]>();
+  for (const { sourceId, targetId } of references) {
+    const targets = refs.get(sourceId) ?? [];
+    if (!targets.includes(targetId)) targets.push(targetId);
+    refs.set(sourceId, targets);
+  }
+  return refs;
+}
+
+/** The book with each paragraph's explicit_refs set to the graph's (for the Book XML the reader gets). */
+export function withExplicitRefs(book: BookDocument, graph: BookGraph): BookDocument {
+  return {
+    ...book,
+    chapters: book.chapters.map((chapter) => ({
+      ...chapter,
+      sections: chapter.sections.map((section) => ({
+        ...section,
+        paragraphs: section.paragraphs.map((paragraph) => ({
+          ...paragraph,
+          explicitRefs: graph.explicitRefs.get(paragraph.id) ?? [],
+        })),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BookDocument } from '@threadbook/book';
+import { startOpenAiCompatibleServer } from '@threadbook/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSampleBook, type SampleBookTruth } from '../../../samples/sample-book/index.ts';
+import { buildGraph, EmbeddingsError, extractBook, type GraphStage } from '../src/index.ts';
+import type { BookGraph, GraphEdge } from '../src/graph/types.ts';
+
+/** A book of given paragraph texts: one chapter per entry of `sections`, one section each. */
+function bookOf(sections: { id: string; texts: string[]; refs?: Record<number, string[]> }[]): BookDocument {
+  return {
+    title: 'Test',
+    author: '',
+    chapters: sections.map((section) => ({
+      id: section.id.split('.')[0]!,
+      title: '',
+      sections: [
+        {
+          id: section.id,
+          title: '',
+          paragraphs: section.texts.map((text, i) => ({
+            id: `${section.id}.${i + 1}`,
+            page: 1,
+            yStart: i / 10,
+            text,
+            explicitRefs: section.refs?.[i + 1] ?? [],
+          })),
+        },
+      ],
+    })),
+  };
+}
+
+const ALGEBRA = bookOf([
+  {
+    id: '1.1',
+    texts: [
+      'Let G be a group and H a subgroup of G. The set gH is called a left coset of H with representative g.',
+      'Theorem 1.2. The left cosets of H in G partition G, and any two left cosets of H in G have the same number of elements.',
+      'Groups of permutations appear throughout geometry, where symmetries of a figure compose like functions and every symmetry has an inverse.',
+    ],
+  },
+  {
+    id: '2.1',
+    texts: [
+      'By Theorem 1.2 the left cosets of H partition G, so counting the elements of each left coset proves that the order of H divides the order of G.',
+      'Each left coset of the subgroup has as many elements as the subgroup itself, and the index counts the distinct left cosets of the subgroup.',
+      'In Chapter 3 we will see how the same counting of cosets gives the orbit-stabiliser theorem for groups acting on sets.',
+    ],
+    refs: { 2: ['1.1.3'] },
+  },
+  {
+    id: '3.1',
+    texts: [
+      'A group acts on a set when each element permutes the set; the orbit of a point and its stabiliser subgroup are linked by counting left cosets of the stabiliser.',
+    ],
+  },
+]);
+
+const edgeBetween = (graph: BookGraph, a: string, b: string): GraphEdge | undefined =>
+  graph.edges.find((e) => (e.source === a && e.target === b) || (e.source === b && e.target === a));
+
+describe('buildGraph on a hand-made book', () => {
+  let graph: BookGraph;
+  const stages: GraphStage[] = [];
+  beforeAll(async () => {
+    graph = await buildGraph(ALGEBRA, { onStage: (stage) => stages.push(stage) });
+  });
+
+  it('reports its stages in order', () => {
+    expect(stages).toEqual(['references', 'similarity', 'definitions', 'edges']);
+  });
+
+  it('makes a back reference BACKGROUND, quoting the words that refer, and lists it in explicitRefs', () => {
+    const edge = edgeBetween(graph, '2.1.1', '1.1.2');
+    expect(edge).toMatchObject({ source: '2.1.1', target: '1.1.2', type: 'BACKGROUND' });
+    expect(edge?.justification).toContain('Referred to explicitly: "By Theorem 1.2"');
+    expect(edge?.evidence).toContain('explicit');
+    expect(graph.explicitRefs.get('2.1.1')).toEqual(['1.1.2']);
+  });
+
+  it('makes a forward reference ELABORATION', () => {
+    const edge = edgeBetween(graph, '2.1.3', '3.1.1');
+    expect(edge).toMatchObject({ source: '2.1.3', target: '3.1.1', type: 'ELABORATION' });
+  });
+
+  it('sends a paragraph that uses a defined term back to the definition', () => {
+    const edge = edgeBetween(graph, '2.1.2', '1.1.1');
+    expect(edge).toMatchObject({ source: '2.1.2', target: '1.1.1', type: 'BACKGROUND' });
+    expect(edge?.justification).toContain('Defines "left coset", which this paragraph uses');
+    expect(edge?.evidence).toContain('discourse');
+  });
+
+  it('keeps the explicit references a supplied Book XML lists, named by section', () => {
+    const edge = edgeBetween(graph, '2.1.2', '1.1.3');
+    expect(edge?.justification).toContain('Referred to explicitly: "§1.1"');
+    expect(graph.explicitRefs.get('2.1.2')).toContain('1.1.3');
+  });
+
+  it('gives one edge per pair, no self-loops, scores in 0..1 and a justification each', () => {
+    const pairs = graph.edges.map((e) => [e.source, e.target].sort().join(' '));
+    expect(new Set(pairs).size).toBe(pairs.length);
+    for (const edge of graph.edges) {
+      expect(edge.source).not.toBe(edge.target);
+      expect(edge.score).toBeGreaterThan(0);
+      expect(edge.score).toBeLessThanOrEqual(1);
+      expect(edge.justification.length).toBeGreaterThan(10);
+      expect(edge.evidence.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('buildGraph: definitions of everyday vocabulary', () => {
+  it('does not send every paragraph back to the definition of a term nearly all of them use', async () => {
+    const filler = Array.from(
+      { length: 30 },
+      (_, i) => `Paragraph ${i} studies the widget under condition ${i}, where every widget keeps its shape.`,
+    );
+    const book = bookOf([
+      { id: '1.1', texts: ['We call an object with a fixed shape a widget, as the whole book does.'] },
+      { id: '1.2', texts: filler },
+    ]);
+    const graph = await buildGraph(book);
+    expect(graph.edges.filter((e) => e.justification.includes('Defines "widget"'))).toEqual([]);
+  });
+});
+
+describe('buildGraph on the sample book, from its PDF', () => {
+  let truth: SampleBookTruth;
+  let graph: BookGraph;
+  let pageOf: Map<string, number>;
+
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-graph-'));
+    const pdfPath = path.join(dir, 'sample.pdf');
+    ({ truth } = await buildSampleBook(pdfPath));
+    const bytes = new Uint8Array(fs.readFileSync(pdfPath));
+    const { book } = await extractBook(bytes.slice());
+    graph = await buildGraph(book, { pdf: bytes });
+    pageOf = new Map(
+      book.chapters.flatMap((c) => c.sections.flatMap((s) => s.paragraphs.map((p) => [p.id, p.page]))),
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has an explicit edge from the page of most of the book’s cross-references', () => {
+    const explicitPages = new Set(
+      graph.edges.filter((e) => e.evidence.includes('explicit')).map((e) => pageOf.get(e.source)),
+    );
+    const covered = truth.crossReferences.filter((ref) => explicitPages.has(ref.page));
+    expect(covered.length / truth.crossReferences.length).toBeGreaterThan(0.9);
+  });
+
+  it('types explicit references by book order: back BACKGROUND, ahead ELABORATION or EXAMPLE', () => {
+    const order = new Map([...pageOf.keys()].map((id, i) => [id, i]));
+    for (const edge of graph.edges.filter((e) => e.evidence.includes('explicit'))) {
+      if (edge.type === 'CONTRAST') continue;
+      const back = order.get(edge.target)! < order.get(edge.source)!;
+      const expected = back ? ['BACKGROUND'] : ['ELABORATION', 'EXAMPLE'];
+      expect(expected, `${edge.source} -> ${edge.target}: ${edge.type}`).toContain(edge.type);
+    }
+  });
+
+  it('relates paragraphs by meaning too', () => {
+    expect(graph.edges.filter((e) => e.evidence.includes('semantic')).length).toBeGreaterThan(20);
+  });
+});
+
+describe('buildGraph with an embeddings endpoint', () => {
+  it('asks the endpoint for every paragraph and relates by its vectors', async () => {
+    const server = await startOpenAiCompatibleServer({ dimensions: 64 });
+    try {
+      const graph = await buildGraph(ALGEBRA, { embeddings: { baseUrl: server.url, batchSize: 4 } });
+      const inputs = server.requests
+        .filter((r) => r.path.endsWith('/embeddings'))
+        .flatMap((r) => (r.body as { input: string[] }).input);
+      expect(inputs).toHaveLength(7);
+      expect(graph.edges.some((e) => e.evidence.includes('semantic'))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails with a clear error when the endpoint does', async () => {
+    const server = await startOpenAiCompatibleServer();
+    server.failNext(500, 10);
+    try {
+      const failure = await buildGraph(ALGEBRA, {
+        embeddings: { baseUrl: server.url, maxRetries: 0 },
+      }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(EmbeddingsError);
+      expect((failure as Error).message).toMatch(/500/);
+    } finally {
+      await server.close();
+    }
+  });
+});
