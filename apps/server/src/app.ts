@@ -11,6 +11,7 @@ import { createMailer } from './features/auth/mailer.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createSignInFailures } from './features/auth/sign-in-failures.ts';
 import { booksFeature } from './features/books/feature.ts';
+import { graphRoutes } from './features/graph/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await app.register(healthRoutes, { database, version });
   await app.register(meRoutes);
   await app.register(booksFeature, { db: database.db, config });
+  await app.register(graphRoutes, { db: database.db, config });
   await app.register(webRoutes, { distDir: config.webDistDir });
   return { app, identity };
 }

@@ -50,9 +50,22 @@ const envSchema = z.object({
     .default(true),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
-  LLM_MODEL: z.string().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(1, 'must be at least 1')
+    .max(600_000, 'must be at most 600000')
+    .default(30_000),
+  SUMMARY_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a number of requests' })
+    .int('must be a whole number of requests')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(20),
   EMBEDDINGS_BASE_URL: z.url().optional(),
   EMBEDDINGS_MODEL: z.string().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
   FOOTER_TEXT: z.string().default('MCDS Capstone Project · Fall 2025'),
   TEAM_LINKS: linkList.default([]),
   MENTOR_LINKS: linkList.default([]),
@@ -114,10 +127,17 @@ function resolveConfig(env: z.infer<typeof envSchema>, baseDir: string) {
     /** Import the bundled sample textbook on first start. */
     sampleBook: env.SAMPLE_BOOK,
     llm: env.LLM_BASE_URL
-      ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+      ? {
+          baseUrl: env.LLM_BASE_URL,
+          apiKey: env.LLM_API_KEY,
+          model: env.LLM_MODEL,
+          timeoutMs: env.LLM_TIMEOUT_MS,
+        }
       : undefined,
+    /** Relationship summaries one user may ask for per minute. */
+    summaryRateLimit: env.SUMMARY_RATE_LIMIT,
     embeddings: env.EMBEDDINGS_BASE_URL
-      ? { baseUrl: env.EMBEDDINGS_BASE_URL, model: env.EMBEDDINGS_MODEL }
+      ? { baseUrl: env.EMBEDDINGS_BASE_URL, model: env.EMBEDDINGS_MODEL, apiKey: env.EMBEDDINGS_API_KEY }
       : undefined,
     footerText: env.FOOTER_TEXT,
     team: env.TEAM_LINKS,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
@@ -25,8 +25,34 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/** Distinct queries whose prepared statements are kept; the least recently used goes first. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 keeping its prepared statements: Kysely prepares every query anew, and preparing costs
+ * more than running the small indexed queries of a request. Statements run synchronously, so one is never
+ * in use twice at once.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 /** Brings our own tables up to date; the identity tables are migrated by the auth feature. */

@@ -47,6 +47,53 @@ export interface Database {
     key: string;
     value: string;
   };
+  /** A book's stored relationship graph (migration 003-graph). */
+  graph_book: {
+    book_id: number;
+    /** A new random value with every replacement. */
+    version: string;
+    /** ISO 8601. */
+    built_at: string;
+  };
+  /** A paragraph of a book's relationship graph (migration 003-graph). */
+  graph_node: {
+    book_id: number;
+    paragraph_id: string;
+    section_id: string;
+    chapter_id: string;
+    /** Position in the book's reading order, 0-based. */
+    ord: number;
+    page: number;
+    y_start: number;
+    text: string;
+    /** Comma-separated paragraph ids. */
+    explicit_refs: string;
+  };
+  /** A directed edge source -> target; seen from the target its type is the inverse. */
+  graph_edge: {
+    book_id: number;
+    source: string;
+    target: string;
+    /** graph_node.ord of each end. */
+    source_ord: number;
+    target_ord: number;
+    type: string;
+    justification: string;
+    score: number;
+    /** Comma-separated evidence kinds. */
+    evidence: string;
+  };
+  /** A cached relationship summary; `provider` is 'builtin' or 'llm:<model>'. */
+  graph_summary: {
+    book_id: number;
+    source: string;
+    target: string;
+    type: string;
+    provider: string;
+    summary: string;
+    /** ISO 8601. */
+    created_at: string;
+  };
 }
 
 export type BookStatus = 'importing' | 'ready';

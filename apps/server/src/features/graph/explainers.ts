@@ -1,0 +1,94 @@
+import OpenAI, { APIConnectionTimeoutError } from 'openai';
+import { z } from 'zod';
+import { GraphErrorMessage } from '@threadbook/contracts';
+import type { Config } from '../../config.ts';
+import { explainRelationship, type RelationshipType } from './pipeline.ts';
+import { summaryMessages } from './prompt.ts';
+
+/** What a summary is written from: two paragraphs, the type seen from the source, the stored edge if any. */
+export interface RelationshipToExplain {
+  type: RelationshipType;
+  source: { id: string; text: string };
+  related: { id: string; text: string };
+  edge?: { justification: string; evidence: string[] } | undefined;
+}
+
+export interface Explainer {
+  /** Names the cache entries: 'builtin' or 'llm:<model>'. */
+  provider: string;
+  /** The summary; throws ExplanationError when the service fails. */
+  explain(input: RelationshipToExplain): Promise<string>;
+}
+
+/** The explanation service failed; the message is for the reader. */
+export class ExplanationError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ExplanationError';
+  }
+}
+
+/** The configured explainer: the OpenAI-compatible endpoint when LLM_BASE_URL is set, else the offline one. */
+export function createExplainer(llm: Config['llm']): Explainer {
+  return llm ? llmExplainer(llm) : builtinExplainer;
+}
+
+const builtinExplainer: Explainer = {
+  provider: 'builtin',
+  explain: async (input) =>
+    explainRelationship({
+      relationshipType: input.type,
+      source: input.source,
+      related: input.related,
+      ...(input.edge ? { justification: input.edge.justification } : {}),
+    }),
+};
+
+function llmExplainer(llm: NonNullable<Config['llm']>): Explainer {
+  // One retry: a blip is forgiven, a dead service answers within two timeouts.
+  const client = new OpenAI({
+    baseURL: llm.baseUrl,
+    apiKey: llm.apiKey ?? 'none',
+    timeout: llm.timeoutMs,
+    maxRetries: 1,
+  });
+  return {
+    provider: `llm:${llm.model}`,
+    async explain(input) {
+      let completion: unknown;
+      try {
+        completion = await client.chat.completions.create({
+          model: llm.model,
+          messages: summaryMessages(input),
+        });
+      } catch (error) {
+        throw new ExplanationError(failureMessage(error), { cause: error });
+      }
+      const answer = chatAnswer.safeParse(completion);
+      if (!answer.success) {
+        throw new ExplanationError(GraphErrorMessage.explanationMalformed, { cause: answer.error });
+      }
+      const summary = answer.data.choices[0]?.message.content?.trim();
+      if (!summary) throw new ExplanationError(GraphErrorMessage.explanationEmpty);
+      return summary;
+    },
+  };
+}
+
+/** The part of a chat completion we read; a service may send anything (an HTML page, JSON of another API). */
+const chatAnswer = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullish() }) })).min(1),
+});
+
+function failureMessage(error: unknown): string {
+  if (error instanceof APIConnectionTimeoutError) return GraphErrorMessage.explanationTimeout;
+  // A 200 whose JSON body is cut short or garbled.
+  if (error instanceof SyntaxError) return GraphErrorMessage.explanationMalformed;
+  // The SDK's message starts with the HTTP status when there is one ("500 ...", "Connection error.").
+  return `${GraphErrorMessage.explanationFailed}${firstLine(error instanceof Error ? error.message : String(error))}`;
+}
+
+/** Keeps a service's message short enough to show (it may echo a whole HTML error page). */
+function firstLine(message: string): string {
+  return (message.split('\n')[0] ?? '').slice(0, 200);
+}

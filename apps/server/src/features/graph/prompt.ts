@@ -1,0 +1,62 @@
+import { paragraphLabel } from '@threadbook/book';
+import type { RelationshipToExplain } from './explainers.ts';
+import type { RelationshipType } from './pipeline.ts';
+
+/** What each type says about the related paragraph, seen from the source (DESIGN.md "Relationship graph"). */
+const TYPE_MEANING: Record<RelationshipType, string> = {
+  BACKGROUND:
+    'the related paragraph is background for the source: earlier material the source builds on, refers back to, or that defines what the source uses',
+  ELABORATION:
+    'the related paragraph develops the source: it gives detail, a proof, an example, an application, or continues the idea later in the book',
+  EXAMPLE: 'one of the two paragraphs is an example of what the other explains',
+  CONTRAST: 'the two paragraphs set ideas against each other: a difference, an exception or a comparison',
+  RELATED: 'the two paragraphs are about closely related ideas',
+};
+
+/** The evidence kinds in words a model (and a student) understands. */
+const EVIDENCE_MEANING: Record<string, string> = {
+  explicit: 'an explicit reference in the text',
+  semantic: 'similar meaning and vocabulary',
+  discourse: 'cue words such as "recall" or "for example" and the order of the book',
+};
+
+/** Paragraphs longer than this are cut in the prompt (a few paragraphs of a textbook fit well within). */
+const MAX_PARAGRAPH_CHARS = 4000;
+
+const SYSTEM = [
+  'You help a student who is reading a textbook understand how two of its paragraphs are connected.',
+  'Answer in 2 to 3 plain sentences addressed to the student: say what the related paragraph offers',
+  'and why it matters for understanding the source paragraph. Do not use lists, headings or preambles,',
+  'and do not invent content that is not in the paragraphs.',
+].join(' ');
+
+/** The chat messages asking for a summary of one relationship. */
+export function summaryMessages(
+  input: RelationshipToExplain,
+): { role: 'system' | 'user'; content: string }[] {
+  const lines = [
+    `Relationship type: ${input.type} (${TYPE_MEANING[input.type]}).`,
+    '',
+    `Source paragraph (${paragraphLabel(input.source.id)}):`,
+    cut(input.source.text),
+    '',
+    `Related paragraph (${paragraphLabel(input.related.id)}):`,
+    cut(input.related.text),
+  ];
+  if (input.edge) {
+    lines.push(
+      '',
+      `Why they were linked: ${input.edge.justification}`,
+      `Evidence: ${input.edge.evidence.map((kind) => EVIDENCE_MEANING[kind] ?? kind).join('; ') || 'none recorded'}.`,
+    );
+  }
+  lines.push('', 'Explain this relationship to the student in 2 to 3 sentences.');
+  return [
+    { role: 'system', content: SYSTEM },
+    { role: 'user', content: lines.join('\n') },
+  ];
+}
+
+function cut(text: string): string {
+  return text.length <= MAX_PARAGRAPH_CHARS ? text : `${text.slice(0, MAX_PARAGRAPH_CHARS)}...`;
+}

@@ -1,0 +1,131 @@
+import { splitExplicitRefs } from '@threadbook/book';
+import type { BookGraphQuery, BookGraphResponse, ParagraphDetail } from '@threadbook/contracts';
+import type { Db } from '../../db/database.ts';
+import { inverseType, type RelationshipType } from './pipeline.ts';
+
+/** What a graph call can lack: a ready book (as the books API), its stored graph, the paragraph asked for. */
+export type Missing = 'book' | 'graph' | 'paragraph';
+
+/** Whether a ready book has a stored graph: undefined when it has, else what is missing. One query. */
+export async function missingGraph(db: Db, bookId: number): Promise<Missing | undefined> {
+  const row = await graphVersion(db, bookId);
+  if (!row) return 'book';
+  return row.version === null ? 'graph' : undefined;
+}
+
+/** A ready book's graph version (null when it has no graph), or undefined when there is no ready book. */
+export function graphVersion(db: Db, bookId: number) {
+  return db
+    .selectFrom('book as b')
+    .leftJoin('graph_book as g', 'g.book_id', 'b.id')
+    .select('g.version')
+    .where('b.id', '=', bookId)
+    .where('b.status', '=', 'ready')
+    .executeTakeFirst();
+}
+
+/** One paragraph of a ready book's graph, or what is missing. One query when the paragraph is there. */
+export async function findParagraph(
+  db: Db,
+  bookId: number,
+  paragraphId: string,
+): Promise<ParagraphDetail | Missing> {
+  const row = await db
+    .selectFrom('graph_node as n')
+    .innerJoin('book as b', 'b.id', 'n.book_id')
+    .select([
+      'n.paragraph_id',
+      'n.section_id',
+      'n.chapter_id',
+      'n.page',
+      'n.y_start',
+      'n.text',
+      'n.explicit_refs',
+    ])
+    .where('n.book_id', '=', bookId)
+    .where('n.paragraph_id', '=', paragraphId)
+    .where('b.status', '=', 'ready')
+    .executeTakeFirst();
+  if (!row) return (await missingGraph(db, bookId)) ?? 'paragraph';
+  return {
+    id: row.paragraph_id,
+    section: row.section_id,
+    chapter: row.chapter_id,
+    page: row.page,
+    y_start: row.y_start,
+    text: row.text,
+    explicit_refs: splitExplicitRefs(row.explicit_refs),
+  };
+}
+
+/**
+ * A book's graph, or the part of it in one chapter and/or section: its nodes (in reading order) and the
+ * edges with both ends among them (as stored: source -> target).
+ */
+export async function bookGraph(db: Db, bookId: number, part: BookGraphQuery): Promise<BookGraphResponse> {
+  let nodes = db.selectFrom('graph_node').where('book_id', '=', bookId);
+  if (part.chapter !== undefined) nodes = nodes.where('chapter_id', '=', part.chapter);
+  if (part.section !== undefined) nodes = nodes.where('section_id', '=', part.section);
+  let edges = db
+    .selectFrom('graph_edge')
+    .select(['source', 'target', 'type', 'justification', 'score'])
+    .where('book_id', '=', bookId)
+    .orderBy('source_ord')
+    .orderBy('target_ord');
+  if (part.chapter !== undefined || part.section !== undefined) {
+    const inPart = nodes.select('paragraph_id');
+    edges = edges.where('source', 'in', inPart).where('target', 'in', inPart);
+  }
+  const nodeRows = await nodes
+    .select(['paragraph_id', 'section_id', 'chapter_id', 'page', 'y_start'])
+    .orderBy('ord')
+    .execute();
+  return {
+    nodes: nodeRows.map((row) => ({
+      id: row.paragraph_id,
+      section: row.section_id,
+      chapter: row.chapter_id,
+      page: row.page,
+      y_start: row.y_start,
+    })),
+    edges: (await edges.execute()).map((row) => ({
+      source: row.source,
+      target: row.target,
+      type: row.type as RelationshipType,
+      justification: row.justification,
+      score: row.score,
+    })),
+  };
+}
+
+/**
+ * The stored evidence for `type` between two paragraphs, seen from `sourceId`: the edge whose type from
+ * that side is `type`, else the highest scored edge between them; undefined when they share none (e.g.
+ * paragraphs two hops apart).
+ */
+export async function edgeBetween(
+  db: Db,
+  bookId: number,
+  sourceId: string,
+  relatedId: string,
+  type: RelationshipType,
+): Promise<{ justification: string; evidence: string[] } | undefined> {
+  const rows = await db
+    .selectFrom('graph_edge')
+    .select(['source', 'type', 'justification', 'score', 'evidence'])
+    .where('book_id', '=', bookId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('source', '=', sourceId), eb('target', '=', relatedId)]),
+        eb.and([eb('source', '=', relatedId), eb('target', '=', sourceId)]),
+      ]),
+    )
+    .orderBy('score', 'desc')
+    .execute();
+  const fromSource = (row: (typeof rows)[number]) =>
+    row.source === sourceId ? row.type : inverseType(row.type as RelationshipType);
+  const edge = rows.find((row) => fromSource(row) === type) ?? rows[0];
+  return (
+    edge && { justification: edge.justification, evidence: edge.evidence ? edge.evidence.split(',') : [] }
+  );
+}

@@ -1,0 +1,179 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { stripBookPrefix } from '@threadbook/book';
+import {
+  bookGraphQuerySchema,
+  bookGraphResponseSchema,
+  errorResponseSchema,
+  GraphErrorMessage,
+  graphSummaryRequestSchema,
+  graphSummaryResponseSchema,
+  paragraphDetailSchema,
+  relatedParagraphsResponseSchema,
+  relatedQuerySchema,
+} from '@threadbook/contracts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { createExplainer, ExplanationError } from './explainers.ts';
+import { createGraphCache } from './graph-cache.ts';
+import { bookGraph, edgeBetween, findParagraph, missingGraph, type Missing } from './queries.ts';
+import { cachedSummary } from './summaries.ts';
+import { relatedItems, walkRelated } from './walk.ts';
+
+type GraphConfig = Pick<Config, 'llm' | 'summaryRateLimit'>;
+
+const bookParams = z.object({ bookId: z.string() });
+const paragraphParams = z.object({ bookId: z.string(), paragraphId: z.string() });
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+
+const STATUS_TEXT = { 400: 'Bad Request', 404: 'Not Found', 502: 'Bad Gateway' } as const;
+
+const MISSING: Record<Missing, string> = {
+  book: GraphErrorMessage.bookNotFound,
+  graph: GraphErrorMessage.noGraph,
+  paragraph: GraphErrorMessage.paragraphNotFound,
+};
+
+/** A book id as the books API takes it: a positive whole number, else undefined (a 400). */
+function bookIdOf(raw: string): number | undefined {
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+  return id > 0 ? id : undefined;
+}
+
+/**
+ * The graph API (SPEC §7), behind the bearer token like the books API. Book ids are numbers (400
+ * otherwise); only 'ready' books with a stored graph answer (404 otherwise). Paragraph ids are taken with
+ * or without a 'bookId:' prefix and answered plain. Summaries are limited per user: SUMMARY_RATE_LIMIT a
+ * minute, counted before the cache is looked at (a cached answer counts too; it keeps the limit simple
+ * and the reader caches summaries itself, SPEC §4).
+ */
+export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = async (
+  app,
+  { db, config },
+) => {
+  await app.register(rateLimit, { global: false });
+  const explainer = createExplainer(config.llm);
+  const graphs = createGraphCache(db);
+
+  const fail = (reply: FastifyReply, statusCode: keyof typeof STATUS_TEXT, message: string) =>
+    reply.code(statusCode).send({ statusCode, error: STATUS_TEXT[statusCode], message });
+  const invalidBookId = (reply: FastifyReply) => fail(reply, 400, GraphErrorMessage.invalidBookId);
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/graph/books/:bookId/paragraphs/:paragraphId/related',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: paragraphParams,
+        querystring: relatedQuerySchema,
+        response: { 200: relatedParagraphsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const bookId = bookIdOf(request.params.bookId);
+      if (bookId === undefined) return invalidBookId(reply);
+      const graph = await graphs.get(bookId);
+      if (typeof graph === 'string') return fail(reply, 404, MISSING[graph]);
+      const source = graph.nodes.get(stripBookPrefix(request.params.paragraphId));
+      if (!source) return fail(reply, 404, MISSING.paragraph);
+      const { max_distance, limit, page, page_size } = request.query;
+      const ranked = walkRelated(graph, source.id, max_distance).slice(0, limit);
+      const onPage = ranked.slice((page - 1) * page_size, page * page_size);
+      return {
+        source_node: { id: source.id, page: source.page, y_start: source.y_start, text: source.text },
+        related: relatedItems(graph, onPage),
+        total: ranked.length,
+        page,
+        page_size,
+        total_pages: Math.ceil(ranked.length / page_size),
+      };
+    },
+  );
+
+  typed.get(
+    '/api/graph/books/:bookId/paragraphs/:paragraphId',
+    {
+      preHandler: app.authenticate,
+      schema: { params: paragraphParams, response: { 200: paragraphDetailSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const bookId = bookIdOf(request.params.bookId);
+      if (bookId === undefined) return invalidBookId(reply);
+      const paragraph = await findParagraph(db, bookId, stripBookPrefix(request.params.paragraphId));
+      return typeof paragraph === 'string' ? fail(reply, 404, MISSING[paragraph]) : paragraph;
+    },
+  );
+
+  typed.get(
+    '/api/graph/books/:bookId/graph',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: bookParams,
+        querystring: bookGraphQuerySchema,
+        response: { 200: bookGraphResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const bookId = bookIdOf(request.params.bookId);
+      if (bookId === undefined) return invalidBookId(reply);
+      const missing = await missingGraph(db, bookId);
+      return missing ? fail(reply, 404, MISSING[missing]) : bookGraph(db, bookId, request.query);
+    },
+  );
+
+  typed.post(
+    '/api/graph/books/:bookId/paragraphs/summary',
+    {
+      preHandler: app.authenticate,
+      config: {
+        rateLimit: {
+          max: config.summaryRateLimit,
+          timeWindow: 60_000,
+          // After app.authenticate, so the limit is per signed-in user.
+          hook: 'preHandler',
+          keyGenerator: (request) => `summary:${request.user.uid}`,
+          errorResponseBuilder: (_request, context) =>
+            Object.assign(new Error(GraphErrorMessage.tooManySummaries), {
+              name: 'Too Many Requests',
+              statusCode: context.statusCode,
+            }),
+        },
+      },
+      schema: {
+        params: bookParams,
+        body: graphSummaryRequestSchema,
+        response: { 200: graphSummaryResponseSchema, ...errors, 502: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const bookId = bookIdOf(request.params.bookId);
+      if (bookId === undefined) return invalidBookId(reply);
+      const { relationship_type: type } = request.body;
+      const source = await findParagraph(db, bookId, stripBookPrefix(request.body.source_paragraph));
+      if (source === 'paragraph') return fail(reply, 404, GraphErrorMessage.sourceParagraphNotFound);
+      if (typeof source === 'string') return fail(reply, 404, MISSING[source]);
+      const related = await findParagraph(db, bookId, stripBookPrefix(request.body.related_paragraph));
+      if (related === 'paragraph') return fail(reply, 404, GraphErrorMessage.relatedParagraphNotFound);
+      if (typeof related === 'string') return fail(reply, 404, MISSING[related]);
+      const edge = await edgeBetween(db, bookId, source.id, related.id, type);
+      try {
+        const summary = await cachedSummary(db, explainer, bookId, {
+          type,
+          source: { id: source.id, text: source.text },
+          related: { id: related.id, text: related.text },
+          edge,
+        });
+        return { summary };
+      } catch (error) {
+        if (!(error instanceof ExplanationError)) throw error;
+        request.log.warn({ err: error.cause ?? error }, 'relationship summary failed');
+        return fail(reply, 502, error.message);
+      }
+    },
+  );
+};

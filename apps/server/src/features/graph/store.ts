@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Kysely } from 'kysely';
+import type { BookDocument } from '@threadbook/book';
+import type { Database } from '../../db/schema.ts';
+import type { BookGraph } from './pipeline.ts';
+
+/**
+ * Rows per INSERT: 500 rows of at most 9 columns stay far below SQLite's limit of bound variables
+ * (32766) and PostgreSQL's (65535), and are few statements for a book of thousands of edges.
+ */
+const BATCH_ROWS = 500;
+
+/**
+ * Replaces the relationship graph of a book: deletes its nodes, edges and cached summaries, inserts
+ * the paragraphs of `book` (in reading order) and the edges of `graph`, and gives the graph a new
+ * version (graph_book), all in one transaction, so a
+ * reader sees the old graph or the new one and a failure leaves the old one. Given a transaction (the
+ * import marks the book ready in the same one), it runs inside it instead of opening its own.
+ */
+export async function replaceBookGraph(
+  db: Kysely<Database>,
+  bookId: number,
+  book: BookDocument,
+  graph: BookGraph,
+): Promise<void> {
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => replaceBookGraph(trx, bookId, book, graph));
+    return;
+  }
+  const nodes = nodeRows(bookId, book, graph);
+  const edges = edgeRows(bookId, graph, new Map(nodes.map((node) => [node.paragraph_id, node.ord])));
+  // Summaries and edges first: they refer to the nodes.
+  await db.deleteFrom('graph_summary').where('book_id', '=', bookId).execute();
+  await db.deleteFrom('graph_edge').where('book_id', '=', bookId).execute();
+  await db.deleteFrom('graph_node').where('book_id', '=', bookId).execute();
+  for (const batch of batches(nodes)) await db.insertInto('graph_node').values(batch).execute();
+  for (const batch of batches(edges)) await db.insertInto('graph_edge').values(batch).execute();
+  const stamp = { version: randomUUID(), built_at: new Date().toISOString() };
+  await db
+    .insertInto('graph_book')
+    .values({ book_id: bookId, ...stamp })
+    .onConflict((conflict) => conflict.column('book_id').doUpdateSet(stamp))
+    .execute();
+}
+
+/** The book's paragraphs in reading order. */
+function nodeRows(
+  bookId: number,
+  book: BookDocument,
+  graph: BookGraph,
+): Insertable<Database['graph_node']>[] {
+  const nodes: Insertable<Database['graph_node']>[] = [];
+  for (const chapter of book.chapters) {
+    for (const section of chapter.sections) {
+      for (const paragraph of section.paragraphs) {
+        nodes.push({
+          book_id: bookId,
+          paragraph_id: paragraph.id,
+          section_id: section.id,
+          chapter_id: chapter.id,
+          ord: nodes.length,
+          page: paragraph.page,
+          y_start: paragraph.yStart,
+          text: paragraph.text,
+          // The graph's references, else those the Book XML came with.
+          explicit_refs: (graph.explicitRefs.get(paragraph.id) ?? paragraph.explicitRefs).join(','),
+        });
+      }
+    }
+  }
+  return nodes;
+}
+
+/** The graph's edges with their ends' places in reading order; an end outside the book is an error. */
+function edgeRows(
+  bookId: number,
+  graph: BookGraph,
+  ords: Map<string, number>,
+): Insertable<Database['graph_edge']>[] {
+  return graph.edges.map((edge) => {
+    const ordOf = (id: string) => {
+      const ord = ords.get(id);
+      if (ord === undefined) {
+        throw new Error(`Graph edge ${edge.source} -> ${edge.target}: paragraph ${id} is not in the book.`);
+      }
+      return ord;
+    };
+    return {
+      book_id: bookId,
+      source: edge.source,
+      target: edge.target,
+      source_ord: ordOf(edge.source),
+      target_ord: ordOf(edge.target),
+      type: edge.type,
+      justification: edge.justification,
+      score: edge.score,
+      evidence: edge.evidence.join(','),
+    };
+  });
+}
+
+function* batches<T>(rows: T[]): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) yield rows.slice(start, start + BATCH_ROWS);
+}

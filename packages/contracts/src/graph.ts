@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * The graph API (SPEC §7, DESIGN.md "Relationship graph"): related paragraphs, one paragraph, a book's
+ * graph and relationship summaries. Paragraph ids in answers are plain ("3.2.4"); in requests they may
+ * carry a book prefix ("12:3.2.4").
+ */
+
+/** Edge types. BACKGROUND and ELABORATION are each other's inverse; the others are symmetric. */
+export const RELATIONSHIP_TYPES = ['BACKGROUND', 'ELABORATION', 'EXAMPLE', 'CONTRAST', 'RELATED'] as const;
+export const relationshipTypeSchema = z.enum(RELATIONSHIP_TYPES);
+export type RelationshipTypeName = z.infer<typeof relationshipTypeSchema>;
+
+/** SPEC §9 graph defaults and the bounds the API accepts. */
+export const GRAPH_LIMITS = {
+  maxDistance: { default: 1, min: 1, max: 3 },
+  limit: { default: 10, min: 1, max: 100 },
+  page: { default: 1, min: 1, max: Number.MAX_SAFE_INTEGER },
+  pageSize: { default: 20, min: 1, max: 100 },
+} as const;
+
+/** A whole-number query parameter within bounds, with the default when absent. */
+function wholeNumber(bounds: { default: number; min: number; max: number }) {
+  const message =
+    bounds.max === Number.MAX_SAFE_INTEGER
+      ? `must be a whole number of at least ${bounds.min}`
+      : `must be a whole number from ${bounds.min} to ${bounds.max}`;
+  return z
+    .string()
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(bounds.min, message).max(bounds.max, message))
+    .optional()
+    .transform((value) => value ?? bounds.default);
+}
+
+/** GET .../paragraphs/{paragraphId}/related query. */
+export const relatedQuerySchema = z.object({
+  max_distance: wholeNumber(GRAPH_LIMITS.maxDistance),
+  limit: wholeNumber(GRAPH_LIMITS.limit),
+  page: wholeNumber(GRAPH_LIMITS.page),
+  page_size: wholeNumber(GRAPH_LIMITS.pageSize),
+});
+export type RelatedQuery = z.input<typeof relatedQuerySchema>;
+
+/** Where a paragraph is on its page: `y_start` is a fraction of the page height from the top. */
+const placedParagraph = {
+  id: z.string(),
+  page: z.number().int().positive(),
+  y_start: z.number(),
+  text: z.string(),
+};
+
+/** SPEC §3 "Related paragraphs response", with the ranking, distance and paging added. */
+export const relatedParagraphSchema = z.object({
+  /** Seen from the source paragraph: BACKGROUND means the related paragraph is what the source builds on. */
+  relationship_type: relationshipTypeSchema,
+  node: z.object(placedParagraph),
+  justification: z.string(),
+  /** 0..1; a multi-hop item carries the product of the scores along its path. */
+  score: z.number(),
+  /** Hops from the source paragraph (1 = a direct edge). */
+  distance: z.number().int().positive(),
+});
+export type RelatedParagraph = z.infer<typeof relatedParagraphSchema>;
+
+export const relatedParagraphsResponseSchema = z.object({
+  source_node: z.object(placedParagraph),
+  related: z.array(relatedParagraphSchema),
+  /** Items after `limit` (the pages cover these). */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  page_size: z.number().int().positive(),
+  /** 0 when there is nothing related. */
+  total_pages: z.number().int().nonnegative(),
+});
+export type RelatedParagraphsResponse = z.infer<typeof relatedParagraphsResponseSchema>;
+
+/** GET .../paragraphs/{paragraphId}. */
+export const paragraphDetailSchema = z.object({
+  ...placedParagraph,
+  section: z.string(),
+  chapter: z.string(),
+  explicit_refs: z.array(z.string()),
+});
+export type ParagraphDetail = z.infer<typeof paragraphDetailSchema>;
+
+/** GET .../graph query: either or both narrow the graph to one chapter and/or section. */
+export const bookGraphQuerySchema = z.object({
+  chapter: z.string().min(1).optional(),
+  section: z.string().min(1).optional(),
+});
+export type BookGraphQuery = z.infer<typeof bookGraphQuerySchema>;
+
+/** SPEC §3 "Book graph": nodes without their text (the XML has it), edges as stored (source -> target). */
+export const bookGraphResponseSchema = z.object({
+  nodes: z.array(
+    z.object({
+      id: z.string(),
+      section: z.string(),
+      chapter: z.string(),
+      page: z.number().int().positive(),
+      y_start: z.number(),
+    }),
+  ),
+  edges: z.array(
+    z.object({
+      source: z.string(),
+      target: z.string(),
+      type: relationshipTypeSchema,
+      justification: z.string(),
+      score: z.number(),
+    }),
+  ),
+});
+export type BookGraphResponse = z.infer<typeof bookGraphResponseSchema>;
+
+const typeMessage = `must be one of ${RELATIONSHIP_TYPES.join(', ')} (in any case)`;
+const paragraphIdSchema = z
+  .string({ error: 'must be a paragraph id' })
+  .trim()
+  .min(1, 'must be a paragraph id');
+
+/** SPEC §3 "Graph summary request"; the type is accepted in any case ('Background' or 'BACKGROUND'). */
+export const graphSummaryRequestSchema = z.object({
+  relationship_type: z
+    .string({ error: typeMessage })
+    .transform((value) => value.trim().toUpperCase())
+    .pipe(z.enum(RELATIONSHIP_TYPES, { error: typeMessage })),
+  source_paragraph: paragraphIdSchema,
+  related_paragraph: paragraphIdSchema,
+});
+export type GraphSummaryRequest = z.input<typeof graphSummaryRequestSchema>;
+
+export const graphSummaryResponseSchema = z.object({ summary: z.string() });
+export type GraphSummaryResponse = z.infer<typeof graphSummaryResponseSchema>;
+
+/** Messages of the graph API. */
+export const GraphErrorMessage = {
+  invalidBookId: 'Invalid book id',
+  bookNotFound: 'Book not found',
+  noGraph: 'This book has no relationship graph',
+  paragraphNotFound: 'Paragraph not found',
+  sourceParagraphNotFound: 'Source paragraph not found',
+  relatedParagraphNotFound: 'Related paragraph not found',
+  /** Followed by what went wrong (the status and the service's own message). */
+  explanationFailed: 'The explanation service failed: ',
+  explanationTimeout: 'The explanation service did not answer in time',
+  explanationEmpty: 'The explanation service gave an empty answer',
+  explanationMalformed: 'The explanation service gave a malformed answer',
+  tooManySummaries: 'Too many summary requests. Please try again in a minute.',
+} as const;
