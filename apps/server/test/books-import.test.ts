@@ -11,6 +11,8 @@ import {
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookListSchema, type BookListItem } from '@threadbook/contracts';
+import { startOpenAiCompatibleServer } from '@threadbook/test-support';
+import { buildSampleBook } from '../../../samples/sample-book/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { BookImportError, importBook } from '../src/features/books/import-book.ts';
@@ -381,6 +383,145 @@ describe('importing books', { timeout: 90_000 }, () => {
       rmSync(library, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  describe('the relationship graph', () => {
+    let samplePdf: string;
+    beforeAll(async () => {
+      samplePdf = path.join(fixtures, 'sample.pdf');
+      await buildSampleBook(samplePdf);
+    });
+
+    /** The graph stored for book `id`: node and edge counts, and the summaries cached. */
+    async function storedGraph(dataDir: string, id: number) {
+      const database = openDatabase({ dataDir });
+      try {
+        const count = async (table: 'graph_node' | 'graph_edge' | 'graph_summary') =>
+          Number(
+            (
+              await database.db
+                .selectFrom(table)
+                .select(({ fn }) => fn.countAll().as('n'))
+                .where('book_id', '=', id)
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        return {
+          nodes: await count('graph_node'),
+          edges: await count('graph_edge'),
+          summaries: await count('graph_summary'),
+        };
+      } finally {
+        await database.close();
+      }
+    }
+
+    test('is built by the import, stored with the book and listed in the Book XML; --rebuild-graph replaces it', async () => {
+      const dataDir = makeTempDir();
+      try {
+        const run = await runImport(dataDir, [samplePdf]);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stderr).toContain('building the relationship graph');
+        const id = Number(run.stdout);
+        const xml = readFileSync(path.join(dataDir, 'books', String(id), 'book.xml'), 'utf8');
+        const paragraphs = xml.match(/<paragraph /g)?.length ?? 0;
+        const withRefs = xml.match(/explicit_refs="/g)?.length ?? 0;
+        expect(withRefs).toBeGreaterThan(50);
+        const graph = await storedGraph(dataDir, id);
+        expect(graph.nodes).toBe(paragraphs);
+        expect(graph.edges).toBeGreaterThan(paragraphs / 2);
+
+        // A cached summary belongs to the old graph: the rebuild drops it with the rest.
+        const database = openDatabase({ dataDir });
+        const edge = await database.db
+          .selectFrom('graph_edge')
+          .selectAll()
+          .where('book_id', '=', id)
+          .executeTakeFirstOrThrow();
+        await database.db
+          .insertInto('graph_summary')
+          .values({
+            book_id: id,
+            source: edge.source,
+            target: edge.target,
+            type: edge.type,
+            provider: 'builtin',
+            summary: 'old',
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        await database.close();
+        const rebuilt = await runImport(dataDir, ['--rebuild-graph', String(id)]);
+        expect(rebuilt.code, rebuilt.stderr).toBe(0);
+        expect(rebuilt.stderr).toContain(
+          `Book ${id} ("Networks and Graphs: A Gentle Introduction"): ${graph.edges} relationships.`,
+        );
+        expect(await storedGraph(dataDir, id)).toEqual({ ...graph, summaries: 0 });
+        expect(readFileSync(path.join(dataDir, 'books', String(id), 'book.xml'), 'utf8')).toBe(xml);
+
+        for (const [arg, message] of [
+          ['12x', '--rebuild-graph takes a book id or "all", not "12x".'],
+          ['999', 'There is no book 999 in the library.'],
+        ] as const) {
+          const refused = await runImport(dataDir, ['--rebuild-graph', arg]);
+          expect(refused.code).not.toBe(0);
+          expect(refused.stderr).toContain(message);
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 120_000);
+
+    test('a book stored without a graph gets one in the background at the next start', async () => {
+      const dataDir = makeTempDir();
+      try {
+        const run = await runImport(dataDir, [tinyPdf, '--xml', tinyXml]);
+        expect(run.code, run.stderr).toBe(0);
+        const id = Number(run.stdout);
+        const database = openDatabase({ dataDir });
+        await database.db.deleteFrom('graph_book').where('book_id', '=', id).execute();
+        await database.db.deleteFrom('graph_node').where('book_id', '=', id).execute();
+        await database.close();
+        expect((await storedGraph(dataDir, id)).nodes).toBe(0);
+
+        const server = await startTestServer({ SAMPLE_BOOK: 'false' }, { dataDir });
+        try {
+          const token = await bearerToken(server);
+          const answer = await eventually(async () => {
+            const response = await get(server, `/api/graph/books/${id}/paragraphs/1.1.1`, { token });
+            return response.status === 200 ? response : undefined;
+          });
+          expect(await answer.json()).toMatchObject({ id: '1.1.1' });
+        } finally {
+          await server.close();
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    test('an embeddings endpoint, when set, gives the similarities; when it fails, nothing is stored', async () => {
+      const endpoint = await startOpenAiCompatibleServer({ dimensions: 32 });
+      const dataDir = makeTempDir();
+      try {
+        const env = { EMBEDDINGS_BASE_URL: endpoint.url, EMBEDDINGS_API_KEY: 'sk-test' };
+        endpoint.failNext(401, 10);
+        const failed = await runImport(dataDir, [tinyPdf, '--xml', tinyXml], env);
+        expect(failed.code).toBe(1);
+        expect(failed.stderr).toMatch(/tiny\.pdf: the relationship graph could not be built: .*401/);
+        expect(await stored(dataDir)).toEqual({ rows: [], entries: [] });
+
+        endpoint.reset();
+        const run = await runImport(dataDir, [tinyPdf, '--xml', tinyXml], env);
+        expect(run.code, run.stderr).toBe(0);
+        const asked = endpoint.requests.filter((request) => request.path.endsWith('/embeddings'));
+        expect(asked.length).toBeGreaterThan(0);
+        expect(asked[0]?.headers.authorization).toBe('Bearer sk-test');
+      } finally {
+        await endpoint.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
   });
 
   test('the sample book is imported on first start, in the background, and only once', async () => {

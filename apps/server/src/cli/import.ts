@@ -4,25 +4,29 @@ import { createPagesProgress } from '@threadbook/pipeline';
 import { ConfigError, loadConfig } from '../config.ts';
 import { loadDotEnv } from '../dotenv.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
-import { BookImportError, importBook, type ImportProgress } from '../features/books/import-book.ts';
+import {
+  BookImportError,
+  IMPORT_STAGE_WORDS,
+  importBook,
+  type ImportProgress,
+} from '../features/books/import-book.ts';
+import { rebuildBookGraph } from '../features/books/book-graph.ts';
 import { cleanupIncompleteImports } from '../features/books/storage.ts';
 
 const usage = `Usage: npm run import -- <book.pdf> [--xml book.xml] [--title T] [--author A]
+       npm run import -- --rebuild-graph <book id | all>
 
   Imports a textbook PDF into the library and prints the new book's id (the existing id when the same
-  PDF is already there). Its Book XML is extracted from the PDF, or taken from --xml (validated).
-  Progress goes to stderr. Uses DATA_DIR (default ./data) like the server; PDFs over MAX_BOOK_MB
-  (default 200) are refused.`;
+  PDF is already there). Its Book XML is extracted from the PDF, or taken from --xml (validated), and
+  its relationship graph is built. Progress goes to stderr. Uses DATA_DIR (default ./data) like the
+  server; PDFs over MAX_BOOK_MB (default 200) are refused.
+
+  --rebuild-graph builds the relationship graph of stored books again (after an upgrade, or with a
+  new EMBEDDINGS_BASE_URL); each new graph replaces the old one at once.`;
 
 /** Progress for people on stderr: the pipeline's page bar while extracting, a line for every other stage. */
 function progressPrinter(): (progress: ImportProgress) => void {
   const pages = createPagesProgress();
-  const words = {
-    checking: 'checking the PDF',
-    extracting: 'extracting',
-    cover: 'rendering the cover',
-    saving: 'saving',
-  };
   let extracting = false;
   return ({ stage, done, total }) => {
     if (stage === 'extracting' && done !== undefined && total) {
@@ -32,7 +36,7 @@ function progressPrinter(): (progress: ImportProgress) => void {
     }
     if (extracting) pages.stop();
     extracting = false;
-    process.stderr.write(`${words[stage]}...\n`);
+    process.stderr.write(`${IMPORT_STAGE_WORDS[stage]}...\n`);
   };
 }
 
@@ -51,6 +55,7 @@ async function main(argv: string[]): Promise<number> {
         xml: { type: 'string' },
         title: { type: 'string' },
         author: { type: 'string' },
+        'rebuild-graph': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -63,9 +68,14 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return 0;
   }
+  const rebuild = values['rebuild-graph'];
   const [pdfPath] = positionals;
-  if (!pdfPath || positionals.length !== 1) {
+  if (rebuild !== undefined ? positionals.length > 0 : !pdfPath || positionals.length !== 1) {
     console.error(usage);
+    return 2;
+  }
+  if (rebuild !== undefined && rebuild !== 'all' && !/^[1-9]\d{0,14}$/.test(rebuild)) {
+    console.error(`Error: --rebuild-graph takes a book id or "all", not "${rebuild}".`);
     return 2;
   }
 
@@ -74,12 +84,28 @@ async function main(argv: string[]): Promise<number> {
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db);
+    if (rebuild !== undefined) {
+      const ids =
+        rebuild === 'all'
+          ? (await database.db.selectFrom('book').select('id').where('status', '=', 'ready').execute()).map(
+              (row) => row.id,
+            )
+          : [Number(rebuild)];
+      for (const id of ids) {
+        process.stderr.write(`book ${id}: ${IMPORT_STAGE_WORDS.graph}...\n`);
+        const rebuilt = await rebuildBookGraph({ ...config, db: database.db }, id);
+        process.stderr.write(`Book ${id} ("${rebuilt.title}"): ${rebuilt.edges} relationships.\n`);
+      }
+      return 0;
+    }
+    if (!pdfPath) return 2;
     await cleanupIncompleteImports(database.db, config.dataDir);
     const result = await importBook(
       {
         db: database.db,
         dataDir: config.dataDir,
         maxBookMb: config.maxBookMb,
+        embeddings: config.embeddings,
         onProgress: progressPrinter(),
       },
       {

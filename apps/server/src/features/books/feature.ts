@@ -1,18 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { booksWithoutGraph } from './book-graph.ts';
 import { createImportJobs, type ImportJob } from './jobs.ts';
 import { libraryFolderJobs } from './library-folder.ts';
 import { booksRoutes } from './routes.ts';
 import { samplePending } from './sample.ts';
 import { cleanupIncompleteImports } from './storage.ts';
 
-type BooksConfig = Pick<Config, 'dataDir' | 'maxBookMb' | 'sampleBook' | 'libraryDir'>;
+type BooksConfig = Pick<Config, 'dataDir' | 'maxBookMb' | 'sampleBook' | 'libraryDir' | 'embeddings'>;
 
 /**
  * The books feature: removes what interrupted imports left (before serving anything), serves the books
- * API, and once the server listens imports in the background the sample textbook (first start) and the
- * PDFs of LIBRARY_DIR that are not in the library yet.
+ * API, and once the server listens works in the background: builds the graphs books lack (imported
+ * before graphs existed), imports the sample textbook (first start) and the PDFs of LIBRARY_DIR that are
+ * not in the library yet.
  */
 export const booksFeature: FastifyPluginAsync<{ db: Db; config: BooksConfig }> = async (
   app,
@@ -27,15 +29,24 @@ export const booksFeature: FastifyPluginAsync<{ db: Db; config: BooksConfig }> =
 
   await app.register(booksRoutes, { db, dataDir: config.dataDir });
 
-  const jobs = createImportJobs({ dataDir: config.dataDir, maxBookMb: config.maxBookMb, log: app.log });
+  const jobs = createImportJobs({
+    dataDir: config.dataDir,
+    maxBookMb: config.maxBookMb,
+    embeddings: config.embeddings,
+    log: app.log,
+  });
   app.addHook('onListen', async () => {
-    const planned: ImportJob[] = [];
+    const planned: ImportJob[] = (await booksWithoutGraph(db)).map((book) => ({
+      kind: 'graph',
+      bookId: book.id,
+      title: book.title,
+    }));
     if (config.sampleBook && (await samplePending(db))) planned.push({ kind: 'sample' });
     if (config.libraryDir) {
       planned.push(...libraryFolderJobs(config.libraryDir, (message) => app.log.warn(message)));
     }
     if (planned.length > 0) {
-      app.log.info(`importing ${planned.length} book(s) in the background`);
+      app.log.info(`${planned.length} book job(s) to run in the background`);
       void jobs.run(planned);
     }
   });

@@ -3,8 +3,18 @@ import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BookXmlError, parseBookXml, writeBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES } from '@threadbook/contracts';
-import { ExtractError, extractBook, inspectPdf, renderCover } from '@threadbook/pipeline';
+import {
+  ExtractError,
+  extractBook,
+  inspectPdf,
+  renderCover,
+  withExplicitRefs,
+  type EmbeddingsEndpoint,
+} from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
+// The graph is stored with the book, in the transaction that makes the book ready.
+import { replaceBookGraph } from '../graph/store.ts';
+import { buildBookGraph } from './book-graph.ts';
 import { BookImportError } from './errors.ts';
 import {
   bookDir,
@@ -32,7 +42,16 @@ export interface ImportInput {
   author?: string | undefined;
 }
 
-export type ImportStage = 'checking' | 'extracting' | 'cover' | 'saving';
+export type ImportStage = 'checking' | 'extracting' | 'graph' | 'cover' | 'saving';
+
+/** How progress messages name the stages. */
+export const IMPORT_STAGE_WORDS: Record<ImportStage, string> = {
+  checking: 'checking the PDF',
+  extracting: 'extracting',
+  graph: 'building the relationship graph',
+  cover: 'rendering the cover',
+  saving: 'saving',
+};
 
 export interface ImportProgress {
   stage: ImportStage;
@@ -46,6 +65,8 @@ export interface ImportContext {
   dataDir: string;
   /** MAX_BOOK_MB. */
   maxBookMb: number;
+  /** EMBEDDINGS_BASE_URL and friends: the graph's similarity from an endpoint instead of the book's LSA. */
+  embeddings?: EmbeddingsEndpoint | undefined;
   onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -69,9 +90,9 @@ const present = (value: string | undefined | null): string | undefined =>
 
 /**
  * Imports one book, all or nothing: the PDF is checked (size, completeness, encryption, text), its Book XML
- * is taken from `xmlPath` (validated) or extracted, a cover is rendered, and everything is written to a
- * staging folder. Only then is a row inserted as 'importing', the folder renamed to the book's id and the
- * row marked 'ready'. A failure removes what was made; a kill leaves a staging folder or an 'importing'
+ * is taken from `xmlPath` (validated) or extracted, its relationship graph is built, a cover is rendered,
+ * and the files are written to a staging folder. Only then is a row inserted as 'importing', the folder
+ * renamed to the book's id, and the graph stored with the row marked 'ready' in one transaction. A failure removes what was made; a kill leaves a staging folder or an 'importing'
  * row, which `cleanupIncompleteImports` removes at the next start. The same PDF (same SHA-256) is never
  * stored twice: its existing id is returned.
  */
@@ -178,6 +199,10 @@ export async function importBook(context: ImportContext, input: ImportInput): Pr
       facts.title ??
       path.parse(pdfName).name;
     const author = present(input.author) ?? present(book.author) ?? facts.author ?? '';
+
+    onProgress?.({ stage: 'graph' });
+    const graph = await buildBookGraph(pdfName, book, pdf, context.embeddings);
+    book = withExplicitRefs(book, graph);
     await writeFile(path.join(staging, BOOK_FILES.xml), writeBookXml({ ...book, title, author }));
 
     onProgress?.({ stage: 'cover' });
@@ -211,11 +236,15 @@ export async function importBook(context: ImportContext, input: ImportInput): Pr
     insertedId = inserted.id;
     await rename(staging, bookDir(dataDir, insertedId));
     await rm(path.join(bookDir(dataDir, insertedId), OWNER_FILE), { force: true });
-    await db
-      .updateTable('book')
-      .set({ status: 'ready', import_owner: null })
-      .where('id', '=', insertedId)
-      .execute();
+    const bookId = insertedId;
+    await db.transaction().execute(async (trx) => {
+      await replaceBookGraph(trx, bookId, book, graph);
+      await trx
+        .updateTable('book')
+        .set({ status: 'ready', import_owner: null })
+        .where('id', '=', bookId)
+        .execute();
+    });
     return { id: insertedId, title, author, pageCount, created: true };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

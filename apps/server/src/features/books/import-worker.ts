@@ -1,31 +1,44 @@
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database.ts';
+import { rebuildBookGraph } from './book-graph.ts';
 import { BookImportError, importBook, type ImportContext } from './import-book.ts';
 import type { ImportJob, ImportWorkerData, ImportWorkerMessage } from './jobs.ts';
 import { importSampleBook } from './sample.ts';
 
 /** The worker thread of background imports (see jobs.ts): runs its jobs in order and reports each. */
-const { dataDir, maxBookMb, jobs } = workerData as ImportWorkerData;
+const { jobs, ...settings } = workerData as ImportWorkerData;
 const post = (message: ImportWorkerMessage) => parentPort?.postMessage(message);
 
-const label = (job: ImportJob) => (job.kind === 'sample' ? 'sample book' : path.basename(job.input.pdfPath));
+function label(job: ImportJob): string {
+  if (job.kind === 'sample') return 'sample book';
+  if (job.kind === 'graph') return `book ${job.bookId} ("${job.title}")`;
+  return path.basename(job.input.pdfPath);
+}
 
-const database = openDatabase({ dataDir });
+const database = openDatabase({ dataDir: settings.dataDir });
 try {
   for (const [index, job] of jobs.entries()) {
     const name = label(job);
     post({ type: 'started', index, label: name });
     const context: ImportContext = {
+      ...settings,
       db: database.db,
-      dataDir,
-      maxBookMb,
       onProgress: (progress) => post({ type: 'progress', index, label: name, progress }),
     };
     try {
-      const result =
-        job.kind === 'sample' ? await importSampleBook(context) : await importBook(context, job.input);
-      post({ type: 'done', index, label: name, result });
+      if (job.kind === 'graph') {
+        post({
+          type: 'graph-built',
+          index,
+          label: name,
+          result: await rebuildBookGraph(context, job.bookId),
+        });
+      } else {
+        const result =
+          job.kind === 'sample' ? await importSampleBook(context) : await importBook(context, job.input);
+        post({ type: 'done', index, label: name, result });
+      }
     } catch (error) {
       post({
         type: 'failed',

@@ -1,13 +1,30 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImportInput, ImportProgress, ImportResult } from './import-book.ts';
+import type { EmbeddingsEndpoint } from '@threadbook/pipeline';
+import type { RebuiltGraph } from './book-graph.ts';
+import {
+  IMPORT_STAGE_WORDS,
+  type ImportInput,
+  type ImportProgress,
+  type ImportResult,
+} from './import-book.ts';
 
-/** One background import: a PDF (with its sidecar metadata) or the bundled sample textbook. */
-export type ImportJob = { kind: 'file'; input: ImportInput } | { kind: 'sample' };
+/**
+ * One background job: import a PDF (with its sidecar metadata) or the bundled sample textbook, or build
+ * the relationship graph of a stored book that has none.
+ */
+export type ImportJob =
+  | { kind: 'file'; input: ImportInput }
+  | { kind: 'sample' }
+  | { kind: 'graph'; bookId: number; title: string };
 
-export interface ImportWorkerData {
+export interface ImportJobsOptions {
   dataDir: string;
   maxBookMb: number;
+  embeddings?: EmbeddingsEndpoint | undefined;
+}
+
+export interface ImportWorkerData extends ImportJobsOptions {
   jobs: ImportJob[];
 }
 
@@ -16,6 +33,7 @@ export type ImportWorkerMessage =
   | { type: 'started'; index: number; label: string }
   | { type: 'progress'; index: number; label: string; progress: ImportProgress }
   | { type: 'done'; index: number; label: string; result: ImportResult }
+  | { type: 'graph-built'; index: number; label: string; result: RebuiltGraph }
   | { type: 'failed'; index: number; label: string; message: string; expected: boolean };
 
 export interface ImportJobs {
@@ -33,12 +51,8 @@ const workerUrl = new URL('./import-worker.ts', import.meta.url);
  * its progress. Stopping the server terminates the worker: the import is all or nothing, so the next
  * start removes what it left.
  */
-export function createImportJobs(options: {
-  dataDir: string;
-  maxBookMb: number;
-  log: FastifyBaseLogger;
-}): ImportJobs {
-  const { log } = options;
+export function createImportJobs(options: ImportJobsOptions & { log: FastifyBaseLogger }): ImportJobs {
+  const { log, ...settings } = options;
   let closed = false;
   const running = new Set<Worker>();
   let queue: Promise<void> = Promise.resolve();
@@ -46,7 +60,7 @@ export function createImportJobs(options: {
   const runBatch = (jobs: ImportJob[]) =>
     new Promise<void>((resolve) => {
       if (closed || jobs.length === 0) return resolve();
-      const workerData: ImportWorkerData = { dataDir: options.dataDir, maxBookMb: options.maxBookMb, jobs };
+      const workerData: ImportWorkerData = { ...settings, jobs };
       const worker = new Worker(workerUrl, { workerData });
       running.add(worker);
       const lastLogged = new Map<number, number>();
@@ -64,7 +78,7 @@ export function createImportJobs(options: {
               lastLogged.set(message.index, step);
               log.info(`import ${message.label}: extracting, page ${done} of ${total}`);
             } else if (stage !== 'checking') {
-              log.info(`import ${message.label}: ${stage === 'cover' ? 'rendering the cover' : stage}`);
+              log.info(`import ${message.label}: ${IMPORT_STAGE_WORDS[stage]}`);
             }
             break;
           }
@@ -74,6 +88,9 @@ export function createImportJobs(options: {
                 ? `import ${message.label}: ready as book ${message.result.id} ("${message.result.title}")`
                 : `import ${message.label}: already in the library as book ${message.result.id}`,
             );
+            break;
+          case 'graph-built':
+            log.info(`${message.label}: relationship graph built (${message.result.edges} edges)`);
             break;
           case 'failed':
             if (message.expected) log.warn(`import ${message.label} failed: ${message.message}`);

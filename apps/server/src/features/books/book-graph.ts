@@ -1,0 +1,90 @@
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseBookXml, writeBookXml, type BookDocument } from '@threadbook/book';
+import { BOOK_FILES } from '@threadbook/contracts';
+import {
+  buildGraph,
+  EmbeddingsError,
+  withExplicitRefs,
+  type BookGraph,
+  type EmbeddingsEndpoint,
+} from '@threadbook/pipeline';
+import type { Db } from '../../db/database.ts';
+import { replaceBookGraph } from '../graph/store.ts';
+import { BookImportError } from './errors.ts';
+import type { ImportContext } from './import-book.ts';
+import { bookDir } from './storage.ts';
+
+/** The book's relationship graph; an embeddings endpoint that fails is the import's error, named. */
+export async function buildBookGraph(
+  label: string,
+  book: BookDocument,
+  pdf: Uint8Array,
+  embeddings: EmbeddingsEndpoint | undefined,
+): Promise<BookGraph> {
+  try {
+    return await buildGraph(book, { pdf, embeddings });
+  } catch (error) {
+    if (!(error instanceof EmbeddingsError)) throw error;
+    throw new BookImportError(`${label}: the relationship graph could not be built: ${error.message}`, {
+      cause: error,
+    });
+  }
+}
+
+export interface RebuiltGraph {
+  id: number;
+  title: string;
+  edges: number;
+}
+
+/**
+ * Builds a stored book's relationship graph again from its files (after the graph builder or the
+ * embeddings setting changed, or for books imported before graphs existed). The new graph replaces the
+ * old one in one transaction, so readers see one or the other; then book.xml gets the new explicit_refs
+ * by an atomic rename.
+ */
+export async function rebuildBookGraph(
+  context: Pick<ImportContext, 'db' | 'dataDir' | 'embeddings'>,
+  bookId: number,
+): Promise<RebuiltGraph> {
+  const { db, dataDir } = context;
+  const row = await db
+    .selectFrom('book')
+    .select(['id', 'title'])
+    .where('id', '=', bookId)
+    .where('status', '=', 'ready')
+    .executeTakeFirst();
+  if (!row) throw new BookImportError(`There is no book ${bookId} in the library.`);
+
+  const dir = bookDir(dataDir, bookId);
+  const xmlPath = path.join(dir, BOOK_FILES.xml);
+  const [xml, pdf] = await Promise.all([
+    readFile(xmlPath, 'utf8'),
+    readFile(path.join(dir, BOOK_FILES.pdf)).then((bytes) => new Uint8Array(bytes)),
+  ]).catch((error: unknown) => {
+    throw new BookImportError(`The files of book ${bookId} are missing from ${dir}.`, { cause: error });
+  });
+  const stored = parseBookXml(xml);
+  const graph = await buildBookGraph(`Book ${bookId}`, stored, pdf, context.embeddings);
+  const book = withExplicitRefs(stored, graph);
+  await replaceBookGraph(db, bookId, book, graph);
+
+  const fresh = `${xmlPath}.${process.pid}.tmp`;
+  await writeFile(fresh, writeBookXml(book));
+  await rename(fresh, xmlPath);
+  return { id: bookId, title: row.title, edges: graph.edges.length };
+}
+
+/** Ready books with no stored graph: imported before the graph existed, or whose graph was never built. */
+export async function booksWithoutGraph(db: Db): Promise<{ id: number; title: string }[]> {
+  return db
+    .selectFrom('book')
+    .select(['id', 'title'])
+    .where('status', '=', 'ready')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('graph_book').select('version').whereRef('graph_book.book_id', '=', 'book.id'))),
+    )
+    .orderBy('id')
+    .execute();
+}
