@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
-import { idTokenClaimsSchema, type AuthUser } from '@threadbook/contracts';
+import { idTokenClaimsSchema, type AuthUser, type IdTokenClaims } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 import type { Identity } from './identity.ts';
 
@@ -15,6 +15,9 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
+
+/** Tokens whose signature is remembered as checked (the oldest is forgotten first). */
+const VERIFIED_TOKENS = 10_000;
 
 interface Options {
   identity: Identity;
@@ -37,7 +40,7 @@ export const bearerAuth = fp<Options>(
       return keySet;
     };
 
-    const verify = async (token: string) => {
+    const checkSignature = async (token: string) => {
       try {
         return (
           await jwtVerify(token, keySet ?? (await loadKeys()), { issuer: publicUrl, audience: publicUrl })
@@ -52,6 +55,20 @@ export const bearerAuth = fp<Options>(
       }
     };
 
+    // A token's signature is checked once: the reader sends the same token with every call until it is
+    // refreshed, and the signature check costs more than the rest of a graph request. Expiry is still
+    // checked on every call, and the session and the account below.
+    const verified = new Map<string, IdTokenClaims>();
+    const verify = async (token: string): Promise<IdTokenClaims> => {
+      const known = verified.get(token);
+      if (known && known.exp * 1000 > Date.now()) return known;
+      verified.delete(token);
+      const claims = idTokenClaimsSchema.parse(await checkSignature(token));
+      if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+      verified.set(token, claims);
+      return claims;
+    };
+
     const unauthorized = (reply: FastifyReply, message: string) =>
       reply
         .code(401)
@@ -64,7 +81,7 @@ export const bearerAuth = fp<Options>(
       if (!match?.[1]) return unauthorized(reply, 'Missing or malformed bearer token');
       let claims;
       try {
-        claims = idTokenClaimsSchema.parse(await verify(match[1]));
+        claims = await verify(match[1]);
       } catch {
         return unauthorized(reply, 'Invalid or expired token');
       }
