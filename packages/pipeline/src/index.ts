@@ -1,5 +1,5 @@
 /**
- * The pipeline's public entry: PDF -> Book XML data (and, with the graph work, the relationship graph).
+ * The pipeline's public entry: PDF -> Book XML data -> the paragraph relationship graph.
  * Used by the import command and the server's import jobs.
  */
 export {
@@ -11,12 +11,7 @@ export {
 export { createPagesProgress } from './extract/progress.ts';
 export { renderCover } from './cover.ts';
 export { inspectPdf, type PdfFacts } from './inspect.ts';
-export type {
-  BookGraph,
-  EvidenceKind,
-  GraphEdge,
-  RelationshipType,
-} from './graph/types.ts';
+export type { BookGraph, EvidenceKind, GraphEdge, RelationshipType } from './graph/types.ts';
 export { inverseType } from './graph/types.ts';
 export { explainRelationship } from './graph/explain.ts';
 export {

@@ -3,6 +3,8 @@
  * form per word ("cosets" -> "coset", "matrices" -> "matrix"), so "Cosets" used in one paragraph
  * matches "coset" defined in another.
  */
+// The untyped libraries' declarations must come along into the programs of packages that import this.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="../vendor.d.ts" />
 import lemmatizer from 'wink-lemmatizer';
 
