@@ -4,6 +4,7 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { idTokenClaimsSchema, type AuthUser, type IdTokenClaims } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 import type { Identity } from './identity.ts';
+import { createSessionLookup } from './session-lookup.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,6 +70,8 @@ export const bearerAuth = fp<Options>(
       return claims;
     };
 
+    const sessionOf = createSessionLookup(db);
+
     const unauthorized = (reply: FastifyReply, message: string) =>
       reply
         .code(401)
@@ -85,14 +88,8 @@ export const bearerAuth = fp<Options>(
       } catch {
         return unauthorized(reply, 'Invalid or expired token');
       }
-      const row = await db
-        .selectFrom('session as s')
-        .innerJoin('user as u', 'u.id', 's.userId')
-        .select(['u.email as email', 'u.disabled as disabled', 's.expiresAt as expiresAt'])
-        .where('s.id', '=', claims.sid)
-        .where('u.id', '=', claims.sub)
-        .executeTakeFirst();
-      if (!row || new Date(row.expiresAt).getTime() <= Date.now())
+      const row = await sessionOf(claims.sid);
+      if (!row || row.userId !== claims.sub || new Date(row.expiresAt).getTime() <= Date.now())
         return unauthorized(reply, 'Session ended');
       if (row.disabled) return unauthorized(reply, 'This account has been disabled.');
       if (!isAllowed(row.email))
