@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -16,6 +15,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { errorHandler } from './error-handler.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export const version: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -55,20 +55,22 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     }),
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'worker-src': ["'self'", 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'connect-src': ["'self'"],
-        // Over plain HTTP (a LAN address, Safari on localhost) upgrading would send every asset to a missing https.
-        'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+  await app.register(securityHeaders, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'worker-src': ["'self'", 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'connect-src': ["'self'"],
+          // Over plain HTTP (a LAN address, Safari on localhost) upgrading would send every asset to a missing https.
+          'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+        },
       },
+      // The Google popup passes through the provider's origin and must still reach its opener at the end.
+      crossOriginOpenerPolicy: false,
     },
-    // The Google popup passes through the provider's origin and must still reach its opener at the end.
-    crossOriginOpenerPolicy: false,
   });
   await app.register(bearerAuth, { identity, db: database.db, publicUrl: config.publicUrl, isAllowed });
   await app.register(authRoutes, { identity, publicUrl: config.publicUrl });
