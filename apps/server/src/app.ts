@@ -9,6 +9,7 @@ import { createIdentity, type Identity } from './features/auth/identity.ts';
 import { createMailer } from './features/auth/mailer.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createSignInFailures } from './features/auth/sign-in-failures.ts';
+import { bookmarksRoutes } from './features/bookmarks/routes.ts';
 import { booksFeature } from './features/books/feature.ts';
 import { graphRoutes } from './features/graph/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await app.register(meRoutes);
   await app.register(booksFeature, { db: database.db, config });
   await app.register(graphRoutes, { db: database.db, config });
+  await app.register(bookmarksRoutes, { db: database.db });
   await app.register(webRoutes, { distDir: config.webDistDir });
   return { app, identity };
 }

@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './books.ts';
 export * from './graph.ts';
+export * from './bookmarks.ts';

@@ -94,6 +94,23 @@ export interface Database {
     /** ISO 8601. */
     created_at: string;
   };
+  /** A page a user bookmarked in a book (migration 004-bookmarks). */
+  bookmark: {
+    user_id: string;
+    book_id: number;
+    page: number;
+    label: string | null;
+    /** ISO 8601, when the page was first bookmarked. */
+    created_at: string;
+  };
+  /** The page a user last read in a book (migration 004-bookmarks). */
+  reading_position: {
+    user_id: string;
+    book_id: number;
+    page: number;
+    /** ISO 8601. */
+    updated_at: string;
+  };
 }
 
 export type BookStatus = 'importing' | 'ready';

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as m001 from './001-sign-in-failures.ts';
 import * as m002 from './002-books.ts';
 import * as m003 from './003-graph.ts';
+import * as m004 from './004-bookmarks.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001-sign-in-failures': m001,
   '002-books': m002,
   '003-graph': m003,
+  '004-bookmarks': m004,
 };
