@@ -1,0 +1,3 @@
+export { ResizablePanel } from './ResizablePanel.tsx';
+export { usePanelWidth } from './use-panel-width.ts';
+export type { PanelSide } from './panel-size.ts';

@@ -1,0 +1,1 @@
+export { TocPanel, type TocJump } from './TocPanel.tsx';

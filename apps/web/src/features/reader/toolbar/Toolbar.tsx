@@ -1,0 +1,193 @@
+import {
+  ChevronLeft,
+  ChevronRight,
+  History,
+  Maximize,
+  Minimize,
+  PanelLeft,
+  PanelRight,
+  Redo2,
+  Undo2,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import {
+  formatZoomPercent,
+  parsePageInput,
+  parseZoomInput,
+  zoomInByButton,
+  zoomOutByButton,
+} from '../model/index.ts';
+import { CommitInput } from './CommitInput.tsx';
+import './toolbar.css';
+
+export interface ToolbarProps {
+  title: string;
+  /** The page shown, 1..totalPages. */
+  page: number;
+  totalPages: number;
+  /** The scale the pages are drawn at (page fit already resolved to its number). */
+  scale: number;
+  canUndo: boolean;
+  canRedo: boolean;
+  /** The clear-history button is shown only when there is history to clear. */
+  canClearHistory: boolean;
+  tocOpen: boolean;
+  relatedOpen: boolean;
+  fullscreen: boolean;
+  onToggleToc: () => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  onClearHistory: () => void;
+  /** A valid page other than the current one, from the buttons or the page input. */
+  onPageChange: (page: number) => void;
+  /** A new scale from the − and + buttons (steps of 0.25, not below 0.25) or the percentage input. */
+  onZoomChange: (scale: number) => void;
+  onToggleFullscreen: () => void;
+  onToggleRelated: () => void;
+}
+
+/**
+ * The reader's toolbar, items in SPEC §2's order. Controlled: it shows what it is given and reports what the
+ * student asks for. The page and zoom inputs take effect on Enter or when they lose focus; a value SPEC §5
+ * does not allow puts back the current one (Escape too).
+ */
+export function Toolbar(props: ToolbarProps) {
+  const { page, totalPages, scale, onPageChange, onZoomChange } = props;
+  const zoomedOut = zoomOutByButton(scale);
+  const zoomedIn = zoomInByButton(scale);
+
+  return (
+    <div className="reader-toolbar" role="toolbar" aria-label="Reader toolbar">
+      <ToggleButton label="Toggle table of contents" pressed={props.tocOpen} onClick={props.onToggleToc}>
+        <PanelLeft size={18} aria-hidden="true" />
+      </ToggleButton>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Undo navigation"
+        title="Undo navigation"
+        disabled={!props.canUndo}
+        onClick={props.onUndo}
+      >
+        <Undo2 size={18} aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Redo navigation"
+        title="Redo navigation"
+        disabled={!props.canRedo}
+        onClick={props.onRedo}
+      >
+        <Redo2 size={18} aria-hidden="true" />
+      </button>
+      {props.canClearHistory && (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Clear navigation history"
+          title="Clear navigation history"
+          onClick={props.onClearHistory}
+        >
+          <History size={18} aria-hidden="true" />
+        </button>
+      )}
+
+      <h1 className="reader-toolbar__title" title={props.title}>
+        {props.title}
+      </h1>
+
+      <div className="reader-toolbar__group">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Previous page"
+          title="Previous page"
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          <ChevronLeft size={18} aria-hidden="true" />
+        </button>
+        <CommitInput
+          className="reader-toolbar__input reader-toolbar__input--page"
+          label="Page number"
+          value={String(page)}
+          parse={(text) => parsePageInput(text, totalPages)}
+          onCommit={(next) => {
+            if (next !== page) onPageChange(next);
+          }}
+        />
+        <span className="reader-toolbar__total">/ {totalPages}</span>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Next page"
+          title="Next page"
+          disabled={page >= totalPages}
+          onClick={() => onPageChange(page + 1)}
+        >
+          <ChevronRight size={18} aria-hidden="true" />
+        </button>
+      </div>
+
+      <div className="reader-toolbar__group">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Zoom out"
+          title="Zoom out"
+          disabled={zoomedOut === scale}
+          onClick={() => onZoomChange(zoomedOut)}
+        >
+          −
+        </button>
+        <CommitInput
+          className="reader-toolbar__input reader-toolbar__input--zoom"
+          label="Zoom percentage"
+          value={formatZoomPercent(scale)}
+          parse={parseZoomInput}
+          onCommit={(next) => {
+            if (next !== scale) onZoomChange(next);
+          }}
+        />
+        <span className="reader-toolbar__unit">%</span>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Zoom in"
+          title="Zoom in"
+          disabled={zoomedIn === scale}
+          onClick={() => onZoomChange(zoomedIn)}
+        >
+          +
+        </button>
+      </div>
+
+      <ToggleButton label="Toggle fullscreen" pressed={props.fullscreen} onClick={props.onToggleFullscreen}>
+        {props.fullscreen ? (
+          <Minimize size={18} aria-hidden="true" />
+        ) : (
+          <Maximize size={18} aria-hidden="true" />
+        )}
+      </ToggleButton>
+      <ToggleButton label="Toggle related panel" pressed={props.relatedOpen} onClick={props.onToggleRelated}>
+        <PanelRight size={18} aria-hidden="true" />
+      </ToggleButton>
+    </div>
+  );
+}
+
+function ToggleButton(props: { label: string; pressed: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={props.label}
+      title={props.label}
+      aria-pressed={props.pressed}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
+  );
+}
