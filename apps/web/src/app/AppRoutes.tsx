@@ -1,11 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AboutPage } from '../features/about/index.ts';
 import { OnboardingPage, ResetPasswordPage } from '../features/auth/index.ts';
 import { LibraryPage } from '../features/library/index.ts';
 import { ProfilePage } from '../features/profile/index.ts';
-import { ReaderPage } from '../features/reader/index.ts';
+import { ReaderLoading } from '../features/reader/ReaderLoading.tsx';
 import { PrivateRoute, PublicOnlyRoute } from './guards.tsx';
 import { Shell } from './Shell.tsx';
+
+// pdf.js is large: it loads with the reader route only.
+const ReaderPage = lazy(() =>
+  import('../features/reader/index.ts').then((module) => ({ default: module.ReaderPage })),
+);
+
+const reader = (
+  <Suspense fallback={<ReaderLoading />}>
+    <ReaderPage />
+  </Suspense>
+);
 
 /** SPEC §2 route table, plus the public /reset-password page the reset e-mail links to. */
 export function AppRoutes() {
@@ -24,8 +36,8 @@ export function AppRoutes() {
         <Route element={<PrivateRoute />}>
           <Route index element={<Navigate to="/library" replace />} />
           <Route path="library" element={<LibraryPage />} />
-          <Route path="reader" element={<ReaderPage />} />
-          <Route path="reader/:docId" element={<ReaderPage />} />
+          <Route path="reader" element={reader} />
+          <Route path="reader/:docId" element={reader} />
           <Route path="account" element={<Navigate to="/account/profile" replace />} />
           <Route path="account/profile" element={<ProfilePage />} />
           <Route path="about" element={<AboutPage />} />

@@ -1,42 +1,43 @@
 import { Link, useParams } from 'react-router';
-import { BookOpenText, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
+import { docIdError, ReaderMessage } from './pdf/load-error.ts';
+import { PdfView } from './pdf/PdfView.tsx';
+import { ReaderLoading } from './ReaderLoading.tsx';
+import { usePdfBook } from './pdf/use-pdf-book.ts';
+import './reader.css';
 
-/** SPEC §5: the document id must be numeric. */
-export function docIdError(docId: string | undefined): string | null {
-  if (docId === undefined || docId === '') return 'No document ID provided';
-  if (!/^\d+$/.test(docId)) return 'Invalid document ID';
-  return null;
-}
-
-/** SPEC §2 Reader. Placeholder until the reader issue: validates the id and says the reader is coming. */
+/** SPEC §2 Reader: the document id is checked first, then the book loads. */
 export function ReaderPage() {
   const { docId } = useParams();
   const error = docIdError(docId);
+  if (error) return <ReaderError message={error} />;
+  // Keyed by the id: opening another book starts again from 'Loading book...'.
+  return <ReaderBook key={docId} bookId={Number(docId)} />;
+}
+
+function ReaderBook({ bookId }: { bookId: number }) {
+  const state = usePdfBook(bookId);
+  if (state.status === 'error') return <ReaderError message={state.message} />;
+  if (state.status === 'loading') return <ReaderLoading />;
+  return (
+    <main className="reader" id="main">
+      <PdfView pdf={state.pdf} label={state.metadata.title} />
+    </main>
+  );
+}
+
+/** SPEC §2: 'Error Loading Book' with the message, or 'An unexpected error occurred' without one. */
+function ReaderError({ message }: { message: string }) {
   return (
     <main className="page" id="main">
-      {error ? (
-        <div className="empty-state" role="alert">
-          <TriangleAlert
-            className="empty-state__icon empty-state__icon--danger"
-            size={40}
-            aria-hidden="true"
-          />
-          <h1 className="empty-state__title">Error Loading Book</h1>
-          <p className="empty-state__text">{error}</p>
-          <Link className="link" to="/library">
-            Back to Library
-          </Link>
-        </div>
-      ) : (
-        <div className="empty-state">
-          <BookOpenText className="empty-state__icon" size={40} aria-hidden="true" />
-          <h1 className="empty-state__title">Reader</h1>
-          <p className="empty-state__text">The reader for book {docId} is coming soon.</p>
-          <Link className="link" to="/library">
-            Back to Library
-          </Link>
-        </div>
-      )}
+      <div className="empty-state" role="alert">
+        <TriangleAlert className="empty-state__icon empty-state__icon--danger" size={40} aria-hidden="true" />
+        <h1 className="empty-state__title">{ReaderMessage.errorTitle}</h1>
+        <p className="empty-state__text">{message || ReaderMessage.unexpected}</p>
+        <Link className="link" to="/library">
+          Back to Library
+        </Link>
+      </div>
     </main>
   );
 }

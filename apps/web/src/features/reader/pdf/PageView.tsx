@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import {
+  AbortException,
+  PixelsPerInch,
+  RenderingCancelledException,
+  TextLayer,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+} from 'pdfjs-dist';
+
+/** Most canvas pixels one page may take (16 M, 64 MB): a high zoom on a dense screen stays bounded. */
+const MAX_CANVAS_PIXELS = 2 ** 24;
+
+/** The device pixels per CSS pixel for a canvas of `width` × `height` CSS pixels, capped by MAX_CANVAS_PIXELS. */
+export function canvasPixelRatio(width: number, height: number, devicePixelRatio: number): number {
+  const cap = Math.sqrt(MAX_CANVAS_PIXELS / Math.max(1, width * height));
+  return Math.min(devicePixelRatio || 1, cap);
+}
+
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** The page's size in CSS pixels at scale 1, rotation applied. */
+export function pageSize(page: PDFPageProxy): PageSize {
+  const viewport = page.getViewport({ scale: PixelsPerInch.PDF_TO_CSS_UNITS });
+  return { width: viewport.width, height: viewport.height };
+}
+
+interface PageViewProps {
+  pdf: PDFDocumentProxy;
+  pageNumber: number;
+  /** 1 is 100%: a PDF point is 96/72 CSS pixels, as in the pdf.js viewer. */
+  scale: number;
+  /** The slot's place and size in CSS pixels (the page's own size once known, else the book's usual one). */
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+  /** Drawn (canvas and text layer) or an empty placeholder of the right size. */
+  drawn: boolean;
+  /** The page's size at scale 1, once pdf.js has it, so the list can size its slot. */
+  onSize(pageNumber: number, width: number, height: number): void;
+}
+
+/**
+ * One page of the list: a placeholder until it is to be drawn, then a canvas at the zoom scale with a
+ * pdf.js text layer above it for selection. Released (canvas emptied, text removed, page.cleanup())
+ * when it is no longer drawn, so memory follows the pages near the view only.
+ */
+export function PageView(props: PageViewProps) {
+  const { pdf, pageNumber, scale, top, left, width, height, drawn, onSize } = props;
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
+  const [page, setPage] = useState<PDFPageProxy | null>(null);
+  const [painted, setPainted] = useState(false);
+
+  // The page proxy lives while the page is drawn; releasing it frees its operator list and images.
+  useEffect(() => {
+    if (!drawn) return;
+    let current = true;
+    let loaded: PDFPageProxy | undefined;
+    pdf.getPage(pageNumber).then(
+      (proxy) => {
+        loaded = proxy;
+        if (!current) return void proxy.cleanup();
+        const size = pageSize(proxy);
+        onSize(pageNumber, size.width, size.height);
+        setPage(proxy);
+      },
+      (error: unknown) => console.error(`page ${pageNumber} could not be loaded`, error),
+    );
+    return () => {
+      current = false;
+      setPage(null);
+      // pdf.js defers the cleanup until a render being cancelled has stopped.
+      loaded?.cleanup();
+    };
+  }, [pdf, pageNumber, drawn, onSize]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const textContainer = textRef.current;
+    if (!page || !canvas || !textContainer) return;
+    const viewport = page.getViewport({ scale: scale * PixelsPerInch.PDF_TO_CSS_UNITS });
+    const ratio = canvasPixelRatio(viewport.width, viewport.height, window.devicePixelRatio);
+    canvas.width = Math.floor(viewport.width * ratio);
+    canvas.height = Math.floor(viewport.height * ratio);
+    const renderTask = page.render({
+      canvas,
+      viewport,
+      transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+    });
+    let textLayer: TextLayer | undefined;
+    renderTask.promise
+      .then(() => {
+        textContainer.replaceChildren();
+        textLayer = new TextLayer({
+          textContentSource: page.streamTextContent(),
+          container: textContainer,
+          viewport,
+        });
+        return textLayer.render();
+      })
+      .then(
+        () => setPainted(true),
+        (error: unknown) => {
+          // A page scrolled away or zoomed cancels its drawing: that is not a failure.
+          if (!(error instanceof RenderingCancelledException) && !(error instanceof AbortException)) {
+            console.error(`page ${pageNumber} could not be drawn`, error);
+          }
+        },
+      );
+    return () => {
+      renderTask.cancel();
+      textLayer?.cancel();
+      setPainted(false);
+      textContainer.replaceChildren();
+      // A zero-sized canvas gives its pixel memory back at once.
+      canvas.width = 0;
+      canvas.height = 0;
+    };
+  }, [page, scale, pageNumber]);
+
+  return (
+    <div
+      className="pdf-page"
+      data-page-number={pageNumber}
+      data-painted={painted ? 'true' : undefined}
+      style={
+        {
+          top,
+          left,
+          width,
+          height,
+          '--total-scale-factor': scale * PixelsPerInch.PDF_TO_CSS_UNITS,
+        } as CSSProperties
+      }
+    >
+      {page ? (
+        <>
+          <canvas ref={canvasRef} className="pdf-page__canvas" aria-hidden="true" />
+          <div ref={textRef} className="textLayer" />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import {
+  fitWidthScale,
+  layoutPages,
+  mostVisiblePage,
+  nextDrawnPages,
+  PAGE_GAP,
+  positionAt,
+  sameSet,
+  scrollTopFor,
+  visiblePages,
+  type ReadingPosition,
+} from './layout.ts';
+import { pageSize, PageView, type PageSize } from './PageView.tsx';
+import './pdf.css';
+
+export interface PdfViewHandle {
+  /** Scrolls so that `yFraction` (0 top, 1 bottom) of page `page` is at the top of the viewer. */
+  scrollToPage(page: number, yFraction?: number): void;
+}
+
+interface PdfViewProps {
+  pdf: PDFDocumentProxy;
+  /** Accessible name of the scrolled pages (the book's title). */
+  label: string;
+  /** Zoom, 1 = 100%; page fit (the first page fills the viewer's width) when not given. */
+  scale?: number;
+  /** Called with the page most in view whenever it changes. */
+  onPageChange?(page: number): void;
+  ref?: Ref<PdfViewHandle>;
+}
+
+const EMPTY: ReadonlySet<number> = new Set();
+
+/**
+ * The book's pages in one scrolled column. Every page has a slot of its size; only the pages in view and
+ * their neighbours are drawn, and drawn pages far from the view are released. The reading position is
+ * kept across zoom and resize.
+ */
+export function PdfView({ pdf, label, scale, onPageChange, ref }: PdfViewProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [usualSize, setUsualSize] = useState<PageSize | null>(null);
+  const [ownSizes, setOwnSizes] = useState<ReadonlyMap<number, PageSize>>(new Map());
+  const [viewerWidth, setViewerWidth] = useState(0);
+  const [drawn, setDrawn] = useState<ReadonlySet<number>>(EMPTY);
+  const positionRef = useRef<ReadingPosition>({ page: 1, yFraction: 0 });
+  const currentPageRef = useRef(0);
+  const onPageChangeRef = useRef(onPageChange);
+  useEffect(() => {
+    onPageChangeRef.current = onPageChange;
+  }, [onPageChange]);
+
+  // The first page's size stands for every page not loaded yet (a textbook's pages are all alike).
+  useEffect(() => {
+    let current = true;
+    pdf.getPage(1).then(
+      (page) => current && setUsualSize(pageSize(page)),
+      (error: unknown) => console.error('page 1 could not be loaded', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [pdf]);
+
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    setViewerWidth(container.clientWidth);
+    const observer = new ResizeObserver(() => setViewerWidth(container.clientWidth));
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, []);
+
+  const onSize = useCallback((page: number, width: number, height: number) => {
+    setOwnSizes((sizes) => {
+      const known = sizes.get(page);
+      if (known && known.width === width && known.height === height) return sizes;
+      return new Map(sizes).set(page, { width, height });
+    });
+  }, []);
+
+  const effectiveScale = usualSize ? (scale ?? fitWidthScale(usualSize.width, viewerWidth)) : 1;
+  const sizes = useMemo(() => {
+    if (!usualSize) return [];
+    return Array.from({ length: pdf.numPages }, (_, index) => {
+      const size = ownSizes.get(index + 1) ?? usualSize;
+      return { width: size.width * effectiveScale, height: size.height * effectiveScale };
+    });
+  }, [pdf.numPages, usualSize, ownSizes, effectiveScale]);
+  const layout = useMemo(() => layoutPages(sizes.map((size) => size.height)), [sizes]);
+  const contentWidth = Math.max(viewerWidth, ...sizes.map((size) => size.width + 2 * PAGE_GAP));
+  const layoutRef = useRef(layout);
+
+  const update = useCallback(() => {
+    const container = containerRef.current;
+    const current = layoutRef.current;
+    if (!container || current.tops.length === 0) return;
+    const { scrollTop, clientHeight } = container;
+    const visible = visiblePages(current, scrollTop, clientHeight);
+    setDrawn((previous) => {
+      const next = nextDrawnPages(previous, visible, current.tops.length);
+      return sameSet(previous, next) ? previous : next;
+    });
+    positionRef.current = positionAt(current, scrollTop);
+    const page = mostVisiblePage(current, scrollTop, clientHeight);
+    if (page !== currentPageRef.current) {
+      currentPageRef.current = page;
+      onPageChangeRef.current?.(page);
+    }
+  }, []);
+
+  // A new layout (zoom, resize, a page of another size) keeps the page and the place in it at the top.
+  useLayoutEffect(() => {
+    layoutRef.current = layout;
+    const container = containerRef.current;
+    if (!container || layout.tops.length === 0) return;
+    container.scrollTop = scrollTopFor(layout, positionRef.current);
+    update();
+  }, [layout, update]);
+
+  const frame = useRef(0);
+  const onScroll = useCallback(() => {
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      update();
+    });
+  }, [update]);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToPage(page, yFraction = 0) {
+        const container = containerRef.current;
+        if (!container || layoutRef.current.tops.length === 0) return;
+        container.scrollTop = scrollTopFor(layoutRef.current, { page, yFraction });
+        update();
+      },
+    }),
+    [update],
+  );
+
+  return (
+    <div
+      ref={containerRef}
+      className="pdf-view"
+      role="region"
+      aria-label={label}
+      // Scrolled content must be reachable from the keyboard.
+      tabIndex={0}
+      onScroll={onScroll}
+    >
+      <div className="pdf-view__pages" style={{ height: layout.totalHeight, width: contentWidth }}>
+        {sizes.map((size, index) => (
+          <PageView
+            key={index + 1}
+            pdf={pdf}
+            pageNumber={index + 1}
+            scale={effectiveScale}
+            top={layout.tops[index]!}
+            left={(contentWidth - size.width) / 2}
+            width={size.width}
+            height={size.height}
+            drawn={drawn.has(index + 1)}
+            onSize={onSize}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

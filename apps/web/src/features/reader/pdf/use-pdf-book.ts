@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { bookMetadataSchema, type BookMetadata } from '@threadbook/contracts';
+import { apiJson } from '../../../lib/api.ts';
+import { loadPdfDocument } from './load-document.ts';
+import { loadErrorMessage, ReaderLoadError, ReaderMessage } from './load-error.ts';
+
+export type PdfBookState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'loaded'; metadata: BookMetadata; pdf: PDFDocumentProxy };
+
+async function fetchMetadata(bookId: number, signal: AbortSignal): Promise<BookMetadata> {
+  const parsed = bookMetadataSchema.safeParse(
+    await apiJson<unknown>(`/api/books/${bookId}/metadata`, { signal }),
+  );
+  if (!parsed.success) throw new ReaderLoadError(ReaderMessage.failedToLoad);
+  return parsed.data;
+}
+
+/**
+ * SPEC §4 reader loading: loading, then loaded or error. The metadata and the PDF are fetched together; a
+ * metadata failure (an unknown book) wins over the PDF's, whichever answers first. A range that fails
+ * while the student reads turns the state to error too. Mount it under a key of the book id: a new book
+ * starts from loading.
+ */
+export function usePdfBook(bookId: number): PdfBookState {
+  const [state, setState] = useState<PdfBookState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    // The first failure is the one shown; it also stops every transfer and frees the document.
+    const fail = (error: unknown) => {
+      if (controller.signal.aborted) return;
+      setState({ status: 'error', message: loadErrorMessage(error) });
+      controller.abort();
+    };
+    const metadata = fetchMetadata(bookId, controller.signal);
+    const loaded = loadPdfDocument(bookId, fail, controller.signal);
+    // Awaited below only after the metadata; never an unhandled rejection meanwhile.
+    loaded.catch(() => undefined);
+    (async () => {
+      const book = await metadata;
+      const pdf = await loaded;
+      if (controller.signal.aborted) return;
+      setState({ status: 'loaded', metadata: book, pdf });
+    })().catch(fail);
+    // Aborting also destroys the document, loaded or not.
+    return () => controller.abort();
+  }, [bookId]);
+  return state;
+}
