@@ -1,15 +1,14 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Bookmarks and reading positions, per user and book (DESIGN.md decision 4). Both hang off better-auth's
- * `user` table and off the book with ON DELETE CASCADE (foreign keys are on, see database.ts), so
- * deleting an account or a book leaves nothing behind. SQLite accepts the reference to `user` before
- * better-auth creates that table on a fresh database (it is checked when rows are written).
+ * Bookmarks and reading positions, per user and book (DESIGN.md decision 4). They go with the book by
+ * ON DELETE CASCADE, and with the account through db/user-data.ts (no foreign key to better-auth's
+ * `user` table, which may not exist yet where these migrations run).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('bookmark')
-    .addColumn('user_id', 'text', (col) => col.notNull().references('user.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', (col) => col.notNull())
     .addColumn('book_id', 'integer', (col) => col.notNull().references('book.id').onDelete('cascade'))
     .addColumn('page', 'integer', (col) => col.notNull())
     .addColumn('label', 'text')
@@ -22,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('reading_position')
-    .addColumn('user_id', 'text', (col) => col.notNull().references('user.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', (col) => col.notNull())
     .addColumn('book_id', 'integer', (col) => col.notNull().references('book.id').onDelete('cascade'))
     .addColumn('page', 'integer', (col) => col.notNull())
     .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())

@@ -11,6 +11,7 @@ import type { SendMail } from './mailer.ts';
 import type { SignInFailures } from './sign-in-failures.ts';
 import { accountPlugin } from './account-plugin.ts';
 import { resetPasswordMail } from './reset-password-mail.ts';
+import { deleteUserData } from '../../db/user-data.ts';
 
 /** The header the Fastify mount sets to the socket's address, so no client can choose its own rate-limit key. */
 export const CLIENT_IP_HEADER = 'x-threadbook-client-ip';
@@ -83,7 +84,7 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
       additionalFields: {
         disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
-      deleteUser: { enabled: true },
+      deleteUser: { enabled: true, afterDelete: (user) => deleteUserData(db, user.id) },
     },
     account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
     rateLimit: {

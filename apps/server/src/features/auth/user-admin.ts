@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { deleteUserData } from '../../db/user-data.ts';
 
 export interface UserSummary {
   email: string;
@@ -52,13 +53,14 @@ export function createUserAdmin(db: Db) {
       });
     },
 
-    /** Removes the account with its sessions and sign-in methods; user data cascades through foreign keys. */
+    /** Removes the account with its sessions, sign-in methods and what the user kept. */
     async delete(email: string): Promise<void> {
       const userId = await findUserId(email);
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('session').where('userId', '=', userId).execute();
         await trx.deleteFrom('account').where('userId', '=', userId).execute();
         await trx.deleteFrom('user').where('id', '=', userId).execute();
+        await deleteUserData(trx, userId);
       });
     },
   };
