@@ -1,4 +1,4 @@
-import { renameSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { bookListSchema, bookMetadataSchema, type BookMetadata } from '@threadbook/contracts';
@@ -158,6 +158,224 @@ test.describe('reader: PDF view', () => {
       await expect(page.getByRole('alert')).toContainText('PDF file not found for this book');
     } finally {
       renameSync(`${pdf}.away`, pdf);
+    }
+  });
+});
+
+test.describe('reader: toolbar, table of contents and keys', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  /** Opens the sample book and waits for page 1 to be drawn. */
+  async function openSample(page: Page, request: APIRequestContext, env: WorkerEnv, baseURL: string) {
+    const sample = await signInAndWaitForSample(page, request, env, baseURL);
+    await page.goto(`/reader/${sample.id}`);
+    await expect(drawnPage(page, 1)).toBeVisible();
+    return sample;
+  }
+
+  test('a table-of-contents jump moves the page and undo and redo follow the history', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await openSample(page, request, env, baseURL!);
+    const pageInput = page.getByRole('textbox', { name: 'Page number' });
+    const toc = page.getByRole('navigation', { name: 'Table of Contents' });
+    await expect(pageInput).toHaveValue('1');
+    await expect(toc).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Undo navigation' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Clear navigation history' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Toggle table of contents' }).click();
+    await expect(toc).toBeVisible();
+    const chapter = toc.locator('.toc__chapter').nth(1).locator('.toc__entry');
+    const target = Number(await chapter.locator('.toc__entry-page').textContent());
+    expect(target).toBeGreaterThan(1);
+    await chapter.click();
+    await expect(pageInput).toHaveValue(String(target));
+    // The parsed outline is cached for the next visit (SPEC §4).
+    const cached = await page.evaluate(
+      (key) =>
+        (
+          globalThis as unknown as { localStorage: { getItem(key: string): string | null } }
+        ).localStorage.getItem(key),
+      `threadbook:outline:${sample.id}`,
+    );
+    expect(JSON.parse(cached!)).toMatchObject({ bookTitle: SAMPLE_TITLE });
+    await expect(drawnPage(page, target)).toBeVisible();
+    await expect(chapter).toHaveAttribute('aria-current', 'location');
+
+    await page.getByRole('button', { name: 'Undo navigation' }).click();
+    await expect(pageInput).toHaveValue('1');
+    await expect(page.getByRole('button', { name: 'Redo navigation' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Redo navigation' }).click();
+    await expect(pageInput).toHaveValue(String(target));
+
+    // Keys: [ undoes; Shift+Backspace clears the history, and the clear button goes away.
+    await page.keyboard.press('[');
+    await expect(pageInput).toHaveValue('1');
+    await page.getByRole('button', { name: 'Clear navigation history' }).click();
+    await expect(page.getByRole('button', { name: 'Clear navigation history' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Redo navigation' })).toBeDisabled();
+  });
+
+  test('next, previous and the page input turn pages; a page out of range reverts', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await openSample(page, request, env, baseURL!);
+    const pageInput = page.getByRole('textbox', { name: 'Page number' });
+    await expect(page.getByText(`/ ${sample.pageCount}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(pageInput).toHaveValue('2');
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(pageInput).toHaveValue('3');
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect(pageInput).toHaveValue('2');
+
+    await pageInput.fill('7');
+    await pageInput.press('Enter');
+    await expect(pageInput).toHaveValue('7');
+    await expect(drawnPage(page, 7)).toBeVisible();
+
+    await pageInput.fill(String(sample.pageCount + 1));
+    await pageInput.press('Enter');
+    await expect(pageInput).toHaveValue('7');
+
+    // Arrow keys turn pages too, but not while typing in the input.
+    await page.getByRole('region', { name: SAMPLE_TITLE }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(pageInput).toHaveValue('8');
+    await page.keyboard.press('ArrowLeft');
+    await expect(pageInput).toHaveValue('7');
+    // Page turns are not recorded in the history.
+    await expect(page.getByRole('button', { name: 'Undo navigation' })).toBeDisabled();
+  });
+
+  test('zoom buttons, the percentage input and keys change the scale the pages are drawn at', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    await openSample(page, request, env, baseURL!);
+    const zoomInput = page.getByRole('textbox', { name: 'Zoom percentage' });
+    const fit = Number(await zoomInput.inputValue());
+    expect(fit).toBeGreaterThan(10);
+    const widthAtFit = (await drawnPage(page, 1).boundingBox())!.width;
+
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(zoomInput).toHaveValue(String(fit + 25));
+    await expect
+      .poll(async () => (await page.locator('.pdf-page[data-page-number="1"]').boundingBox())!.width)
+      .toBeCloseTo((widthAtFit * (fit + 25)) / fit, 0);
+
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect(zoomInput).toHaveValue(String(fit - 25));
+
+    await zoomInput.fill('150');
+    await zoomInput.press('Enter');
+    await expect(zoomInput).toHaveValue('150');
+    await zoomInput.fill('600');
+    await zoomInput.press('Enter');
+    await expect(zoomInput).toHaveValue('150');
+
+    // + and - move through the finer step table: 150% -> 170% -> 150%.
+    await page.getByRole('region', { name: SAMPLE_TITLE }).focus();
+    await page.keyboard.press('+');
+    await expect(zoomInput).toHaveValue('170');
+    await page.keyboard.press('-');
+    await expect(zoomInput).toHaveValue('150');
+  });
+
+  test('B toggles the table of contents, Shift+P the related panel', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    await openSample(page, request, env, baseURL!);
+    const toc = page.getByRole('navigation', { name: 'Table of Contents' });
+    const related = page.getByRole('complementary', { name: 'Related paragraphs' });
+    await expect(toc).toBeHidden();
+    await page.keyboard.press('b');
+    await expect(toc).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Toggle table of contents' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.keyboard.press('b');
+    await expect(toc).toBeHidden();
+
+    await expect(related).toBeHidden();
+    await page.keyboard.press('Shift+P');
+    await expect(related).toBeVisible();
+    await expect(related).toContainText('Click on a paragraph anchor in the PDF to view its relationships.');
+    await page.getByRole('button', { name: 'Toggle related panel' }).click();
+    await expect(related).toBeHidden();
+  });
+
+  test('fullscreen fills the screen and hides the navigation bar; Shift+F leaves it', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    await openSample(page, request, env, baseURL!);
+    const isFullscreen = () =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { fullscreenElement: unknown } }).document
+            .fullscreenElement !== null,
+      );
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeVisible();
+
+    await page.getByRole('button', { name: 'Toggle fullscreen' }).click();
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Toggle fullscreen' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await isFullscreen()).toBe(true);
+    const reader = await page.locator('main.reader').boundingBox();
+    expect(reader!.height).toBe(page.viewportSize()!.height);
+
+    await page.keyboard.press('Shift+F');
+    await expect(nav).toBeVisible();
+    expect(await isFullscreen()).toBe(false);
+  });
+
+  test('a book whose XML is missing says so', async ({ page, request, env, baseURL }) => {
+    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const xml = path.join(env.server.dataDir, 'books', String(sample.id), 'book.xml');
+    renameSync(xml, `${xml}.away`);
+    try {
+      await page.goto(`/reader/${sample.id}`);
+      await expect(page.getByRole('heading', { name: 'Error Loading Book' })).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText('XML file not found for this book');
+    } finally {
+      renameSync(`${xml}.away`, xml);
+    }
+  });
+
+  test('a book whose XML does not parse says so', async ({ page, request, env, baseURL }) => {
+    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const xml = path.join(env.server.dataDir, 'books', String(sample.id), 'book.xml');
+    const original = readFileSync(xml);
+    writeFileSync(xml, '<library><shelf/></library>');
+    try {
+      await page.goto(`/reader/${sample.id}`);
+      await expect(page.getByRole('heading', { name: 'Error Loading Book' })).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText('Failed to parse XML file');
+    } finally {
+      writeFileSync(xml, original);
     }
   });
 });

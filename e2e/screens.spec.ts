@@ -49,6 +49,8 @@ test('signed-in screens: library, profile, deletion dialog, about, reader', asyn
   request,
   baseURL,
 }, testInfo) => {
+  // Five screens, each with an axe check, the reader with a drawn PDF page: more than one screen's time.
+  test.slow();
   await signInNewAccount(page, request, baseURL!, env.nextEmail());
 
   await page.goto('/library');
@@ -71,6 +73,7 @@ test('signed-in screens: library, profile, deletion dialog, about, reader', asyn
 
   await page.goto('/reader/1');
   await expect(page).toHaveTitle('Threadbook - Reader');
+  await expect(page.locator('.pdf-page[data-painted="true"]').first()).toBeVisible();
   await checkScreen(page, testInfo, 'reader');
 });
 

@@ -37,6 +37,8 @@ interface PdfViewProps {
   scale?: number;
   /** Called with the page most in view whenever it changes. */
   onPageChange?(page: number): void;
+  /** Called with the scale the pages are drawn at (page fit resolved to its number) whenever it changes. */
+  onScaleChange?(scale: number): void;
   ref?: Ref<PdfViewHandle>;
 }
 
@@ -47,7 +49,7 @@ const EMPTY: ReadonlySet<number> = new Set();
  * their neighbours are drawn, and drawn pages far from the view are released. The reading position is
  * kept across zoom and resize.
  */
-export function PdfView({ pdf, label, scale, onPageChange, ref }: PdfViewProps) {
+export function PdfView({ pdf, label, scale, onPageChange, onScaleChange, ref }: PdfViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [usualSize, setUsualSize] = useState<PageSize | null>(null);
   const [ownSizes, setOwnSizes] = useState<ReadonlyMap<number, PageSize>>(new Map());
@@ -90,6 +92,9 @@ export function PdfView({ pdf, label, scale, onPageChange, ref }: PdfViewProps) 
   }, []);
 
   const effectiveScale = usualSize ? (scale ?? fitWidthScale(usualSize.width, viewerWidth)) : 1;
+  useEffect(() => {
+    if (usualSize) onScaleChange?.(effectiveScale);
+  }, [usualSize, effectiveScale, onScaleChange]);
   const sizes = useMemo(() => {
     if (!usualSize) return [];
     return Array.from({ length: pdf.numPages }, (_, index) => {
