@@ -148,18 +148,23 @@ test.describe('reader: PDF view', () => {
     await expect(page.getByRole('alert')).toContainText('No document ID provided');
   });
 
-  test('a book whose PDF is missing says so', async ({ page, request, env, baseURL }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
-    const pdf = path.join(env.server.dataDir, 'books', String(sample.id), 'book.pdf');
-    renameSync(pdf, `${pdf}.away`);
-    try {
-      await page.goto(`/reader/${sample.id}`);
-      await expect(page.getByRole('heading', { name: 'Error Loading Book' })).toBeVisible();
-      await expect(page.getByRole('alert')).toContainText('PDF file not found for this book');
-    } finally {
-      renameSync(`${pdf}.away`, pdf);
-    }
-  });
+  for (const [file, message] of [
+    ['book.pdf', 'PDF file not found for this book'],
+    ['book.xml', 'XML file not found for this book'],
+  ] as const) {
+    test(`a book whose ${file} is missing says '${message}'`, async ({ page, request, env, baseURL }) => {
+      const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+      const stored = path.join(env.server.dataDir, 'books', String(sample.id), file);
+      renameSync(stored, `${stored}.away`);
+      try {
+        await page.goto(`/reader/${sample.id}`);
+        await expect(page.getByRole('heading', { name: 'Error Loading Book' })).toBeVisible();
+        await expect(page.getByRole('alert')).toContainText(message);
+      } finally {
+        renameSync(`${stored}.away`, stored);
+      }
+    });
+  }
 });
 
 test.describe('reader: toolbar, table of contents and keys', () => {
@@ -350,19 +355,6 @@ test.describe('reader: toolbar, table of contents and keys', () => {
     await page.keyboard.press('Shift+F');
     await expect(nav).toBeVisible();
     expect(await isFullscreen()).toBe(false);
-  });
-
-  test('a book whose XML is missing says so', async ({ page, request, env, baseURL }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
-    const xml = path.join(env.server.dataDir, 'books', String(sample.id), 'book.xml');
-    renameSync(xml, `${xml}.away`);
-    try {
-      await page.goto(`/reader/${sample.id}`);
-      await expect(page.getByRole('heading', { name: 'Error Loading Book' })).toBeVisible();
-      await expect(page.getByRole('alert')).toContainText('XML file not found for this book');
-    } finally {
-      renameSync(`${xml}.away`, xml);
-    }
   });
 
   test('a book whose XML does not parse says so', async ({ page, request, env, baseURL }) => {
