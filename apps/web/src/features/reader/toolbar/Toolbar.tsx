@@ -58,39 +58,19 @@ export function Toolbar(props: ToolbarProps) {
 
   return (
     <div className="reader-toolbar" role="toolbar" aria-label="Reader toolbar">
-      <ToggleButton label="Toggle table of contents" pressed={props.tocOpen} onClick={props.onToggleToc}>
+      <ToolButton label="Toggle table of contents" pressed={props.tocOpen} onClick={props.onToggleToc}>
         <PanelLeft size={18} aria-hidden="true" />
-      </ToggleButton>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Undo navigation"
-        title="Undo navigation"
-        disabled={!props.canUndo}
-        onClick={props.onUndo}
-      >
+      </ToolButton>
+      <ToolButton label="Undo navigation" disabled={!props.canUndo} onClick={props.onUndo}>
         <Undo2 size={18} aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Redo navigation"
-        title="Redo navigation"
-        disabled={!props.canRedo}
-        onClick={props.onRedo}
-      >
+      </ToolButton>
+      <ToolButton label="Redo navigation" disabled={!props.canRedo} onClick={props.onRedo}>
         <Redo2 size={18} aria-hidden="true" />
-      </button>
+      </ToolButton>
       {props.canClearHistory && (
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Clear navigation history"
-          title="Clear navigation history"
-          onClick={props.onClearHistory}
-        >
+        <ToolButton label="Clear navigation history" onClick={props.onClearHistory}>
           <History size={18} aria-hidden="true" />
-        </button>
+        </ToolButton>
       )}
 
       <h1 className="reader-toolbar__title" title={props.title}>
@@ -98,16 +78,9 @@ export function Toolbar(props: ToolbarProps) {
       </h1>
 
       <div className="reader-toolbar__group">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Previous page"
-          title="Previous page"
-          disabled={page <= 1}
-          onClick={() => onPageChange(page - 1)}
-        >
+        <ToolButton label="Previous page" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           <ChevronLeft size={18} aria-hidden="true" />
-        </button>
+        </ToolButton>
         <CommitInput
           className="reader-toolbar__input reader-toolbar__input--page"
           label="Page number"
@@ -118,29 +91,15 @@ export function Toolbar(props: ToolbarProps) {
           }}
         />
         <span className="reader-toolbar__total">/ {totalPages}</span>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Next page"
-          title="Next page"
-          disabled={page >= totalPages}
-          onClick={() => onPageChange(page + 1)}
-        >
+        <ToolButton label="Next page" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
           <ChevronRight size={18} aria-hidden="true" />
-        </button>
+        </ToolButton>
       </div>
 
       <div className="reader-toolbar__group">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Zoom out"
-          title="Zoom out"
-          disabled={zoomedOut === scale}
-          onClick={() => onZoomChange(zoomedOut)}
-        >
+        <ToolButton label="Zoom out" disabled={zoomedOut === scale} onClick={() => onZoomChange(zoomedOut)}>
           −
-        </button>
+        </ToolButton>
         <CommitInput
           className="reader-toolbar__input reader-toolbar__input--zoom"
           label="Zoom percentage"
@@ -151,33 +110,33 @@ export function Toolbar(props: ToolbarProps) {
           }}
         />
         <span className="reader-toolbar__unit">%</span>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Zoom in"
-          title="Zoom in"
-          disabled={zoomedIn === scale}
-          onClick={() => onZoomChange(zoomedIn)}
-        >
+        <ToolButton label="Zoom in" disabled={zoomedIn === scale} onClick={() => onZoomChange(zoomedIn)}>
           +
-        </button>
+        </ToolButton>
       </div>
 
-      <ToggleButton label="Toggle fullscreen" pressed={props.fullscreen} onClick={props.onToggleFullscreen}>
+      <ToolButton label="Toggle fullscreen" pressed={props.fullscreen} onClick={props.onToggleFullscreen}>
         {props.fullscreen ? (
           <Minimize size={18} aria-hidden="true" />
         ) : (
           <Maximize size={18} aria-hidden="true" />
         )}
-      </ToggleButton>
-      <ToggleButton label="Toggle related panel" pressed={props.relatedOpen} onClick={props.onToggleRelated}>
+      </ToolButton>
+      <ToolButton label="Toggle related panel" pressed={props.relatedOpen} onClick={props.onToggleRelated}>
         <PanelRight size={18} aria-hidden="true" />
-      </ToggleButton>
+      </ToolButton>
     </div>
   );
 }
 
-function ToggleButton(props: { label: string; pressed: boolean; onClick: () => void; children: ReactNode }) {
+/** An icon button named by its label (also its tooltip); `pressed` makes it a toggle. */
+function ToolButton(props: {
+  label: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -185,6 +144,7 @@ function ToggleButton(props: { label: string; pressed: boolean; onClick: () => v
       aria-label={props.label}
       title={props.label}
       aria-pressed={props.pressed}
+      disabled={props.disabled}
       onClick={props.onClick}
     >
       {props.children}
