@@ -11,6 +11,13 @@ export const RELATIONSHIP_TYPES = ['BACKGROUND', 'ELABORATION', 'EXAMPLE', 'CONT
 export const relationshipTypeSchema = z.enum(RELATIONSHIP_TYPES);
 export type RelationshipTypeName = z.infer<typeof relationshipTypeSchema>;
 
+/** The type of an edge seen from its target: Background and Elaboration swap, the others stay. */
+export function inverseRelationshipType(type: RelationshipTypeName): RelationshipTypeName {
+  if (type === 'BACKGROUND') return 'ELABORATION';
+  if (type === 'ELABORATION') return 'BACKGROUND';
+  return type;
+}
+
 /** SPEC §9 graph defaults and the bounds the API accepts. */
 export const GRAPH_LIMITS = {
   maxDistance: { default: 1, min: 1, max: 3 },

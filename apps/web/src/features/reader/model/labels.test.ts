@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { pageLabel, paragraphLabel, sameParagraphId, sectionLabel, stripBookPrefix } from './labels.ts';
+import {
+  pageLabel,
+  paragraphLabel,
+  relationshipTypeLabel,
+  sameParagraphId,
+  sectionLabel,
+  stripBookPrefix,
+} from './labels.ts';
 
 describe('paragraph labels (SPEC §3 "Paragraph ids")', () => {
   it.each([
@@ -48,5 +55,19 @@ describe('pageLabel', () => {
 
   it.each([undefined, null, 0, -2, 1.5, Number.NaN])("says '?' for an unknown page (%s)", (page) => {
     expect(pageLabel(page)).toBe('?');
+  });
+});
+
+describe('relationship type labels', () => {
+  it.each([
+    ['BACKGROUND', 'Background'],
+    ['Background', 'Background'],
+    ['ELABORATION', 'Elaboration'],
+    ['EXAMPLE', 'Example'],
+    ['contrast', 'Contrast'],
+    [' RELATED ', 'Related'],
+    ['', 'Related'],
+  ])('shows %j as %j', (type, label) => {
+    expect(relationshipTypeLabel(type)).toBe(label);
   });
 });

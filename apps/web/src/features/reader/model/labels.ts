@@ -16,3 +16,9 @@ export function sectionLabel(section: string | null | undefined): string {
 export function pageLabel(page: number | null | undefined): string {
   return typeof page === 'number' && Number.isSafeInteger(page) && page >= 1 ? `Page ${page}` : '?';
 }
+
+/** A relationship type as the reader shows it: 'BACKGROUND' and 'Background' -> 'Background'. */
+export function relationshipTypeLabel(type: string): string {
+  const word = type.trim().toLowerCase();
+  return word === '' ? 'Related' : word[0]!.toUpperCase() + word.slice(1);
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   AbortException,
   PixelsPerInch,
@@ -42,15 +42,18 @@ interface PageViewProps {
   drawn: boolean;
   /** The page's size at scale 1, once pdf.js has it, so the list can size its slot. */
   onSize(pageNumber: number, width: number, height: number): void;
+  /** Drawn over the page (the reader's overlays). */
+  children?: ReactNode;
 }
 
 /**
  * One page of the list: a placeholder until it is to be drawn, then a canvas at the zoom scale with a
  * pdf.js text layer above it for selection. Released (canvas emptied, text removed, page.cleanup())
- * when it is no longer drawn, so memory follows the pages near the view only.
+ * when it is no longer drawn, so memory follows the pages near the view only. Memoised: of a 1,000-page
+ * book, only the pages whose slot or overlay changed render again.
  */
-export function PageView(props: PageViewProps) {
-  const { pdf, pageNumber, scale, top, left, width, height, drawn, onSize } = props;
+export const PageView = memo(function PageView(props: PageViewProps) {
+  const { pdf, pageNumber, scale, top, left, width, height, drawn, onSize, children } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [page, setPage] = useState<PDFPageProxy | null>(null);
@@ -144,6 +147,7 @@ export function PageView(props: PageViewProps) {
           <div ref={textRef} className="textLayer" />
         </>
       ) : null}
+      {children}
     </div>
   );
-}
+});

@@ -6,11 +6,12 @@ import {
   useMemo,
   useRef,
   useState,
+  type ReactNode,
   type Ref,
 } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import {
-  fitWidthScale,
+  fitPageScale,
   layoutPages,
   mostVisiblePage,
   nextDrawnPages,
@@ -33,8 +34,14 @@ interface PdfViewProps {
   pdf: PDFDocumentProxy;
   /** Accessible name of the scrolled pages (the book's title). */
   label: string;
-  /** Zoom, 1 = 100%; page fit (the first page fills the viewer's width) when not given. */
+  /** Zoom, 1 = 100%; page fit (the whole first page fits in the viewer) when not given. */
   scale?: number;
+  /** The page shown first, at its top (the place the student left the book). */
+  initialPage?: number;
+  /** What to draw over a page while it is drawn (anchors, highlights), placed in fractions of the page. */
+  renderOverlay?: (pageNumber: number) => ReactNode;
+  /** A wheel turn with Ctrl (or Cmd) held: zoom instead of scrolling. */
+  onCtrlWheel?: (event: WheelEvent) => void;
   /** Called with the page most in view whenever it changes. */
   onPageChange?(page: number): void;
   /** Called with the scale the pages are drawn at (page fit resolved to its number) whenever it changes. */
@@ -49,13 +56,14 @@ const EMPTY: ReadonlySet<number> = new Set();
  * their neighbours are drawn, and drawn pages far from the view are released. The reading position is
  * kept across zoom and resize.
  */
-export function PdfView({ pdf, label, scale, onPageChange, onScaleChange, ref }: PdfViewProps) {
+export function PdfView(props: PdfViewProps) {
+  const { pdf, label, scale, initialPage = 1, renderOverlay, onPageChange, onScaleChange, ref } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const [usualSize, setUsualSize] = useState<PageSize | null>(null);
   const [ownSizes, setOwnSizes] = useState<ReadonlyMap<number, PageSize>>(new Map());
-  const [viewerWidth, setViewerWidth] = useState(0);
+  const [viewerSize, setViewerSize] = useState<PageSize>({ width: 0, height: 0 });
   const [drawn, setDrawn] = useState<ReadonlySet<number>>(EMPTY);
-  const positionRef = useRef<ReadingPosition>({ page: 1, yFraction: 0 });
+  const positionRef = useRef<ReadingPosition>({ page: initialPage, yFraction: 0 });
   const currentPageRef = useRef(0);
   const onPageChangeRef = useRef(onPageChange);
   useEffect(() => {
@@ -77,10 +85,28 @@ export function PdfView({ pdf, label, scale, onPageChange, onScaleChange, ref }:
   useLayoutEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    setViewerWidth(container.clientWidth);
-    const observer = new ResizeObserver(() => setViewerWidth(container.clientWidth));
+    const measure = () => setViewerSize({ width: container.clientWidth, height: container.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(container);
     return () => observer.disconnect();
+  }, []);
+
+  // Ctrl+wheel must be caught before the browser zooms the whole page: a listener that may prevent it.
+  const onCtrlWheelRef = useRef(props.onCtrlWheel);
+  useEffect(() => {
+    onCtrlWheelRef.current = props.onCtrlWheel;
+  }, [props.onCtrlWheel]);
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const onWheel = (event: WheelEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || !onCtrlWheelRef.current) return;
+      event.preventDefault();
+      onCtrlWheelRef.current(event);
+    };
+    container.addEventListener('wheel', onWheel, { passive: false });
+    return () => container.removeEventListener('wheel', onWheel);
   }, []);
 
   const onSize = useCallback((page: number, width: number, height: number) => {
@@ -91,7 +117,7 @@ export function PdfView({ pdf, label, scale, onPageChange, onScaleChange, ref }:
     });
   }, []);
 
-  const effectiveScale = usualSize ? (scale ?? fitWidthScale(usualSize.width, viewerWidth)) : 1;
+  const effectiveScale = usualSize ? (scale ?? fitPageScale(usualSize, viewerSize)) : 1;
   useEffect(() => {
     if (usualSize) onScaleChange?.(effectiveScale);
   }, [usualSize, effectiveScale, onScaleChange]);
@@ -103,7 +129,7 @@ export function PdfView({ pdf, label, scale, onPageChange, onScaleChange, ref }:
     });
   }, [pdf.numPages, usualSize, ownSizes, effectiveScale]);
   const layout = useMemo(() => layoutPages(sizes.map((size) => size.height)), [sizes]);
-  const contentWidth = Math.max(viewerWidth, ...sizes.map((size) => size.width + 2 * PAGE_GAP));
+  const contentWidth = Math.max(viewerSize.width, ...sizes.map((size) => size.width + 2 * PAGE_GAP));
   const layoutRef = useRef(layout);
 
   const update = useCallback(() => {
@@ -179,7 +205,9 @@ export function PdfView({ pdf, label, scale, onPageChange, onScaleChange, ref }:
             height={size.height}
             drawn={drawn.has(index + 1)}
             onSize={onSize}
-          />
+          >
+            {drawn.has(index + 1) ? renderOverlay?.(index + 1) : undefined}
+          </PageView>
         ))}
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fitWidthScale,
+  fitPageScale,
   KEEP_DISTANCE,
   layoutPages,
   mostVisiblePage,
@@ -107,16 +107,20 @@ describe('reading position', () => {
   });
 });
 
-describe('fitWidthScale', () => {
-  it('fills the viewer between the gaps', () => {
-    expect(fitWidthScale(800, 1620, 10)).toBe(2);
+describe('fitPageScale', () => {
+  it('fits the whole page between the gaps: the tighter of width and height', () => {
+    expect(fitPageScale({ width: 800, height: 1000 }, { width: 1620, height: 1020 }, 10)).toBe(1);
+    expect(fitPageScale({ width: 800, height: 1000 }, { width: 420, height: 2020 }, 10)).toBe(0.5);
   });
 
-  it('never goes below the smallest zoom', () => {
-    expect(fitWidthScale(800, 30, 10)).toBe(0.25);
+  it('never goes below the smallest zoom, even in a viewer not laid out yet', () => {
+    expect(fitPageScale({ width: 800, height: 1000 }, { width: 30, height: 30 }, 10)).toBe(0.25);
+    expect(fitPageScale({ width: 800, height: 1000 }, { width: 0, height: 0 })).toBe(0.25);
   });
 
-  it('rejects a page without width', () => {
-    expect(() => fitWidthScale(0, 800)).toThrow('page width must be positive, got 0');
+  it('rejects a page without size', () => {
+    expect(() => fitPageScale({ width: 0, height: 10 }, { width: 800, height: 800 })).toThrow(
+      'The page width must be positive, got 0',
+    );
   });
 });

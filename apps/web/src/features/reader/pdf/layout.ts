@@ -2,6 +2,7 @@
  * Where each page of the virtualised list sits, which pages are in view, and which are worth keeping drawn.
  * Pure arithmetic over page heights, so the view can answer from scrollTop alone (no per-page observer).
  */
+import { pageFitScale } from '../model/zoom.ts';
 
 /** Space between pages and around the list, in CSS pixels (the view's styles use the same number). */
 export const PAGE_GAP = 12;
@@ -123,11 +124,18 @@ export function scrollTopFor(layout: PageLayout, position: ReadingPosition): num
   return layout.tops[index]! + fraction * layout.heights[index]!;
 }
 
-/** SPEC §9: the smallest zoom; page fit never goes below it, however narrow the viewer. */
+/** SPEC §9: the smallest zoom; page fit never goes below it, however small the viewer. */
 const MIN_FIT_SCALE = 0.25;
 
-/** Page fit: the scale at which a page `pageWidth` wide (at scale 1) fills the viewer's width between gaps. */
-export function fitWidthScale(pageWidth: number, viewerWidth: number, gap = PAGE_GAP): number {
-  if (pageWidth <= 0) throw new Error(`page width must be positive, got ${pageWidth}`);
-  return Math.max(MIN_FIT_SCALE, (viewerWidth - 2 * gap) / pageWidth);
+/**
+ * SPEC §9 page fit: the scale at which a whole page (`page`, CSS pixels at scale 1) fits in the viewer
+ * between the gaps, so the student sees it top to bottom.
+ */
+export function fitPageScale(
+  page: { width: number; height: number },
+  viewer: { width: number; height: number },
+  gap = PAGE_GAP,
+): number {
+  const room = { width: Math.max(1, viewer.width - 2 * gap), height: Math.max(1, viewer.height - 2 * gap) };
+  return Math.max(MIN_FIT_SCALE, pageFitScale(page, room));
 }

@@ -1,0 +1,229 @@
+import { useRef, useState } from 'react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { BookOutlineChapter } from '@threadbook/book';
+import type { RelatedParagraph, RelatedParagraphsResponse } from '@threadbook/contracts';
+import { useReaderShortcuts } from './keyboard/index.ts';
+import {
+  canClearHistory,
+  canRedo,
+  canUndo,
+  clearHistory,
+  EMPTY_HISTORY,
+  PAGE_FIT,
+  paragraphLabel,
+  pushHistory,
+  redoHistory,
+  sameParagraphId,
+  undoHistory,
+  zoomByWheel,
+  zoomInByFineStep,
+  zoomOutByFineStep,
+  type HistoryJump,
+  type HistoryStep,
+  type ZoomSetting,
+} from './model/index.ts';
+import { ResizablePanel, usePanelWidth } from './panels/index.ts';
+import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
+import {
+  PageOverlay,
+  RelatedPanel,
+  useAnchorIndex,
+  useJumpIndicator,
+  type ParagraphAnchor,
+  type ParagraphPlace,
+} from './related/index.ts';
+import { TocPanel, type TocJump } from './toc/index.ts';
+import { Toolbar } from './toolbar/index.ts';
+import { useFullscreen } from './use-fullscreen.ts';
+import { useWheelZoom } from './use-wheel-zoom.ts';
+
+/** A paragraph jumped to lands this far (a fraction of the page) below the top of the view, not against it. */
+const LANDING_MARGIN = 0.04;
+/** Height given to a jumped-to paragraph the graph does not place (about three lines). */
+const UNPLACED_HEIGHT = 0.05;
+
+interface ReaderViewProps {
+  bookId: number;
+  pdf: PDFDocumentProxy;
+  title: string;
+  /** Null while the XML is still fetched and nothing was cached. */
+  outline: readonly BookOutlineChapter[] | null;
+}
+
+/**
+ * The loaded reader (SPEC §2 Reader): toolbar, table of contents, pages with their paragraph anchors, and
+ * the Related Paragraphs panel, with the navigation history (SPEC §4) and the keys (SPEC §9).
+ */
+export function ReaderView({ bookId, pdf, title, outline }: ReaderViewProps) {
+  const viewRef = useRef<PdfViewHandle>(null);
+  const [page, setPage] = useState(1);
+  const [zoom, setZoom] = useState<ZoomSetting>(PAGE_FIT);
+  // The scale the pages are drawn at; page fit is resolved by the view.
+  const [scale, setScale] = useState(1);
+  const [history, setHistory] = useState(EMPTY_HISTORY);
+  const [tocOpen, setTocOpen] = useState(false);
+  const [relatedOpen, setRelatedOpen] = useState(false);
+  const [leftWidth, setLeftWidth] = usePanelWidth('left');
+  const [rightWidth, setRightWidth] = usePanelWidth('right');
+  const [fullscreen, toggleFullscreen] = useFullscreen();
+  const anchors = useAnchorIndex(bookId);
+  const [selected, setSelected] = useState<ParagraphPlace | null>(null);
+  const [highlight, setHighlight] = useState<ParagraphPlace | null>(null);
+  const [indicator, showIndicator] = useJumpIndicator();
+  const totalPages = pdf.numPages;
+
+  const goToPage = (target: number, yStart?: number) =>
+    viewRef.current?.scrollToPage(target, yStart === undefined ? 0 : Math.max(0, yStart - LANDING_MARGIN));
+  const goBy = (delta: number) => {
+    const target = page + delta;
+    if (target >= 1 && target <= totalPages) goToPage(target);
+  };
+  const followStep = (step: HistoryStep) => {
+    if (!step) return;
+    setHistory(step.history);
+    goToPage(step.target.pageNumber, step.target.yStart);
+  };
+  const undo = () => followStep(undoHistory(history));
+  const redo = () => followStep(redoHistory(history));
+  const clear = () => setHistory(clearHistory());
+  /** A recorded jump (SPEC §4): table of contents and related panel only. */
+  const jump = (to: HistoryJump) => {
+    setHistory(pushHistory(history, to, page, Date.now()));
+    goToPage(to.pageNumber, to.yStart);
+  };
+  const jumpFromToc = ({ pageNumber, label }: TocJump) => jump({ pageNumber, source: 'toc', label });
+
+  /** SPEC §4: choosing an anchor selects its paragraph, clears the highlight and opens the panel. */
+  const selectAnchor = (anchor: ParagraphAnchor) => {
+    setSelected(anchor);
+    setHighlight(null);
+    setRelatedOpen(true);
+  };
+  const clearSelection = () => {
+    setSelected(null);
+    setHighlight(null);
+  };
+  /** Where a paragraph of the panel is: the graph's place for it, else what the related call said. */
+  const placeOf = (node: { id: string; page: number; y_start: number }): ParagraphPlace =>
+    anchors.placeOf(node.id) ?? {
+      id: node.id,
+      page: node.page,
+      yStart: node.y_start,
+      yEnd: node.y_start + UNPLACED_HEIGHT,
+    };
+  const jumpToParagraph = (place: ParagraphPlace, kind: 'source' | 'target') => {
+    jump({
+      pageNumber: place.page,
+      source: 'aiPanel',
+      label: paragraphLabel(place.id),
+      yStart: place.yStart,
+    });
+    showIndicator({ page: place.page, yStart: place.yStart, kind });
+  };
+  const jumpToSource = (source: RelatedParagraphsResponse['source_node']) =>
+    jumpToParagraph(placeOf(source), 'source');
+  /** SPEC §4: a related paragraph is jumped to and highlighted; the same one again only loses its highlight. */
+  const jumpToRelated = (item: RelatedParagraph) => {
+    if (sameParagraphId(highlight?.id, item.node.id)) {
+      setHighlight(null);
+      return;
+    }
+    const place = placeOf(item.node);
+    setHighlight(place);
+    jumpToParagraph(place, 'target');
+  };
+
+  const zoomByWheelTurn = useWheelZoom((deltaY) => setZoom(zoomByWheel(scale, deltaY)));
+  const renderOverlay = (pageNumber: number) => {
+    const pageAnchors = pageNumber === page ? anchors.anchorsOn(pageNumber) : [];
+    const marker = selected?.page === pageNumber ? selected : null;
+    const highlighted = highlight?.page === pageNumber ? highlight : null;
+    const arrow = indicator?.page === pageNumber ? indicator : null;
+    if (pageAnchors.length === 0 && !marker && !highlighted && !arrow) return null;
+    return (
+      <PageOverlay
+        anchors={pageAnchors}
+        selected={marker}
+        highlight={highlighted}
+        indicator={arrow}
+        onSelect={selectAnchor}
+      />
+    );
+  };
+
+  useReaderShortcuts({
+    nextPage: () => goBy(1),
+    previousPage: () => goBy(-1),
+    undo,
+    redo,
+    clearHistory: clear,
+    zoomIn: () => setZoom(zoomInByFineStep(scale)),
+    zoomOut: () => setZoom(zoomOutByFineStep(scale)),
+    toggleFullscreen,
+    toggleToc: () => setTocOpen((open) => !open),
+    toggleRelated: () => setRelatedOpen((open) => !open),
+    clearSelection,
+  });
+
+  return (
+    <main className={fullscreen ? 'reader reader--fullscreen' : 'reader'} id="main">
+      <Toolbar
+        title={title}
+        page={page}
+        totalPages={totalPages}
+        scale={scale}
+        canUndo={canUndo(history)}
+        canRedo={canRedo(history)}
+        canClearHistory={canClearHistory(history)}
+        tocOpen={tocOpen}
+        relatedOpen={relatedOpen}
+        fullscreen={fullscreen}
+        onToggleToc={() => setTocOpen((open) => !open)}
+        onUndo={undo}
+        onRedo={redo}
+        onClearHistory={clear}
+        onPageChange={(target) => goToPage(target)}
+        onZoomChange={setZoom}
+        onToggleFullscreen={toggleFullscreen}
+        onToggleRelated={() => setRelatedOpen((open) => !open)}
+      />
+      <div className="reader__body">
+        <ResizablePanel
+          side="left"
+          label="Table of contents"
+          open={tocOpen}
+          width={leftWidth}
+          onResize={setLeftWidth}
+        >
+          {outline && <TocPanel outline={outline} currentPage={page} onNavigate={jumpFromToc} />}
+        </ResizablePanel>
+        <PdfView
+          ref={viewRef}
+          pdf={pdf}
+          label={title}
+          scale={zoom === PAGE_FIT ? undefined : zoom}
+          renderOverlay={renderOverlay}
+          onCtrlWheel={zoomByWheelTurn}
+          onPageChange={setPage}
+          onScaleChange={setScale}
+        />
+        <ResizablePanel
+          side="right"
+          label="Related paragraphs"
+          open={relatedOpen}
+          width={rightWidth}
+          onResize={setRightWidth}
+        >
+          <RelatedPanel
+            bookId={bookId}
+            selectedId={selected?.id ?? null}
+            highlightedId={highlight?.id ?? null}
+            onClearSelection={clearSelection}
+            onJumpToSource={jumpToSource}
+            onJumpToRelated={jumpToRelated}
+          />
+        </ResizablePanel>
+      </div>
+    </main>
+  );
+}

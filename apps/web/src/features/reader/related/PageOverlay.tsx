@@ -1,0 +1,146 @@
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { ArrowRight, Link2 } from 'lucide-react';
+import {
+  paragraphLabel,
+  relationshipsAvailableText,
+  relationshipTypeLabel,
+  sectionLabel,
+} from '../model/index.ts';
+import type { ParagraphAnchor, ParagraphPlace } from './anchor-index.ts';
+import type { JumpIndicator } from './use-jump-indicator.ts';
+import './overlay.css';
+
+/** SPEC §2: horizontal places, as fractions of the page width. */
+export const OVERLAY_X = { anchor: 0.08, selectedMarker: 0.01, jumpIndicator: 0.02 } as const;
+/** SPEC §9: the tooltip hides this long after the pointer leaves. */
+export const TOOLTIP_HIDE_MS = 100;
+
+interface PageOverlayProps {
+  /** The anchors of this page: given only for the current page (SPEC §2). */
+  anchors: readonly ParagraphAnchor[];
+  selected: ParagraphPlace | null;
+  highlight: ParagraphPlace | null;
+  indicator: JumpIndicator | null;
+  onSelect: (anchor: ParagraphAnchor) => void;
+}
+
+const percent = (fraction: number) => `${fraction * 100}%`;
+
+/**
+ * What the reader draws over one page: the paragraph anchors with their tooltips, the selected paragraph's
+ * marker, the highlight of the paragraph a jump landed on, and the jump arrow. Placed in fractions of the
+ * page, so zoom needs nothing of it.
+ */
+export function PageOverlay({ anchors, selected, highlight, indicator, onSelect }: PageOverlayProps) {
+  return (
+    <div className="page-overlay">
+      {highlight && (
+        <div
+          className="paragraph-highlight"
+          data-paragraph-id={highlight.id}
+          style={{ top: percent(highlight.yStart), height: percent(highlight.yEnd - highlight.yStart) }}
+        />
+      )}
+      {selected && (
+        <div
+          className="paragraph-marker"
+          data-paragraph-id={selected.id}
+          style={{
+            left: percent(OVERLAY_X.selectedMarker),
+            top: percent(selected.yStart),
+            height: percent(selected.yEnd - selected.yStart),
+          }}
+        />
+      )}
+      {indicator && (
+        <div
+          key={indicator.serial}
+          className={`jump-indicator${indicator.fading ? ' jump-indicator--fading' : ''}`}
+          data-kind={indicator.kind}
+          style={{ left: percent(OVERLAY_X.jumpIndicator), top: percent(indicator.yStart) }}
+          aria-hidden="true"
+        >
+          <ArrowRight size={18} strokeWidth={2.5} />
+        </div>
+      )}
+      {anchors.map((anchor) => (
+        <Anchor key={anchor.id} anchor={anchor} selected={selected?.id === anchor.id} onSelect={onSelect} />
+      ))}
+    </div>
+  );
+}
+
+function Anchor({
+  anchor,
+  selected,
+  onSelect,
+}: {
+  anchor: ParagraphAnchor;
+  selected: boolean;
+  onSelect: (anchor: ParagraphAnchor) => void;
+}) {
+  const tooltipId = useId();
+  const [open, setOpen] = useState(false);
+  const hideTimer = useRef(0);
+  useEffect(() => () => window.clearTimeout(hideTimer.current), []);
+  const show = () => {
+    window.clearTimeout(hideTimer.current);
+    setOpen(true);
+  };
+  const hideSoon = () => {
+    window.clearTimeout(hideTimer.current);
+    hideTimer.current = window.setTimeout(() => setOpen(false), TOOLTIP_HIDE_MS);
+  };
+  const label = paragraphLabel(anchor.id);
+  // In the lower half of the page the tooltip opens upwards, so it stays on the page.
+  const above = anchor.yStart > 0.5;
+
+  return (
+    <div
+      className="paragraph-anchor"
+      style={{ left: percent(OVERLAY_X.anchor), top: percent(anchor.yStart) } as CSSProperties}
+      onPointerEnter={show}
+      onPointerLeave={hideSoon}
+    >
+      <button
+        type="button"
+        className={`paragraph-anchor__button${selected ? ' paragraph-anchor__button--selected' : ''}`}
+        aria-label={`Relationships of ${label}`}
+        aria-describedby={open ? tooltipId : undefined}
+        aria-pressed={selected}
+        data-paragraph-id={anchor.id}
+        onFocus={show}
+        onBlur={hideSoon}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpen(false);
+        }}
+        onClick={() => {
+          setOpen(false);
+          onSelect(anchor);
+        }}
+      >
+        <Link2 size={12} strokeWidth={2.5} aria-hidden="true" />
+      </button>
+      {open && (
+        <div
+          id={tooltipId}
+          role="tooltip"
+          className={`anchor-tooltip anchor-tooltip--${above ? 'above' : 'below'}`}
+        >
+          <p className="anchor-tooltip__label">{label}</p>
+          <p className="anchor-tooltip__count">{relationshipsAvailableText(anchor.relationships.length)}</p>
+          <ul className="anchor-tooltip__list">
+            {anchor.relationships.map((relationship) => (
+              <li key={`${relationship.targetId}:${relationship.type}`} className="anchor-tooltip__item">
+                <span className="anchor-tooltip__type">{relationshipTypeLabel(relationship.type)}</span>{' '}
+                <span className="anchor-tooltip__section">{sectionLabel(relationship.targetSection)}</span>
+                <span className="anchor-tooltip__why">{relationship.justification}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="anchor-tooltip__hint">Click to see more</p>
+        </div>
+      )}
+    </div>
+  );
+}

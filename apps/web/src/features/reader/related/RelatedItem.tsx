@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Sparkles, TriangleAlert } from 'lucide-react';
+import type { RelatedParagraph } from '@threadbook/contracts';
+import { pageLabel, paragraphLabel, relationshipTypeLabel, truncateText } from '../model/index.ts';
+import { summaryButtonLabel, SummaryText, useSummary } from './use-summary.ts';
+
+interface RelatedItemProps {
+  bookId: number;
+  sourceId: string;
+  item: RelatedParagraph;
+  highlighted: boolean;
+  onJump: (item: RelatedParagraph) => void;
+}
+
+/**
+ * One related paragraph (SPEC §2): its label (a jump to it), its page, its text cut at 150 characters with
+ * See More / See Less, why it is related, and its explanation on demand.
+ */
+export function RelatedItem({ bookId, sourceId, item, highlighted, onJump }: RelatedItemProps) {
+  const [expanded, setExpanded] = useState(false);
+  const [summary, pressExplain] = useSummary(bookId, {
+    relationship_type: item.relationship_type,
+    source_paragraph: sourceId,
+    related_paragraph: item.node.id,
+  });
+  const text = truncateText(item.node.text, expanded);
+
+  return (
+    <li className={`related-item${highlighted ? ' related-item--highlighted' : ''}`}>
+      <div className="related-item__head">
+        <button
+          type="button"
+          className="related-item__id"
+          aria-pressed={highlighted}
+          title={highlighted ? 'Remove the highlight' : 'Go to this paragraph'}
+          onClick={() => onJump(item)}
+        >
+          {paragraphLabel(item.node.id)}
+        </button>
+        <span className="related-item__page">{pageLabel(item.node.page)}</span>
+      </div>
+      <p className="related-item__text">
+        {text.text}
+        {text.toggle && (
+          <>
+            {' '}
+            <button
+              type="button"
+              className="related-item__more"
+              aria-expanded={expanded}
+              onClick={() => setExpanded((open) => !open)}
+            >
+              {text.toggle}
+            </button>
+          </>
+        )}
+      </p>
+      {item.justification && (
+        <p className="related-item__why">
+          <span className="visually-hidden">{relationshipTypeLabel(item.relationship_type)}: </span>
+          {item.justification}
+        </p>
+      )}
+      <button
+        type="button"
+        className="related-item__explain"
+        aria-expanded={summary.status === 'shown'}
+        disabled={summary.status === 'generating'}
+        onClick={pressExplain}
+      >
+        <Sparkles size={14} aria-hidden="true" />
+        {summaryButtonLabel(summary)}
+      </button>
+      {summary.status === 'shown' && (
+        <div className="related-item__summary">
+          <h4 className="related-item__summary-title">{SummaryText.heading}</h4>
+          <p>{summary.text}</p>
+        </div>
+      )}
+      {summary.status === 'none' && summary.warning && (
+        <p className="related-item__warning" role="alert">
+          <TriangleAlert size={14} aria-hidden="true" />
+          {summary.warning}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,78 @@
+import {
+  bookGraphResponseSchema,
+  GRAPH_LIMITS,
+  graphSummaryResponseSchema,
+  relatedParagraphsResponseSchema,
+  type BookGraphResponse,
+  type GraphSummaryRequest,
+  type RelatedParagraphsResponse,
+} from '@threadbook/contracts';
+import { apiFetch, ApiError } from '../../../lib/api.ts';
+
+/**
+ * The reader's graph calls (SPEC §7). As the spec has it, a graph call answers null on error: a refusal by
+ * the API (a non-OK status) or an answer of the wrong shape. A failure to make the call at all (no network,
+ * the session gone) is thrown, so the panel can tell the two apart (SPEC §8).
+ */
+
+/** SPEC §7, §9: the related call's query as the reader sends it. */
+export const RELATED_QUERY = new URLSearchParams({
+  max_distance: String(GRAPH_LIMITS.maxDistance.default),
+  limit: String(GRAPH_LIMITS.limit.default),
+  page: '1',
+  page_size: String(GRAPH_LIMITS.pageSize.default),
+}).toString();
+
+async function graphCall<T>(
+  path: string,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  init: RequestInit,
+): Promise<T | null> {
+  let response: Response;
+  try {
+    response = await apiFetch(path, init);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      console.warn(`graph call ${path} failed:`, error.message);
+      return null;
+    }
+    throw error;
+  }
+  const parsed = schema.safeParse(await response.json());
+  if (!parsed.success) console.warn(`graph call ${path} answered in an unexpected shape`);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The book's whole graph: every paragraph's place and every edge (for the page anchors). */
+export function fetchBookGraph(bookId: number, signal?: AbortSignal): Promise<BookGraphResponse | null> {
+  return graphCall(`/api/graph/books/${bookId}/graph`, bookGraphResponseSchema, { signal });
+}
+
+/** The paragraphs related to `paragraphId`, best first. */
+export function fetchRelated(
+  bookId: number,
+  paragraphId: string,
+  signal?: AbortSignal,
+): Promise<RelatedParagraphsResponse | null> {
+  const path = `/api/graph/books/${bookId}/paragraphs/${encodeURIComponent(paragraphId)}/related?${RELATED_QUERY}`;
+  return graphCall(path, relatedParagraphsResponseSchema, { signal });
+}
+
+/** The generated explanation of one relationship; null when none could be had or it is empty. */
+export async function fetchSummary(
+  bookId: number,
+  request: GraphSummaryRequest,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const answer = await graphCall(
+    `/api/graph/books/${bookId}/paragraphs/summary`,
+    graphSummaryResponseSchema,
+    {
+      method: 'POST',
+      body: JSON.stringify(request),
+      signal,
+    },
+  );
+  const summary = answer?.summary.trim();
+  return summary ? summary : null;
+}

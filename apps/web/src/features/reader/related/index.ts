@@ -1,0 +1,10 @@
+export {
+  buildAnchorIndex,
+  type AnchorIndex,
+  type ParagraphAnchor,
+  type ParagraphPlace,
+} from './anchor-index.ts';
+export { PageOverlay } from './PageOverlay.tsx';
+export { RelatedPanel } from './RelatedPanel.tsx';
+export { useAnchorIndex } from './use-anchor-index.ts';
+export { useJumpIndicator, type JumpIndicator } from './use-jump-indicator.ts';
