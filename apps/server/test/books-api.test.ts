@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   BOOK_FILES,
@@ -191,6 +192,28 @@ describe('the books API', () => {
     const beyond = await get(server, url, { token, headers: { range: `bytes=${pdfBytes.length + 10}-` } });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${pdfBytes.length}`);
+  });
+
+  test('a whole file travels compressed to a client that accepts it; a range never does', async () => {
+    const xml = await rawGet(server, `/api/books/${id}/files/book.xml`, token, {
+      'accept-encoding': 'br, gzip',
+    });
+    expect(xml.status).toBe(200);
+    expect(xml.headers['content-encoding']).toBe('br');
+    expect(xml.body.length).toBeLessThan(Buffer.byteLength(xmlText));
+    expect(brotliDecompressSync(xml.body).toString()).toBe(xmlText);
+
+    const range = await rawGet(server, `/api/books/${id}/files/book.xml`, token, {
+      'accept-encoding': 'br, gzip',
+      range: 'bytes=0-99',
+    });
+    expect(range.status).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.body.toString()).toBe(Buffer.from(xmlText).subarray(0, 100).toString());
+
+    const plain = await rawGet(server, `/api/books/${id}/files/book.xml`, token);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(xmlText);
   });
 
   test('the cover is a PNG about 400 px wide, cacheable, with ETag and 304', async () => {

@@ -8,6 +8,9 @@ import { BookRangeTransport } from './range-transport.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
+/** Where the build puts pdf.js's data files (vite.config.ts); fetched only by PDFs that need them. */
+const PDFJS_DATA = `${import.meta.env.BASE_URL}pdfjs/`;
+
 /**
  * Opens the PDF of book `bookId` streaming it by ranges (decision 3): one request for the first chunk (which
  * also tells the file's size), then only the ranges the pages shown need. Errors are ReaderLoadErrors with
@@ -38,6 +41,9 @@ export async function loadPdfDocument(
     // Only the ranges of the pages drawn: a 1,000-page book shows page 1 without reading the rest.
     disableAutoFetch: true,
     disableStream: true,
+    cMapUrl: `${PDFJS_DATA}cmaps/`,
+    standardFontDataUrl: `${PDFJS_DATA}standard_fonts/`,
+    wasmUrl: `${PDFJS_DATA}wasm/`,
   });
   signal.addEventListener('abort', () => void task.destroy(), { once: true });
   try {
