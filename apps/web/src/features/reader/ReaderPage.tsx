@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
+import { useSavedReadingPosition } from './bookmarks/index.ts';
 import { docIdError, ReaderMessage } from './pdf/load-error.ts';
 import { usePdfBook } from './pdf/use-pdf-book.ts';
 import { ReaderLoading } from './ReaderLoading.tsx';
@@ -19,15 +20,18 @@ export function ReaderPage() {
 function ReaderBook({ bookId }: { bookId: number }) {
   const book = usePdfBook(bookId);
   const outline = useBookOutline(bookId);
+  // Asked for beside the book; a position that cannot be had opens the book at page 1.
+  const saved = useSavedReadingPosition(bookId);
   if (book.status === 'error') return <ReaderError message={book.message} />;
   if (outline.status === 'error') return <ReaderError message={outline.message} />;
-  if (book.status === 'loading') return <ReaderLoading />;
+  if (book.status === 'loading' || saved.status === 'loading') return <ReaderLoading />;
   return (
     <ReaderView
       bookId={bookId}
       pdf={book.pdf}
       title={book.metadata.title}
       outline={outline.status === 'loaded' ? outline.outline : null}
+      initialPage={Math.min(saved.page ?? 1, book.pdf.numPages)}
     />
   );
 }

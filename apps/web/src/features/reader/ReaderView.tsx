@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { BookOutlineChapter } from '@threadbook/book';
-import type { RelatedParagraph, RelatedParagraphsResponse } from '@threadbook/contracts';
+import type { Bookmark, RelatedParagraph, RelatedParagraphsResponse } from '@threadbook/contracts';
+import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
 import { useReaderShortcuts } from './keyboard/index.ts';
 import {
   canClearHistory,
@@ -32,7 +33,8 @@ import {
   type ParagraphAnchor,
   type ParagraphPlace,
 } from './related/index.ts';
-import { TocPanel, type TocJump } from './toc/index.ts';
+import { ReaderSidebar } from './ReaderSidebar.tsx';
+import { currentOutlineTitle, TocPanel, type TocJump } from './toc/index.ts';
 import { Toolbar } from './toolbar/index.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 import { useWheelZoom } from './use-wheel-zoom.ts';
@@ -48,15 +50,17 @@ interface ReaderViewProps {
   title: string;
   /** Null while the XML is still fetched and nothing was cached. */
   outline: readonly BookOutlineChapter[] | null;
+  /** The page the book opens at: where the student left it. */
+  initialPage: number;
 }
 
 /**
  * The loaded reader (SPEC §2 Reader): toolbar, table of contents, pages with their paragraph anchors, and
  * the Related Paragraphs panel, with the navigation history (SPEC §4) and the keys (SPEC §9).
  */
-export function ReaderView({ bookId, pdf, title, outline }: ReaderViewProps) {
+export function ReaderView({ bookId, pdf, title, outline, initialPage }: ReaderViewProps) {
   const viewRef = useRef<PdfViewHandle>(null);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(initialPage);
   const [zoom, setZoom] = useState<ZoomSetting>(PAGE_FIT);
   // The scale the pages are drawn at; page fit is resolved by the view.
   const [scale, setScale] = useState(1);
@@ -70,6 +74,8 @@ export function ReaderView({ bookId, pdf, title, outline }: ReaderViewProps) {
   const [selected, setSelected] = useState<ParagraphPlace | null>(null);
   const [highlight, setHighlight] = useState<ParagraphPlace | null>(null);
   const [indicator, showIndicator] = useJumpIndicator();
+  const bookmarks = useBookmarks(bookId);
+  useSaveReadingPosition(bookId, page, true);
   const totalPages = pdf.numPages;
 
   const goToPage = (target: number, yStart?: number) =>
@@ -92,6 +98,12 @@ export function ReaderView({ bookId, pdf, title, outline }: ReaderViewProps) {
     goToPage(to.pageNumber, to.yStart);
   };
   const jumpFromToc = ({ pageNumber, label }: TocJump) => jump({ pageNumber, source: 'toc', label });
+  // A bookmark is a table of contents of the student's own: its jumps are recorded the same way.
+  const jumpToBookmark = (bookmark: Bookmark) =>
+    jump({ pageNumber: bookmark.page, source: 'toc', label: bookmark.label ?? `Page ${bookmark.page}` });
+  /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
+  const toggleBookmark = () =>
+    bookmarks.toggle(page, outline ? (currentOutlineTitle(outline, page) ?? undefined) : undefined);
 
   /** SPEC §4: choosing an anchor selects its paragraph, clears the highlight and opens the panel. */
   const selectAnchor = (anchor: ParagraphAnchor) => {
@@ -163,6 +175,7 @@ export function ReaderView({ bookId, pdf, title, outline }: ReaderViewProps) {
     toggleToc: () => setTocOpen((open) => !open),
     toggleRelated: () => setRelatedOpen((open) => !open),
     clearSelection,
+    bookmark: toggleBookmark,
   });
 
   return (
@@ -183,7 +196,10 @@ export function ReaderView({ bookId, pdf, title, outline }: ReaderViewProps) {
         onRedo={redo}
         onClearHistory={clear}
         onPageChange={(target) => goToPage(target)}
+        zoomSetting={zoom}
         onZoomChange={setZoom}
+        bookmarked={bookmarks.isBookmarked(page)}
+        onToggleBookmark={toggleBookmark}
         onToggleFullscreen={toggleFullscreen}
         onToggleRelated={() => setRelatedOpen((open) => !open)}
       />
@@ -195,13 +211,27 @@ export function ReaderView({ bookId, pdf, title, outline }: ReaderViewProps) {
           width={leftWidth}
           onResize={setLeftWidth}
         >
-          {outline && <TocPanel outline={outline} currentPage={page} onNavigate={jumpFromToc} />}
+          <ReaderSidebar
+            contents={outline && <TocPanel outline={outline} currentPage={page} onNavigate={jumpFromToc} />}
+            bookmarkCount={bookmarks.bookmarks.length}
+            bookmarks={
+              <BookmarkList
+                bookmarks={bookmarks.bookmarks}
+                currentPage={page}
+                status={bookmarks.status}
+                error={bookmarks.error}
+                onNavigate={jumpToBookmark}
+                onRemove={bookmarks.remove}
+              />
+            }
+          />
         </ResizablePanel>
         <PdfView
           ref={viewRef}
           pdf={pdf}
           label={title}
           scale={zoom === PAGE_FIT ? undefined : zoom}
+          initialPage={initialPage}
           renderOverlay={renderOverlay}
           onCtrlWheel={zoomByWheelTurn}
           onPageChange={setPage}

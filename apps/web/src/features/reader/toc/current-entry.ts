@@ -32,3 +32,11 @@ export function currentOutlineEntry(
   });
   return best;
 }
+
+/** The title of the chapter or section `page` is in (see currentOutlineEntry); null before the first one. */
+export function currentOutlineTitle(outline: readonly BookOutlineChapter[], page: number): string | null {
+  const position = currentOutlineEntry(outline, page);
+  if (position === null) return null;
+  const chapter = outline[position.chapter]!;
+  return position.section === null ? chapter.title : chapter.children[position.section]!.title;
+}

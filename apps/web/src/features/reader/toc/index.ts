@@ -1,1 +1,2 @@
+export { currentOutlineTitle } from './current-entry.ts';
 export { TocPanel, type TocJump } from './TocPanel.tsx';

@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { PAGE_FIT, type ZoomSetting } from '../model/index.ts';
 import { Toolbar, type ToolbarProps } from './Toolbar.tsx';
 
 type Callbacks = Pick<
@@ -14,12 +15,21 @@ type Callbacks = Pick<
   | 'onZoomChange'
   | 'onToggleFullscreen'
   | 'onToggleRelated'
+  | 'onToggleBookmark'
 >;
 
-/** The toolbar as the reader holds it: page and scale follow what the toolbar reports. */
+/** The scale page fit stands for in these tests, as if the view had measured it. */
+const FIT_SCALE = 0.8;
+
+/**
+ * The toolbar as the reader holds it: page, zoom and the bookmark follow what the toolbar reports (page fit
+ * is drawn at FIT_SCALE).
+ */
 function Reader(props: Partial<ToolbarProps> & { calls: Callbacks }) {
   const [page, setPage] = useState(props.page ?? 5);
-  const [scale, setScale] = useState(props.scale ?? 1);
+  const [zoom, setZoom] = useState<ZoomSetting>(props.zoomSetting ?? props.scale ?? 1);
+  const [bookmarked, setBookmarked] = useState(props.bookmarked ?? false);
+  const scale = zoom === PAGE_FIT ? FIT_SCALE : zoom;
   return (
     <Toolbar
       title="Abstract Algebra"
@@ -34,13 +44,19 @@ function Reader(props: Partial<ToolbarProps> & { calls: Callbacks }) {
       {...props}
       page={page}
       scale={scale}
+      zoomSetting={zoom}
+      bookmarked={bookmarked}
       onPageChange={(next) => {
         props.calls.onPageChange(next);
         setPage(next);
       }}
       onZoomChange={(next) => {
         props.calls.onZoomChange(next);
-        setScale(next);
+        setZoom(next);
+      }}
+      onToggleBookmark={() => {
+        props.calls.onToggleBookmark();
+        setBookmarked((marked) => !marked);
       }}
     />
   );
@@ -56,6 +72,7 @@ function setup(props: Partial<ToolbarProps> = {}) {
     onZoomChange: vi.fn(),
     onToggleFullscreen: vi.fn(),
     onToggleRelated: vi.fn(),
+    onToggleBookmark: vi.fn(),
   };
   const user = userEvent.setup();
   const view = render(<Reader {...props} calls={calls} />);
@@ -83,9 +100,11 @@ describe('Toolbar', () => {
       'Page number',
       '/ 350',
       'Next page',
+      'Bookmark this page',
       'Zoom out',
       'Zoom percentage',
       '%',
+      'Zoom presets',
       'Zoom in',
       'Toggle fullscreen',
       'Toggle related panel',
@@ -93,6 +112,8 @@ describe('Toolbar', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Abstract Algebra' })).toBeInTheDocument();
     expect(button('Zoom out')).toHaveTextContent('−');
     expect(button('Zoom in')).toHaveTextContent('+');
+    // The bookmark toggle sits with the page controls.
+    expect(button('Next page').parentElement).toContainElement(button('Bookmark this page'));
   });
 
   it('shows the clear-history button only when there is history, and clears with it', async () => {
@@ -246,5 +267,166 @@ describe('Toolbar', () => {
     await user.type(zoomInput(), '300{Escape}');
     expect(zoomInput()).toHaveValue('125');
     expect(calls.onZoomChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('Toolbar bookmark toggle', () => {
+  it('bookmarks the page shown and removes the bookmark, showing it as pressed', async () => {
+    const { calls, user } = setup();
+    const toggle = button('Bookmark this page');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+    expect(calls.onToggleBookmark).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Bookmark this page' })).not.toBeInTheDocument();
+    expect(button('Remove bookmark')).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(button('Remove bookmark'));
+    expect(calls.onToggleBookmark).toHaveBeenCalledTimes(2);
+    expect(button('Bookmark this page')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('starts as Remove bookmark on a bookmarked page', () => {
+    setup({ bookmarked: true });
+    expect(button('Remove bookmark')).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('Toolbar zoom presets', () => {
+  const presetsButton = () => button('Zoom presets');
+  const menu = () => screen.getByRole('menu', { name: 'Zoom presets' });
+  const item = (name: string) => screen.getByRole('menuitemradio', { name });
+  const checkedItems = () =>
+    screen
+      .getAllByRole('menuitemradio')
+      .filter((entry) => entry.getAttribute('aria-checked') === 'true')
+      .map((entry) => entry.textContent);
+
+  it("lists 'Page fit' and SPEC §9's levels, with page fit checked at first and focused", async () => {
+    const { user } = setup({ zoomSetting: PAGE_FIT });
+    expect(presetsButton()).toHaveAttribute('aria-haspopup', 'menu');
+    expect(presetsButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(zoomInput()).toHaveValue('80');
+
+    await user.click(presetsButton());
+    expect(presetsButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(presetsButton()).toHaveAttribute('aria-controls', menu().id);
+    expect(
+      within(menu())
+        .getAllByRole('menuitemradio')
+        .map((entry) => entry.textContent),
+    ).toEqual(['Page fit', '50%', '75%', '100%', '125%', '150%', '200%', '300%', '400%']);
+    expect(checkedItems()).toEqual(['Page fit']);
+    expect(item('Page fit')).toHaveFocus();
+  });
+
+  it('zooms to the chosen level, closes and gives focus back to its button', async () => {
+    const { calls, user } = setup({ zoomSetting: PAGE_FIT });
+    await user.click(presetsButton());
+    await user.click(item('200%'));
+    expect(calls.onZoomChange.mock.calls).toEqual([[2]]);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(presetsButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(presetsButton()).toHaveFocus();
+    expect(zoomInput()).toHaveValue('200');
+
+    await user.click(presetsButton());
+    expect(checkedItems()).toEqual(['200%']);
+    expect(item('200%')).toHaveFocus();
+    // Page fit can be chosen again, which the − and + buttons and the input cannot do.
+    await user.click(item('Page fit'));
+    expect(calls.onZoomChange).toHaveBeenLastCalledWith(PAGE_FIT);
+    expect(zoomInput()).toHaveValue('80');
+  });
+
+  it('checks no item at a scale between the presets, and the level typed into the input', async () => {
+    const { user } = setup({ zoomSetting: 1.1 });
+    await user.click(presetsButton());
+    expect(checkedItems()).toEqual([]);
+    expect(item('Page fit')).toHaveFocus();
+    await user.keyboard('{Escape}');
+
+    await user.clear(zoomInput());
+    await user.type(zoomInput(), '75{Enter}');
+    await user.click(presetsButton());
+    expect(checkedItems()).toEqual(['75%']);
+  });
+
+  it('moves between items with the arrow keys, Home and End, and chooses with Enter', async () => {
+    const { calls, user } = setup({ zoomSetting: 1 });
+    presetsButton().focus();
+    await user.keyboard('{ArrowDown}');
+    expect(item('100%')).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(item('150%')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(item('400%')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(item('Page fit')).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(item('400%')).toHaveFocus();
+    await user.keyboard('{Home}{ArrowDown}');
+    expect(item('50%')).toHaveFocus();
+    expect(calls.onZoomChange).not.toHaveBeenCalled();
+
+    await user.keyboard('{Enter}');
+    expect(calls.onZoomChange.mock.calls).toEqual([[0.5]]);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(presetsButton()).toHaveFocus();
+
+    // ArrowUp on the button opens the menu at its last item.
+    await user.keyboard('{ArrowUp}');
+    expect(item('400%')).toHaveFocus();
+  });
+
+  it('marks the keys it takes as handled, so the reader does not also turn pages with them', async () => {
+    const { user } = setup();
+    expect(fireEvent.keyDown(presetsButton(), { key: 'ArrowDown' })).toBe(false);
+    await waitFor(() => expect(item('100%')).toHaveFocus());
+    for (const key of ['ArrowDown', 'ArrowUp', 'Home', 'End']) {
+      expect(fireEvent.keyDown(document.activeElement as Element, { key }), key).toBe(false);
+    }
+    // Other keys are left alone.
+    expect(fireEvent.keyDown(document.activeElement as Element, { key: 'b' })).toBe(true);
+    await user.keyboard('{Escape}');
+  });
+
+  it('closes on Escape, giving focus back to its button without zooming', async () => {
+    const { calls, user } = setup();
+    await user.click(presetsButton());
+    await user.keyboard('{ArrowDown}{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(presetsButton()).toHaveFocus();
+    expect(calls.onZoomChange).not.toHaveBeenCalled();
+  });
+
+  it('closes on a click elsewhere: focus back on its button, unless the click focused a control', async () => {
+    const { calls, user } = setup();
+    await user.click(presetsButton());
+    await user.click(document.body);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(presetsButton()).toHaveFocus());
+
+    await user.click(presetsButton());
+    expect(menu()).toBeInTheDocument();
+    await user.click(pageInput());
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pageInput()).toHaveFocus();
+    expect(calls.onZoomChange).not.toHaveBeenCalled();
+  });
+
+  it('closes when focus tabs away, and toggles with its button', async () => {
+    const { user } = setup();
+    await user.click(presetsButton());
+    await user.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button('Zoom in')).toHaveFocus();
+
+    await user.click(presetsButton());
+    expect(menu()).toBeInTheDocument();
+    await user.click(presetsButton());
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 });

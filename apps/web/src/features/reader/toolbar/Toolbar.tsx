@@ -1,4 +1,6 @@
 import {
+  Bookmark,
+  BookmarkCheck,
   ChevronLeft,
   ChevronRight,
   History,
@@ -16,8 +18,10 @@ import {
   parseZoomInput,
   zoomInByButton,
   zoomOutByButton,
+  type ZoomSetting,
 } from '../model/index.ts';
 import { CommitInput } from './CommitInput.tsx';
+import { ZoomPresetMenu } from './ZoomPresetMenu.tsx';
 import './toolbar.css';
 
 export interface ToolbarProps {
@@ -27,6 +31,10 @@ export interface ToolbarProps {
   totalPages: number;
   /** The scale the pages are drawn at (page fit already resolved to its number). */
   scale: number;
+  /** The zoom chosen: page fit or a scale; the preset menu checks its item. */
+  zoomSetting: ZoomSetting;
+  /** Whether the page shown is bookmarked. */
+  bookmarked: boolean;
   canUndo: boolean;
   canRedo: boolean;
   /** The clear-history button is shown only when there is history to clear. */
@@ -40,16 +48,22 @@ export interface ToolbarProps {
   onClearHistory: () => void;
   /** A valid page other than the current one, from the buttons or the page input. */
   onPageChange: (page: number) => void;
-  /** A new scale from the − and + buttons (steps of 0.25, not below 0.25) or the percentage input. */
-  onZoomChange: (scale: number) => void;
+  /**
+   * A new zoom: a scale from the − and + buttons (steps of 0.25, not below 0.25), the percentage input or
+   * a preset, or page fit from the preset menu.
+   */
+  onZoomChange: (zoom: ZoomSetting) => void;
+  /** Bookmarks the page shown, or removes its bookmark. */
+  onToggleBookmark: () => void;
   onToggleFullscreen: () => void;
   onToggleRelated: () => void;
 }
 
 /**
- * The reader's toolbar, items in SPEC §2's order. Controlled: it shows what it is given and reports what the
- * student asks for. The page and zoom inputs take effect on Enter or when they lose focus; a value SPEC §5
- * does not allow puts back the current one (Escape too).
+ * The reader's toolbar, items in SPEC §2's order, with two additions: the bookmark toggle after the next-page
+ * button (DESIGN.md decision 4) and the zoom preset menu after the percentage (SPEC §9). Controlled: it shows
+ * what it is given and reports what the student asks for. The page and zoom inputs take effect on Enter or
+ * when they lose focus; a value SPEC §5 does not allow puts back the current one (Escape too).
  */
 export function Toolbar(props: ToolbarProps) {
   const { page, totalPages, scale, onPageChange, onZoomChange } = props;
@@ -94,6 +108,18 @@ export function Toolbar(props: ToolbarProps) {
         <ToolButton label="Next page" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
           <ChevronRight size={18} aria-hidden="true" />
         </ToolButton>
+        <ToolButton
+          label={props.bookmarked ? 'Remove bookmark' : 'Bookmark this page'}
+          className="reader-toolbar__bookmark"
+          pressed={props.bookmarked}
+          onClick={props.onToggleBookmark}
+        >
+          {props.bookmarked ? (
+            <BookmarkCheck size={18} aria-hidden="true" />
+          ) : (
+            <Bookmark size={18} aria-hidden="true" />
+          )}
+        </ToolButton>
       </div>
 
       <div className="reader-toolbar__group">
@@ -110,6 +136,7 @@ export function Toolbar(props: ToolbarProps) {
           }}
         />
         <span className="reader-toolbar__unit">%</span>
+        <ZoomPresetMenu setting={props.zoomSetting} onChoose={onZoomChange} />
         <ToolButton label="Zoom in" disabled={zoomedIn === scale} onClick={() => onZoomChange(zoomedIn)}>
           +
         </ToolButton>
@@ -132,6 +159,7 @@ export function Toolbar(props: ToolbarProps) {
 /** An icon button named by its label (also its tooltip); `pressed` makes it a toggle. */
 function ToolButton(props: {
   label: string;
+  className?: string;
   pressed?: boolean;
   disabled?: boolean;
   onClick: () => void;
@@ -140,7 +168,7 @@ function ToolButton(props: {
   return (
     <button
       type="button"
-      className="icon-button"
+      className={props.className ? `icon-button ${props.className}` : 'icon-button'}
       aria-label={props.label}
       title={props.label}
       aria-pressed={props.pressed}

@@ -1,0 +1,71 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import './reader-sidebar.css';
+
+type SidebarTab = 'contents' | 'bookmarks';
+
+interface ReaderSidebarProps {
+  /** The table of contents (SPEC §2). */
+  contents: ReactNode;
+  bookmarks: ReactNode;
+  bookmarkCount: number;
+}
+
+/**
+ * The left panel: the table of contents and, beside it, the bookmarks (decision 4), as two tabs so that a
+ * long table of contents does not push the bookmarks out of sight. Both stay mounted, keeping their state.
+ */
+export function ReaderSidebar({ contents, bookmarks, bookmarkCount }: ReaderSidebarProps) {
+  const [tab, setTab] = useState<SidebarTab>('contents');
+  const id = useId();
+  const tabRefs = useRef<Record<SidebarTab, HTMLButtonElement | null>>({ contents: null, bookmarks: null });
+  const tabs: { key: SidebarTab; label: string }[] = [
+    { key: 'contents', label: 'Contents' },
+    { key: 'bookmarks', label: `Bookmarks (${bookmarkCount})` },
+  ];
+
+  // The ARIA tabs pattern: arrow keys move between the tabs and choose them.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next: SidebarTab = tab === 'contents' ? 'bookmarks' : 'contents';
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className="reader-sidebar">
+      <div className="reader-sidebar__tabs" role="tablist" aria-label="Sidebar" onKeyDown={onKeyDown}>
+        {tabs.map(({ key, label }) => (
+          <button
+            key={key}
+            ref={(element) => {
+              tabRefs.current[key] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-${key}-tab`}
+            className="reader-sidebar__tab"
+            aria-selected={tab === key}
+            aria-controls={`${id}-${key}`}
+            tabIndex={tab === key ? 0 : -1}
+            onClick={() => setTab(key)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {tabs.map(({ key }) => (
+        <div
+          key={key}
+          role="tabpanel"
+          id={`${id}-${key}`}
+          aria-labelledby={`${id}-${key}-tab`}
+          className="reader-sidebar__panel"
+          hidden={tab !== key}
+        >
+          {key === 'contents' ? contents : bookmarks}
+        </div>
+      ))}
+    </div>
+  );
+}

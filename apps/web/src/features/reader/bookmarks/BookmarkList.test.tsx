@@ -1,0 +1,147 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Bookmark } from '@threadbook/contracts';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { BookmarkList, BookmarkListText, type BookmarkListProps } from './BookmarkList.tsx';
+
+const BOOKMARKS: Bookmark[] = [
+  { page: 3, label: 'Groups', createdAt: '2025-09-01T10:00:00.000Z' },
+  { page: 12, label: null, createdAt: '2025-09-02T10:00:00.000Z' },
+  { page: 40, label: 'Lagrange’s theorem', createdAt: '2025-09-03T10:00:00.000Z' },
+];
+
+function renderList(props: Partial<BookmarkListProps> = {}) {
+  const onNavigate = vi.fn();
+  const onRemove = vi.fn();
+  const view = render(
+    <BookmarkList
+      bookmarks={BOOKMARKS}
+      currentPage={1}
+      status="loaded"
+      error={null}
+      onNavigate={onNavigate}
+      onRemove={onRemove}
+      {...props}
+    />,
+  );
+  return { onNavigate, onRemove, view, user: userEvent.setup() };
+}
+
+/** The list as the reader holds it: a removal takes the bookmark out. */
+function Removable({ initial }: { initial: Bookmark[] }) {
+  const [bookmarks, setBookmarks] = useState(initial);
+  return (
+    <BookmarkList
+      bookmarks={bookmarks}
+      currentPage={1}
+      status="loaded"
+      error={null}
+      onNavigate={() => {}}
+      onRemove={(page) => setBookmarks((list) => list.filter((item) => item.page !== page))}
+    />
+  );
+}
+
+const region = () => screen.getByRole('region', { name: 'Bookmarks' });
+const entries = () => within(region()).getAllByRole('listitem');
+
+describe('BookmarkList', () => {
+  it("is a 'Bookmarks' section with a button per bookmark showing its page and label", () => {
+    renderList();
+    expect(within(region()).getByRole('heading', { level: 2, name: 'Bookmarks' })).toBeInTheDocument();
+    const names = entries().map((entry) =>
+      within(entry)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    );
+    expect(names).toEqual([
+      ['Page 3 Groups', 'Remove bookmark for page 3'],
+      ['Page 12 ', 'Remove bookmark for page 12'],
+      ['Page 40 Lagrange’s theorem', 'Remove bookmark for page 40'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Page 12' })).toBeInTheDocument();
+    expect(screen.queryByText(BookmarkListText.empty)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('marks the bookmark of the current page, and only that one', () => {
+    const { view } = renderList({ currentPage: 12 });
+    expect(screen.getByRole('button', { name: 'Page 12' })).toHaveAttribute('aria-current', 'location');
+    expect(screen.getAllByRole('button', { current: 'location' })).toHaveLength(1);
+
+    view.rerender(
+      <BookmarkList
+        bookmarks={BOOKMARKS}
+        currentPage={13}
+        status="loaded"
+        error={null}
+        onNavigate={() => {}}
+        onRemove={() => {}}
+      />,
+    );
+    expect(screen.queryAllByRole('button', { current: 'location' })).toHaveLength(0);
+  });
+
+  it('jumps to a bookmark and removes one with its own button', async () => {
+    const { onNavigate, onRemove, user } = renderList();
+    await user.click(screen.getByRole('button', { name: 'Page 40 Lagrange’s theorem' }));
+    expect(onNavigate.mock.calls).toEqual([[BOOKMARKS[2]]]);
+    expect(onRemove).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Remove bookmark for page 3' }));
+    expect(onRemove.mock.calls).toEqual([[3]]);
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps focus in the list when a bookmark is removed', async () => {
+    const user = userEvent.setup();
+    render(<Removable initial={BOOKMARKS} />);
+    await user.click(screen.getByRole('button', { name: 'Remove bookmark for page 12' }));
+    expect(screen.getByRole('button', { name: 'Remove bookmark for page 40' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Remove bookmark for page 40' }));
+    expect(screen.getByRole('button', { name: 'Remove bookmark for page 3' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Remove bookmark for page 3' }));
+    expect(screen.getByRole('heading', { name: 'Bookmarks' })).toHaveFocus();
+    expect(screen.getByText(BookmarkListText.empty)).toBeInTheDocument();
+  });
+
+  it('says how to add one when there is none', () => {
+    renderList({ bookmarks: [] });
+    expect(within(region()).getByText(BookmarkListText.empty)).toBeInTheDocument();
+    expect(BookmarkListText.empty).toBe(
+      'No bookmarks yet. Press M or use the bookmark button to mark a page.',
+    );
+    expect(within(region()).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Loading bookmarks...' while loading", () => {
+    renderList({ bookmarks: [], status: 'loading' });
+    expect(within(region()).getByRole('status')).toHaveTextContent('Loading bookmarks...');
+    expect(screen.queryByText(BookmarkListText.empty)).not.toBeInTheDocument();
+  });
+
+  it('shows a failure as an alert: alone after a failed load, above the list after a failed change', () => {
+    const { view } = renderList({
+      bookmarks: [],
+      status: 'error',
+      error: 'Your bookmarks could not be loaded',
+    });
+    expect(within(region()).getByRole('alert')).toHaveTextContent('Your bookmarks could not be loaded');
+    expect(screen.queryByText(BookmarkListText.empty)).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    view.rerender(
+      <BookmarkList
+        bookmarks={BOOKMARKS}
+        currentPage={1}
+        status="loaded"
+        error="The bookmark could not be removed"
+        onNavigate={() => {}}
+        onRemove={() => {}}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The bookmark could not be removed');
+    expect(entries()).toHaveLength(3);
+  });
+});

@@ -1,0 +1,96 @@
+import { useId, useRef, type MouseEvent } from 'react';
+import { X } from 'lucide-react';
+import type { Bookmark } from '@threadbook/contracts';
+import type { BookmarksStatus } from './use-bookmarks.ts';
+import './bookmarks.css';
+
+export const BookmarkListText = {
+  title: 'Bookmarks',
+  loading: 'Loading bookmarks...',
+  empty: 'No bookmarks yet. Press M or use the bookmark button to mark a page.',
+} as const;
+
+export interface BookmarkListProps {
+  bookmarks: readonly Bookmark[];
+  currentPage: number;
+  status: BookmarksStatus;
+  error: string | null;
+  onNavigate: (bookmark: Bookmark) => void;
+  onRemove: (page: number) => void;
+}
+
+/**
+ * The sidebar's bookmarks (DESIGN.md decision 4, SPEC §1 "bookmark jumps"): each one jumps to its page, the
+ * one of the current page marked, and each has its own remove button. A failure shows as an alert above the
+ * list, which stays usable.
+ */
+export function BookmarkList({
+  bookmarks,
+  currentPage,
+  status,
+  error,
+  onNavigate,
+  onRemove,
+}: BookmarkListProps) {
+  const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  // The removed row's button goes away with it: focus moves to a neighbour's, or to the title when it was
+  // the last one, instead of falling back to the page body.
+  function removeFrom(event: MouseEvent<HTMLButtonElement>, page: number) {
+    const row = event.currentTarget.closest('li');
+    const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+    const next = neighbour?.querySelector<HTMLButtonElement>('.bookmarks__remove') ?? titleRef.current;
+    onRemove(page);
+    next?.focus();
+  }
+
+  return (
+    <section className="bookmarks" aria-labelledby={titleId}>
+      <h2 className="bookmarks__title" id={titleId} ref={titleRef} tabIndex={-1}>
+        {BookmarkListText.title}
+      </h2>
+      {error && (
+        <p className="bookmarks__error" role="alert">
+          {error}
+        </p>
+      )}
+      {status === 'loading' ? (
+        <p className="bookmarks__note" role="status">
+          {BookmarkListText.loading}
+        </p>
+      ) : bookmarks.length === 0 ? (
+        // After a failed load there is no telling whether there are any: the alert says enough.
+        status === 'loaded' && <p className="bookmarks__note">{BookmarkListText.empty}</p>
+      ) : (
+        <ul className="bookmarks__list">
+          {bookmarks.map((bookmark) => {
+            const current = bookmark.page === currentPage;
+            return (
+              <li key={bookmark.page} className="bookmarks__item">
+                <button
+                  type="button"
+                  className={current ? 'bookmarks__entry bookmarks__entry--current' : 'bookmarks__entry'}
+                  aria-current={current ? 'location' : undefined}
+                  onClick={() => onNavigate(bookmark)}
+                >
+                  <span className="bookmarks__page">Page {bookmark.page}</span>{' '}
+                  {bookmark.label && <span className="bookmarks__label">{bookmark.label}</span>}
+                </button>
+                <button
+                  type="button"
+                  className="bookmarks__remove"
+                  aria-label={`Remove bookmark for page ${bookmark.page}`}
+                  title={`Remove bookmark for page ${bookmark.page}`}
+                  onClick={(event) => removeFrom(event, bookmark.page)}
+                >
+                  <X size={16} aria-hidden="true" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

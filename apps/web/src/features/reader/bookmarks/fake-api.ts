@@ -1,0 +1,63 @@
+import { vi } from 'vitest';
+import { setTokenSource } from '../../../lib/api.ts';
+
+/**
+ * For the bookmark tests only: a stubbed `fetch` that records every call the feature makes and answers it
+ * with the test's handler, with the token source set so the calls carry a bearer token.
+ */
+
+export interface ApiCall {
+  method: string;
+  url: string;
+  /** The JSON body, parsed; undefined without one. */
+  body: unknown;
+  authorization: string | null;
+  keepalive: boolean;
+}
+
+export type ApiHandler = (call: ApiCall) => Response | Promise<Response>;
+
+export function stubApi(handler: ApiHandler) {
+  const calls: ApiCall[] = [];
+  let current = handler;
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const call: ApiCall = {
+      method: init.method ?? 'GET',
+      url: String(input),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      authorization: new Headers(init.headers).get('Authorization'),
+      keepalive: init.keepalive ?? false,
+    };
+    calls.push(call);
+    return current(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  setTokenSource({ getIdToken: async () => 'id-token' });
+  return {
+    calls,
+    /** Answers the calls from now on with `next`. */
+    answerWith(next: ApiHandler) {
+      current = next;
+    },
+  };
+}
+
+/** Undoes stubApi. */
+export function unstubApi(): void {
+  vi.unstubAllGlobals();
+  setTokenSource({ getIdToken: async () => null });
+}
+
+export const json = (body: unknown, status = 200) => Response.json(body, { status });
+
+export const failure = (status: number, statusText: string, message = statusText) =>
+  Response.json({ statusCode: status, error: statusText, message }, { status, statusText });
+
+export const noContent = () => new Response(null, { status: 204 });
+
+/** A reply the test sends when it chooses, to see what the feature shows meanwhile. */
+export function heldReply() {
+  let send: (response: Response) => void = () => {};
+  const promise = new Promise<Response>((resolve) => (send = resolve));
+  return { promise, send };
+}

@@ -1,0 +1,59 @@
+import { useEffect, useMemo, useState } from 'react';
+import { fetchReadingPosition, saveReadingPosition } from './api.ts';
+import { createPositionSaver } from './position-saver.ts';
+
+/** The page the student last read, once known; null before any (the book opens at page 1). */
+export type SavedReadingPosition = { status: 'loading' } | { status: 'done'; page: number | null };
+
+/**
+ * The saved reading position of the book (DESIGN.md decision 4). A failed fetch counts as no position:
+ * the book still opens, at page 1, and the failure is only logged. Mount it under a key of the book id.
+ */
+export function useSavedReadingPosition(bookId: number): SavedReadingPosition {
+  const [state, setState] = useState<SavedReadingPosition>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchReadingPosition(bookId, controller.signal).then(
+      (page) => {
+        if (!controller.signal.aborted) setState({ status: 'done', page });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn(`the reading position of book ${bookId} could not be loaded`, error);
+        setState({ status: 'done', page: null });
+      },
+    );
+    return () => controller.abort();
+  }, [bookId]);
+  return state;
+}
+
+/**
+ * Saves `page` as the book's reading position while `enabled` (turn it on once the saved position has
+ * been restored, so the opening page 1 does not overwrite it): after a second without another page change,
+ * never the page saved last, and at once when the tab is hidden or the reader unmounts. Failures are only
+ * logged.
+ */
+export function useSaveReadingPosition(bookId: number, page: number, enabled: boolean): void {
+  const saver = useMemo(
+    () => createPositionSaver((next, keepalive) => saveReadingPosition(bookId, next, { keepalive })),
+    [bookId],
+  );
+
+  useEffect(() => {
+    // Hidden is the last moment a page is sure to be heard from: it may be closed or discarded next.
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'hidden') saver.flush();
+    };
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      saver.flush();
+    };
+  }, [saver]);
+
+  useEffect(() => {
+    if (enabled) saver.change(page);
+    else saver.cancel();
+  }, [saver, page, enabled]);
+}
