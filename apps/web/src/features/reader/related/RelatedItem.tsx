@@ -9,6 +9,8 @@ interface RelatedItemProps {
   sourceId: string;
   item: RelatedParagraph;
   highlighted: boolean;
+  /** Show the relationship's type (in Other Relationships, where the group does not tell it). */
+  showType: boolean;
   onJump: (item: RelatedParagraph) => void;
 }
 
@@ -16,7 +18,7 @@ interface RelatedItemProps {
  * One related paragraph (SPEC §2): its label (a jump to it), its page, its text cut at 150 characters with
  * See More / See Less, why it is related, and its explanation on demand.
  */
-export function RelatedItem({ bookId, sourceId, item, highlighted, onJump }: RelatedItemProps) {
+export function RelatedItem({ bookId, sourceId, item, highlighted, showType, onJump }: RelatedItemProps) {
   const [expanded, setExpanded] = useState(false);
   const [summary, pressExplain] = useSummary(bookId, {
     relationship_type: item.relationship_type,
@@ -37,7 +39,12 @@ export function RelatedItem({ bookId, sourceId, item, highlighted, onJump }: Rel
         >
           {paragraphLabel(item.node.id)}
         </button>
-        <span className="related-item__page">{pageLabel(item.node.page)}</span>
+        <span className="related-item__meta">
+          {showType && (
+            <span className="related-item__type">{relationshipTypeLabel(item.relationship_type)}</span>
+          )}
+          <span className="related-item__page">{pageLabel(item.node.page)}</span>
+        </span>
       </div>
       <p className="related-item__text">
         {text.text}
@@ -55,12 +62,7 @@ export function RelatedItem({ bookId, sourceId, item, highlighted, onJump }: Rel
           </>
         )}
       </p>
-      {item.justification && (
-        <p className="related-item__why">
-          <span className="visually-hidden">{relationshipTypeLabel(item.relationship_type)}: </span>
-          {item.justification}
-        </p>
-      )}
+      {item.justification && <p className="related-item__why">{item.justification}</p>}
       <button
         type="button"
         className="related-item__explain"

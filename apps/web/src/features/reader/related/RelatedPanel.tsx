@@ -103,6 +103,7 @@ function RelatedGroups({
                 sourceId={source.id}
                 item={item}
                 highlighted={sameParagraphId(highlightedId, item.node.id)}
+                showType={group.key === 'other'}
                 onJump={onJumpToRelated}
               />
             ))}
