@@ -38,7 +38,9 @@ async function graphCall<T>(
     }
     throw error;
   }
-  const parsed = schema.safeParse(await response.json());
+  // A body that is not JSON at all (a proxy's error page) is as wrong a shape as any other.
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = schema.safeParse(body);
   if (!parsed.success) console.warn(`graph call ${path} answered in an unexpected shape`);
   return parsed.success ? parsed.data : null;
 }
