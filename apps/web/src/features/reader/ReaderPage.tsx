@@ -31,7 +31,7 @@ function ReaderBook({ bookId }: { bookId: number }) {
       pdf={book.pdf}
       title={book.metadata.title}
       outline={outline.status === 'loaded' ? outline.outline : null}
-      initialPage={Math.min(saved.page ?? 1, book.pdf.numPages)}
+      savedPage={saved.page}
     />
   );
 }

@@ -33,6 +33,7 @@ import {
   type ParagraphAnchor,
   type ParagraphPlace,
 } from './related/index.ts';
+import { ReaderNotice } from './ReaderNotice.tsx';
 import { ReaderSidebar } from './ReaderSidebar.tsx';
 import { currentOutlineTitle, TocPanel, type TocJump } from './toc/index.ts';
 import { Toolbar } from './toolbar/index.ts';
@@ -50,16 +51,17 @@ interface ReaderViewProps {
   title: string;
   /** Null while the XML is still fetched and nothing was cached. */
   outline: readonly BookOutlineChapter[] | null;
-  /** The page the book opens at: where the student left it. */
-  initialPage: number;
+  /** The page the student left the book at (it opens there); null before the first visit. */
+  savedPage: number | null;
 }
 
 /**
  * The loaded reader (SPEC §2 Reader): toolbar, table of contents, pages with their paragraph anchors, and
  * the Related Paragraphs panel, with the navigation history (SPEC §4) and the keys (SPEC §9).
  */
-export function ReaderView({ bookId, pdf, title, outline, initialPage }: ReaderViewProps) {
+export function ReaderView({ bookId, pdf, title, outline, savedPage }: ReaderViewProps) {
   const viewRef = useRef<PdfViewHandle>(null);
+  const initialPage = Math.min(savedPage ?? 1, pdf.numPages);
   const [page, setPage] = useState(initialPage);
   const [zoom, setZoom] = useState<ZoomSetting>(PAGE_FIT);
   // The scale the pages are drawn at; page fit is resolved by the view.
@@ -75,7 +77,7 @@ export function ReaderView({ bookId, pdf, title, outline, initialPage }: ReaderV
   const [highlight, setHighlight] = useState<ParagraphPlace | null>(null);
   const [indicator, showIndicator] = useJumpIndicator();
   const bookmarks = useBookmarks(bookId);
-  useSaveReadingPosition(bookId, page, true);
+  useSaveReadingPosition(bookId, page, savedPage);
   const totalPages = pdf.numPages;
 
   const goToPage = (target: number, yStart?: number) =>
@@ -145,7 +147,10 @@ export function ReaderView({ bookId, pdf, title, outline, initialPage }: ReaderV
     jumpToParagraph(place, 'target');
   };
 
-  const zoomByWheelTurn = useWheelZoom((deltaY) => setZoom(zoomByWheel(scale, deltaY)));
+  // From the zoom asked for last, not the scale drawn: two quick presses make two steps.
+  const zoomFrom = (step: (from: number) => number) =>
+    setZoom((current) => step(current === PAGE_FIT ? scale : current));
+  const zoomByWheelTurn = useWheelZoom((deltaY) => zoomFrom((from) => zoomByWheel(from, deltaY)));
   const renderOverlay = (pageNumber: number) => {
     const pageAnchors = pageNumber === page ? anchors.anchorsOn(pageNumber) : [];
     const marker = selected?.page === pageNumber ? selected : null;
@@ -169,8 +174,8 @@ export function ReaderView({ bookId, pdf, title, outline, initialPage }: ReaderV
     undo,
     redo,
     clearHistory: clear,
-    zoomIn: () => setZoom(zoomInByFineStep(scale)),
-    zoomOut: () => setZoom(zoomOutByFineStep(scale)),
+    zoomIn: () => zoomFrom(zoomInByFineStep),
+    zoomOut: () => zoomFrom(zoomOutByFineStep),
     toggleFullscreen,
     toggleToc: () => setTocOpen((open) => !open),
     toggleRelated: () => setRelatedOpen((open) => !open),
@@ -204,6 +209,7 @@ export function ReaderView({ bookId, pdf, title, outline, initialPage }: ReaderV
         onToggleRelated={() => setRelatedOpen((open) => !open)}
       />
       <div className="reader__body">
+        {bookmarks.error && !tocOpen && <ReaderNotice message={bookmarks.error} />}
         <ResizablePanel
           side="left"
           label="Table of contents"

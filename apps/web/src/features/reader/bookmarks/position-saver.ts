@@ -15,15 +15,15 @@ export interface PositionSaver {
   change(page: number): void;
   /** Sends the waiting page now, as a keepalive request. */
   flush(): void;
-  /** Forgets the waiting page. */
-  cancel(): void;
 }
 
+/** `alreadySaved` is the page the server holds now (the book opened there): it is not sent again. */
 export function createPositionSaver(
   save: SavePosition,
+  alreadySaved: number | null = null,
   delayMs: number = POSITION_SAVE_DELAY_MS,
 ): PositionSaver {
-  let lastSaved: number | null = null;
+  let lastSaved = alreadySaved;
   let waiting: number | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -53,9 +53,5 @@ export function createPositionSaver(
       if (waiting !== null) timer = setTimeout(() => send(false), delayMs);
     },
     flush: () => send(true),
-    cancel() {
-      stopTimer();
-      waiting = null;
-    },
   };
 }

@@ -56,11 +56,10 @@ describe('useSaveReadingPosition', () => {
     warn.mockRestore();
   });
 
-  function reader(page: number, enabled = true) {
-    return renderHook(
-      (props: { page: number; enabled: boolean }) => useSaveReadingPosition(4, props.page, props.enabled),
-      { initialProps: { page, enabled } },
-    );
+  function reader(page: number, savedPage: number | null = null) {
+    return renderHook((props: { page: number }) => useSaveReadingPosition(4, props.page, savedPage), {
+      initialProps: { page },
+    });
   }
 
   it('saves once, a second after the last of several quick page changes', async () => {
@@ -68,7 +67,7 @@ describe('useSaveReadingPosition', () => {
     const view = reader(1);
     for (const page of [2, 3, 4]) {
       await vi.advanceTimersByTimeAsync(400);
-      view.rerender({ page, enabled: true });
+      view.rerender({ page });
     }
     await vi.advanceTimersByTimeAsync(999);
     expect(api.calls).toEqual([]);
@@ -92,9 +91,9 @@ describe('useSaveReadingPosition', () => {
     await vi.waitFor(() => expect(savedPages(api.calls)).toEqual([8]));
 
     // Away and back within the second: nothing new to save.
-    view.rerender({ page: 9, enabled: true });
+    view.rerender({ page: 9 });
     await vi.advanceTimersByTimeAsync(500);
-    view.rerender({ page: 8, enabled: true });
+    view.rerender({ page: 8 });
     await vi.advanceTimersByTimeAsync(3000);
     view.unmount();
     await vi.advanceTimersByTimeAsync(10);
@@ -104,7 +103,7 @@ describe('useSaveReadingPosition', () => {
   it('sends the waiting page at once, as keepalive, when the reader unmounts', async () => {
     const api = stubApi(() => json({ page: 1 }));
     const view = reader(3);
-    view.rerender({ page: 17, enabled: true });
+    view.rerender({ page: 17 });
     await vi.advanceTimersByTimeAsync(300);
     expect(api.calls).toEqual([]);
     view.unmount();
@@ -135,18 +134,14 @@ describe('useSaveReadingPosition', () => {
     }
   });
 
-  it('saves nothing while disabled, and drops the waiting page when disabled', async () => {
+  it('does not save the page the server already holds, the one the book opened at', async () => {
     const api = stubApi(() => json({ page: 1 }));
-    const view = reader(1, false);
-    view.rerender({ page: 2, enabled: false });
+    const view = reader(5, 5);
     await vi.advanceTimersByTimeAsync(2000);
-    view.rerender({ page: 5, enabled: true });
-    await vi.advanceTimersByTimeAsync(500);
-    view.rerender({ page: 5, enabled: false });
-    await vi.advanceTimersByTimeAsync(2000);
-    view.unmount();
-    await vi.advanceTimersByTimeAsync(10);
     expect(api.calls).toEqual([]);
+    view.rerender({ page: 6 });
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(savedPages(api.calls)).toEqual([6]));
   });
 
   it('only logs a failed save, and tries the page again when it is shown again', async () => {
@@ -156,8 +151,8 @@ describe('useSaveReadingPosition', () => {
     await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
 
     api.answerWith(() => json({ page: 12 }));
-    view.rerender({ page: 13, enabled: true });
-    view.rerender({ page: 12, enabled: true });
+    view.rerender({ page: 13 });
+    view.rerender({ page: 12 });
     await vi.advanceTimersByTimeAsync(1000);
     await vi.waitFor(() => expect(savedPages(api.calls)).toEqual([12, 12]));
   });

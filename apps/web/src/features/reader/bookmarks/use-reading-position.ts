@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fetchReadingPosition, saveReadingPosition } from './api.ts';
 import { createPositionSaver } from './position-saver.ts';
 
@@ -29,15 +29,14 @@ export function useSavedReadingPosition(bookId: number): SavedReadingPosition {
 }
 
 /**
- * Saves `page` as the book's reading position while `enabled` (turn it on once the saved position has
- * been restored, so the opening page 1 does not overwrite it): after a second without another page change,
- * never the page saved last, and at once when the tab is hidden or the reader unmounts. Failures are only
- * logged.
+ * Saves `page` as the book's reading position: after a second without another page change, never the page
+ * saved last (at first `savedPage`, the one the server holds), and at once when the tab is hidden or the
+ * reader unmounts. Failures are only logged.
  */
-export function useSaveReadingPosition(bookId: number, page: number, enabled: boolean): void {
-  const saver = useMemo(
-    () => createPositionSaver((next, keepalive) => saveReadingPosition(bookId, next, { keepalive })),
-    [bookId],
+export function useSaveReadingPosition(bookId: number, page: number, savedPage: number | null): void {
+  // The saver is made once per book: `savedPage` only says where the server stood when the book opened.
+  const [saver] = useState(() =>
+    createPositionSaver((next, keepalive) => saveReadingPosition(bookId, next, { keepalive }), savedPage),
   );
 
   useEffect(() => {
@@ -53,7 +52,6 @@ export function useSaveReadingPosition(bookId: number, page: number, enabled: bo
   }, [saver]);
 
   useEffect(() => {
-    if (enabled) saver.change(page);
-    else saver.cancel();
-  }, [saver, page, enabled]);
+    saver.change(page);
+  }, [saver, page]);
 }
