@@ -15,7 +15,7 @@ import { repoRoot, startServer, type RunningServer, type ServerOptions } from '.
 export const PASSWORD = 'first-Password-1';
 
 /** Allow-listed addresses each worker's server knows; tests take fresh ones with `env.nextEmail()`. */
-const ALLOWED_POOL_SIZE = 40;
+const ALLOWED_POOL_SIZE = 100;
 const allowedPool = Array.from({ length: ALLOWED_POOL_SIZE }, (_, i) => `allowed${i + 1}@example.com`);
 /** Google identities (used by the Google tests) that are on the allow-list. */
 export const googleAllowed = Array.from({ length: 12 }, (_, i) => `google${i + 1}@example.com`);
@@ -50,6 +50,8 @@ export const test = base.extend<{ forEachTest: void; account: string }, { env: W
         GOOGLE_CLIENT_ID: oidc.clientId,
         GOOGLE_CLIENT_SECRET: oidc.clientSecret,
         GOOGLE_ISSUER: oidc.issuer,
+        // Every test signs up accounts of its own, all from one loopback address.
+        SIGN_UP_RATE_LIMIT: '1000',
       };
       const server = await startServer({ env: serverEnv });
       const extras: RunningServer[] = [];

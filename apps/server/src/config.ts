@@ -22,6 +22,15 @@ const linkList = z.string().transform((raw, ctx) => {
   return links;
 });
 
+/** A whole number of requests a minute, from 1 to 100000. */
+const requestsPerMinute = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number of requests' })
+    .int('must be a whole number of requests')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -57,12 +66,8 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(600_000, 'must be at most 600000')
     .default(30_000),
-  SUMMARY_RATE_LIMIT: z.coerce
-    .number({ error: 'must be a number of requests' })
-    .int('must be a whole number of requests')
-    .min(1, 'must be at least 1')
-    .max(100_000, 'must be at most 100000')
-    .default(20),
+  SUMMARY_RATE_LIMIT: requestsPerMinute(20),
+  SIGN_UP_RATE_LIMIT: requestsPerMinute(30),
   EMBEDDINGS_BASE_URL: z.url().optional(),
   EMBEDDINGS_MODEL: z.string().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
@@ -136,6 +141,8 @@ function resolveConfig(env: z.infer<typeof envSchema>, baseDir: string) {
       : undefined,
     /** Relationship summaries one user may ask for per minute. */
     summaryRateLimit: env.SUMMARY_RATE_LIMIT,
+    /** Sign-ups one client address may make per minute (a class behind one school address may need more). */
+    signUpRateLimit: env.SIGN_UP_RATE_LIMIT,
     embeddings: env.EMBEDDINGS_BASE_URL
       ? { baseUrl: env.EMBEDDINGS_BASE_URL, model: env.EMBEDDINGS_MODEL, apiKey: env.EMBEDDINGS_API_KEY }
       : undefined,

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
     ['TEAM_LINKS', { TEAM_LINKS: 'Alice' }],
     ['TEAM_LINKS', { TEAM_LINKS: 'Alice|https://a.example, Bob|ftp://b.example' }],
     ['MENTOR_LINKS', { MENTOR_LINKS: '|https://a.example' }],
+    ['SIGN_UP_RATE_LIMIT', { SIGN_UP_RATE_LIMIT: '0' }],
+    ['SIGN_UP_RATE_LIMIT', { SIGN_UP_RATE_LIMIT: 'many' }],
   ])('a bad %s stops start-up with a message naming it (%j)', (variable, env) => {
     const error = configError(env);
     expect(error.message).toMatch(/^Invalid configuration:/);
@@ -81,6 +83,7 @@ describe('loadConfig', () => {
     expect(config.team).toEqual([]);
     expect(config.mentors).toEqual([]);
     expect(config.logLevel).toBe('info');
+    expect(config.signUpRateLimit).toBe(30);
   });
 
   test('empty values count as unset, as with "NAME=" in a .env file', () => {

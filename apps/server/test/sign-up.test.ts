@@ -125,3 +125,22 @@ describe('without an allow-list (everyone allowed)', () => {
     expect(body.code).toBe('INVALID_EMAIL');
   });
 });
+
+describe('SIGN_UP_RATE_LIMIT', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ SIGN_UP_RATE_LIMIT: '2' });
+  });
+  afterAll(() => server.close());
+
+  test('sign-ups from one address beyond the limit in a minute are refused with 429 and make no account', async () => {
+    for (let i = 0; i < 2; i++) {
+      const { status } = await new TestClient(server.baseUrl).signUp(uniqueEmail(), 'secret1');
+      expect(status).toBe(200);
+    }
+    const refused = uniqueEmail();
+    const { status } = await new TestClient(server.baseUrl).signUp(refused, 'secret1');
+    expect(status).toBe(429);
+    expect(userCount(server, refused)).toBe(0);
+  });
+});

@@ -94,7 +94,7 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
       max: 600,
       customRules: {
         '/sign-in/*': { window: 60, max: 60 },
-        '/sign-up/*': { window: 60, max: 30 },
+        '/sign-up/*': { window: 60, max: config.signUpRateLimit },
         '/request-password-reset': { window: 60, max: 10 },
       },
     },
