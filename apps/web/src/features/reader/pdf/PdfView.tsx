@@ -12,6 +12,7 @@ import {
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import {
   fitPageScale,
+  jumpScrollTop,
   layoutPages,
   mostVisiblePage,
   nextDrawnPages,
@@ -26,7 +27,10 @@ import { pageSize, PageView, type PageSize } from './PageView.tsx';
 import './pdf.css';
 
 export interface PdfViewHandle {
-  /** Scrolls so that `yFraction` (0 top, 1 bottom) of page `page` is at the top of the viewer. */
+  /**
+   * Shows page `page` as the current page, with `yFraction` of it (0 top, 1 bottom) at the top of the
+   * viewer as far as the page allows (see jumpScrollTop).
+   */
   scrollToPage(page: number, yFraction?: number): void;
 }
 
@@ -175,7 +179,7 @@ export function PdfView(props: PdfViewProps) {
       scrollToPage(page, yFraction = 0) {
         const container = containerRef.current;
         if (!container || layoutRef.current.tops.length === 0) return;
-        container.scrollTop = scrollTopFor(layoutRef.current, { page, yFraction });
+        container.scrollTop = jumpScrollTop(layoutRef.current, { page, yFraction }, container.clientHeight);
         update();
       },
     }),

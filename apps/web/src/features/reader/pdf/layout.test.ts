@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   fitPageScale,
+  jumpScrollTop,
   KEEP_DISTANCE,
   layoutPages,
   mostVisiblePage,
@@ -122,5 +123,26 @@ describe('fitPageScale', () => {
     expect(() => fitPageScale({ width: 0, height: 10 }, { width: 800, height: 800 })).toThrow(
       'The page width must be positive, got 0',
     );
+  });
+});
+
+describe('jumpScrollTop', () => {
+  // Three pages 1000 px tall with 10 px gaps: tops at 10, 1020, 2030.
+  const book = layoutPages([1000, 1000, 1000], 10);
+
+  it('shows a page that fits the viewport whole, from its top, wherever the place is on it', () => {
+    expect(jumpScrollTop(book, { page: 2, yFraction: 0.8 }, 1000)).toBe(1020);
+    expect(jumpScrollTop(book, { page: 2, yFraction: 0 }, 1200)).toBe(1020);
+  });
+
+  it('puts the place at the top of a taller page while the page still fills the view', () => {
+    expect(jumpScrollTop(book, { page: 2, yFraction: 0.25 }, 500)).toBe(1020 + 250);
+    expect(jumpScrollTop(book, { page: 2, yFraction: 0.5 }, 500)).toBe(1020 + 500);
+  });
+
+  it('stops where the page bottom meets the view bottom, so the page jumped to stays the current one', () => {
+    const scrollTop = jumpScrollTop(book, { page: 2, yFraction: 0.8 }, 500);
+    expect(scrollTop).toBe(1020 + 1000 - 500);
+    expect(mostVisiblePage(book, scrollTop, 500)).toBe(2);
   });
 });

@@ -124,6 +124,20 @@ export function scrollTopFor(layout: PageLayout, position: ReadingPosition): num
   return layout.tops[index]! + fraction * layout.heights[index]!;
 }
 
+/**
+ * scrollTop for a jump to `yFraction` of `page` in a viewport `viewportHeight` tall, so that the page jumped
+ * to is the one most in view (the current page, whose anchors show): a page that fits is shown whole from
+ * its top; a taller one puts the place at the top unless that would leave the page's bottom above the
+ * viewport's, where it stops with the page filling the view.
+ */
+export function jumpScrollTop(layout: PageLayout, position: ReadingPosition, viewportHeight: number): number {
+  const index = Math.min(layout.tops.length, Math.max(1, Math.round(position.page))) - 1;
+  const top = layout.tops[index]!;
+  const height = layout.heights[index]!;
+  if (height <= viewportHeight) return top;
+  return Math.min(scrollTopFor(layout, position), top + height - viewportHeight);
+}
+
 /** SPEC §9: the smallest zoom; page fit never goes below it, however small the viewer. */
 const MIN_FIT_SCALE = 0.25;
 

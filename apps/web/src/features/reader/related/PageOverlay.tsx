@@ -97,7 +97,7 @@ function Anchor({
 
   return (
     <div
-      className="paragraph-anchor"
+      className={open ? 'paragraph-anchor paragraph-anchor--open' : 'paragraph-anchor'}
       style={{ left: percent(OVERLAY_X.anchor), top: percent(anchor.yStart) } as CSSProperties}
       onPointerEnter={show}
       onPointerLeave={hideSoon}
