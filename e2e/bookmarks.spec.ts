@@ -423,14 +423,14 @@ test.describe('reading position', () => {
     // Reopening is not a jump of the history.
     await expect(page.getByRole('button', { name: 'Undo navigation' })).toBeDisabled();
 
-    // Reloading at once (well within the second): the page is saved as the tab is hidden.
-    const hidden = page.waitForRequest((sent) => isPositionSave(sent, sample.id, 12));
+    // Reloading at once (well within the second): the page is saved as the tab is hidden (a keepalive
+    // request of the page being unloaded, which Playwright does not always report: the server is asked).
     await pageInput(page).fill('12');
     await pageInput(page).press('Enter');
     await expect(pageInput(page)).toHaveValue('12');
     await page.reload();
-    await hidden;
     await expectOnPage(page, 12);
+    expect(await storedPosition(page, sample.id)).toBe(12);
 
     // Leaving the reader at once (well within the second) still saves the page shown.
     const flushed = positionSaved(page, sample.id, 14);

@@ -1,64 +1,8 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { bookListSchema, bookMetadataSchema, type BookMetadata } from '@threadbook/contracts';
 import { expect, signInNewAccount, test, type WorkerEnv } from './support/fixtures.ts';
-
-/** Every worker's server imports the bundled sample textbook in the background on its first start. */
-const SAMPLE_TITLE = 'Networks and Graphs: A Gentle Introduction';
-
-/** The sample book's metadata, with the page's own session, once the sample import has finished. */
-async function waitForSample(page: Page): Promise<BookMetadata> {
-  let metadata: BookMetadata | undefined;
-  await expect(async () => {
-    const token = await page.request.get('/api/auth/token');
-    expect(token.ok()).toBe(true);
-    const { token: idToken } = (await token.json()) as { token: string };
-    const headers = { Authorization: `Bearer ${idToken}` };
-    const list = await page.request.get('/api/books/', { headers });
-    const sample = bookListSchema.parse(await list.json()).find((book) => book.title === SAMPLE_TITLE);
-    expect(sample, 'the sample book is not imported yet').toBeDefined();
-    const answer = await page.request.get(`/api/books/${sample!.id}/metadata`, { headers });
-    metadata = bookMetadataSchema.parse(await answer.json());
-  }).toPass({ timeout: 120_000, intervals: [500, 1000] });
-  return metadata!;
-}
-
-async function signInAndWaitForSample(
-  page: Page,
-  request: APIRequestContext,
-  env: WorkerEnv,
-  baseURL: string,
-): Promise<BookMetadata> {
-  await signInNewAccount(page, request, baseURL, env.nextEmail());
-  return waitForSample(page);
-}
-
-/** A page of the viewer, once drawn (canvas painted and text layer filled). */
-function drawnPage(page: Page, pageNumber: number) {
-  return page.locator(`.pdf-page[data-page-number="${pageNumber}"][data-painted="true"]`);
-}
-
-/** Whether the canvas has any non-white pixel: a drawn page, not a blank one. */
-async function canvasHasInk(page: Page, pageNumber: number): Promise<boolean> {
-  return drawnPage(page, pageNumber)
-    .locator('canvas')
-    .evaluate((element) => {
-      // e2e code is typed without the DOM library: the little of a canvas this needs.
-      const canvas = element as unknown as {
-        width: number;
-        height: number;
-        getContext(kind: '2d'): { getImageData(...box: number[]): { data: Uint8ClampedArray } } | null;
-      };
-      const context = canvas.getContext('2d');
-      if (!context || canvas.width === 0) return false;
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      for (let i = 0; i < data.length; i += 4) {
-        if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) return true;
-      }
-      return false;
-    });
-}
+import { canvasHasInk, drawnPage, SAMPLE_TITLE, signInAndWaitForSample } from './support/reader.ts';
 
 test.describe('reader: PDF view', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -91,11 +35,14 @@ test.describe('reader: PDF view', () => {
     await expect(drawnPage(page, 1)).toBeVisible();
     expect(await canvasHasInk(page, 1)).toBe(true);
     await expect(drawnPage(page, 1).locator('.textLayer')).toContainText('Networks and Graphs');
-    // Page fit: page 1 fills the viewer's width (less the gaps and the scrollbar's gutter).
+    // Page fit (SPEC §9): the whole of page 1 fits in the viewer, filling its width or its height.
     const viewer = await page.getByRole('region', { name: SAMPLE_TITLE }).boundingBox();
     const first = await drawnPage(page, 1).boundingBox();
-    expect(first!.width).toBeGreaterThan(viewer!.width - 60);
     expect(first!.width).toBeLessThanOrEqual(viewer!.width);
+    expect(first!.height).toBeLessThanOrEqual(viewer!.height);
+    expect(
+      Math.max(first!.width / (viewer!.width - 24 - 15), first!.height / (viewer!.height - 24)),
+    ).toBeGreaterThan(0.97);
 
     // Far pages are placeholders until scrolled to.
     const last = sample.pageCount;
@@ -276,13 +223,19 @@ test.describe('reader: toolbar, table of contents and keys', () => {
 
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await expect(zoomInput).toHaveValue(String(fit + 25));
+    // The input shows the fit rounded to a whole percent: the width follows the exact scale within 0.5%.
     await expect
-      .poll(async () => (await page.locator('.pdf-page[data-page-number="1"]').boundingBox())!.width)
-      .toBeCloseTo((widthAtFit * (fit + 25)) / fit, 0);
+      .poll(
+        async () =>
+          (await page.locator('.pdf-page[data-page-number="1"]').boundingBox())!.width /
+          ((widthAtFit * (fit + 25)) / fit),
+      )
+      .toBeCloseTo(1, 2);
 
     await page.getByRole('button', { name: 'Zoom out' }).click();
     await page.getByRole('button', { name: 'Zoom out' }).click();
-    await expect(zoomInput).toHaveValue(String(fit - 25));
+    // The − button stops at 25% (SPEC §5).
+    await expect(zoomInput).toHaveValue(String(Math.max(25, fit - 25)));
 
     await zoomInput.fill('150');
     await zoomInput.press('Enter');

@@ -1,0 +1,250 @@
+import Database from 'better-sqlite3';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  bookGraphResponseSchema,
+  bookListSchema,
+  bookMetadataSchema,
+  relatedParagraphsResponseSchema,
+  type BookGraphResponse,
+  type BookMetadata,
+  type RelatedParagraphsResponse,
+} from '@threadbook/contracts';
+import { expect, signInNewAccount, type WorkerEnv } from './fixtures.ts';
+
+/**
+ * What the reader tests share: reaching a book once its import is done, the drawn pages, the graph API
+ * with the page's own session, and the paragraph and relationship names the reader shows (SPEC §2, §3),
+ * written out here from the spec rather than taken from the app.
+ */
+
+/** Every worker's server imports the bundled sample textbook in the background on its first start. */
+export const SAMPLE_TITLE = 'Networks and Graphs: A Gentle Introduction';
+
+/** The server the page is on (an extra server's too), or '' (the test's baseURL) before any navigation. */
+export function originOf(page: Page): string {
+  const url = page.url();
+  return url.startsWith('http') ? new URL(url).origin : '';
+}
+
+/** Bearer headers for the product API, from the page's own session (`/api/auth/token`). */
+export async function apiHeaders(page: Page): Promise<Record<string, string>> {
+  const answer = await page.request.get(`${originOf(page)}/api/auth/token`);
+  expect(answer.ok(), `GET /api/auth/token answered ${answer.status()}`).toBe(true);
+  const { token } = (await answer.json()) as { token: string };
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** The metadata of the book titled `title` on the page's server, once its import has finished. */
+export async function waitForBook(page: Page, title: string, timeout = 120_000): Promise<BookMetadata> {
+  let metadata: BookMetadata | undefined;
+  await expect(async () => {
+    const headers = await apiHeaders(page);
+    const list = await page.request.get(`${originOf(page)}/api/books/`, { headers });
+    const book = bookListSchema.parse(await list.json()).find((item) => item.title === title);
+    expect(book, `the book '${title}' is not imported yet`).toBeDefined();
+    const answer = await page.request.get(`${originOf(page)}/api/books/${book!.id}/metadata`, { headers });
+    metadata = bookMetadataSchema.parse(await answer.json());
+  }).toPass({ timeout, intervals: [500, 1000] });
+  return metadata!;
+}
+
+/** The sample book's metadata, with the page's own session, once the sample import has finished. */
+export function waitForSample(page: Page): Promise<BookMetadata> {
+  return waitForBook(page, SAMPLE_TITLE);
+}
+
+export async function signInAndWaitForSample(
+  page: Page,
+  request: APIRequestContext,
+  env: WorkerEnv,
+  baseURL: string,
+): Promise<BookMetadata> {
+  await signInNewAccount(page, request, baseURL, env.nextEmail());
+  return waitForSample(page);
+}
+
+/** A page of the viewer, once drawn (canvas painted and text layer filled). */
+export function drawnPage(page: Page, pageNumber: number) {
+  return page.locator(`.pdf-page[data-page-number="${pageNumber}"][data-painted="true"]`);
+}
+
+/** Whether the canvas has any non-white pixel: a drawn page, not a blank one. */
+export async function canvasHasInk(page: Page, pageNumber: number): Promise<boolean> {
+  return drawnPage(page, pageNumber)
+    .locator('canvas')
+    .evaluate((element) => {
+      // e2e code is typed without the DOM library: the little of a canvas this needs.
+      const canvas = element as unknown as {
+        width: number;
+        height: number;
+        getContext(kind: '2d'): { getImageData(...box: number[]): { data: Uint8ClampedArray } } | null;
+      };
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0) return false;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) return true;
+      }
+      return false;
+    });
+}
+
+/** The toolbar's page input. */
+export function pageInput(page: Page) {
+  return page.getByRole('textbox', { name: 'Page number' });
+}
+
+/** Turns to `pageNumber` with the page input (not a recorded jump) and waits for the page to be drawn. */
+export async function turnToPage(page: Page, pageNumber: number): Promise<void> {
+  const input = pageInput(page);
+  await input.fill(String(pageNumber));
+  await input.press('Enter');
+  await expect(input).toHaveValue(String(pageNumber));
+  await expect(drawnPage(page, pageNumber)).toBeVisible();
+}
+
+/** Opens book `bookId` in the reader and waits for page 1 to be drawn. */
+export async function openReader(page: Page, bookId: number): Promise<void> {
+  await page.goto(`${originOf(page)}/reader/${bookId}`);
+  await expect(drawnPage(page, 1)).toBeVisible();
+}
+
+/** GET /api/graph/books/{id}/graph with the page's session. */
+export async function fetchGraph(page: Page, bookId: number): Promise<BookGraphResponse> {
+  const answer = await page.request.get(`${originOf(page)}/api/graph/books/${bookId}/graph`, {
+    headers: await apiHeaders(page),
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return bookGraphResponseSchema.parse(await answer.json());
+}
+
+/** The related call exactly as the reader makes it (SPEC §7, §9: max_distance 1, limit 10, page 1 of 20). */
+export function relatedPath(bookId: number, paragraphId: string): string {
+  return `/api/graph/books/${bookId}/paragraphs/${encodeURIComponent(paragraphId)}/related?max_distance=1&limit=10&page=1&page_size=20`;
+}
+
+export async function fetchRelated(
+  page: Page,
+  bookId: number,
+  paragraphId: string,
+): Promise<RelatedParagraphsResponse> {
+  const answer = await page.request.get(`${originOf(page)}${relatedPath(bookId, paragraphId)}`, {
+    headers: await apiHeaders(page),
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return relatedParagraphsResponseSchema.parse(await answer.json());
+}
+
+/** SPEC §3: 'section.paragraph' is shown as 'Section X, Paragraph N'; with no dot, 'Paragraph X'. */
+export function paragraphLabel(id: string): string {
+  const bare = id.replace(/^\d+:/, '');
+  const dot = bare.lastIndexOf('.');
+  return dot > 0 && dot < bare.length - 1
+    ? `Section ${bare.slice(0, dot)}, Paragraph ${bare.slice(dot + 1)}`
+    : `Paragraph ${bare}`;
+}
+
+/** How the reader names a relationship type (the tooltip's Background/Elaboration/Example/Contrast/Related). */
+export const TYPE_LABEL: Record<string, string> = {
+  BACKGROUND: 'Background',
+  ELABORATION: 'Elaboration',
+  EXAMPLE: 'Example',
+  CONTRAST: 'Contrast',
+  RELATED: 'Related',
+};
+
+/** SPEC §2: the panel's groups, in order; Background and Elaboration in either case, everything else Other. */
+export function groupTitleOf(type: string): 'Background' | 'Elaboration' | 'Other Relationships' {
+  if (type.toUpperCase() === 'BACKGROUND') return 'Background';
+  if (type.toUpperCase() === 'ELABORATION') return 'Elaboration';
+  return 'Other Relationships';
+}
+export const GROUP_TITLES = ['Background', 'Elaboration', 'Other Relationships'] as const;
+
+/** One relationship of a paragraph as its anchor's tooltip should list it. */
+export interface ExpectedRelationship {
+  type: string;
+  /** 'Section X' or 'Unknown Section'. */
+  section: string;
+  justification: string;
+  far: string;
+}
+
+/**
+ * From the graph API: per paragraph with at least one relationship, its relationships seen from it (an
+ * edge's type is inverted seen from its target: Background <-> Elaboration), and where it sits.
+ */
+export function relationshipsOf(graph: BookGraphResponse) {
+  const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
+  const inverse = (type: string) =>
+    type === 'BACKGROUND' ? 'ELABORATION' : type === 'ELABORATION' ? 'BACKGROUND' : type;
+  const sectionOf = (id: string) => {
+    const section = nodes.get(id)?.section.trim();
+    return section ? `Section ${section}` : 'Unknown Section';
+  };
+  const byParagraph = new Map<string, ExpectedRelationship[]>();
+  const add = (near: string, relationship: ExpectedRelationship) =>
+    byParagraph.set(near, [...(byParagraph.get(near) ?? []), relationship]);
+  for (const edge of graph.edges) {
+    if (edge.source === edge.target) continue;
+    const justification = edge.justification.trim() || 'No justification provided';
+    add(edge.source, { type: edge.type, section: sectionOf(edge.target), justification, far: edge.target });
+    add(edge.target, {
+      type: inverse(edge.type),
+      section: sectionOf(edge.source),
+      justification,
+      far: edge.source,
+    });
+  }
+  /** The paragraphs of `pageNumber` that have relationships (the anchors it should show). */
+  const anchorsOn = (pageNumber: number) =>
+    graph.nodes.filter((node) => node.page === pageNumber && byParagraph.has(node.id));
+  return { nodes, byParagraph, anchorsOn };
+}
+
+/**
+ * Takes the book's graph rows out of a server's SQLite database (as if the graph were gone) and answers a
+ * function that puts them back exactly. Foreign keys are not enforced on this connection, so every table
+ * is emptied and refilled explicitly.
+ */
+export function removeBookGraph(databaseFile: string, bookId: number): () => void {
+  const tables = ['graph_book', 'graph_node', 'graph_edge', 'graph_summary'] as const;
+  const db = new Database(databaseFile, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  let saved: Record<string, Record<string, unknown>[]>;
+  try {
+    saved = Object.fromEntries(
+      tables.map((table) => [
+        table,
+        db.prepare(`SELECT * FROM ${table} WHERE book_id = ?`).all(bookId) as Record<string, unknown>[],
+      ]),
+    );
+    expect(saved.graph_node!.length, 'the book has a stored graph').toBeGreaterThan(0);
+    db.transaction(() => {
+      for (const table of [...tables].reverse())
+        db.prepare(`DELETE FROM ${table} WHERE book_id = ?`).run(bookId);
+    })();
+  } finally {
+    db.close();
+  }
+  return () => {
+    const restore = new Database(databaseFile, { fileMustExist: true });
+    restore.pragma('busy_timeout = 5000');
+    try {
+      restore.transaction(() => {
+        for (const table of ['graph_node', 'graph_edge', 'graph_summary', 'graph_book'] as const) {
+          for (const row of saved[table]!) {
+            const columns = Object.keys(row);
+            restore
+              .prepare(
+                `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+              )
+              .run(...columns.map((column) => row[column]));
+          }
+        }
+      })();
+    } finally {
+      restore.close();
+    }
+  };
+}
