@@ -1,0 +1,913 @@
+/**
+ * The reader's speed and memory in headless Chromium, beside pdf.js's own PDFViewer component.
+ *
+ * Per book, in one run on the same file: our reader (the built app served by the real server, the book
+ * imported through LIBRARY_DIR) and a minimal page using pdfjs-dist's PDFViewer (bench-reader-pdfjs.html,
+ * served with HTTP ranges on loopback), each in a fresh browser context at 1280×900:
+ *   1. navigation start -> page 1 drawn (canvas and text layer), cold cache, median of --loads loads;
+ *   2. 'Next page' -> the next page shown drawn, median and p90 of the first --turns turns from page 1
+ *      (after each turn the viewer may draw the page after it, as it would while the student reads);
+ *   3. the JS heap (page and workers, after a forced GC) at page 1 and after --pages pages turned one by one;
+ *   4. jumps of about --jump pages through our table of contents, median of JUMPS; pdf.js goes to the
+ *      same pages.
+ * Also the app's initial JavaScript (gzip), and the reader route's lazy chunks, the only ones with pdf.js.
+ *
+ *   node apps/web/scripts/bench-reader.ts [book.pdf ...] [--turns 50] [--pages 150] [--jump 200] [--loads 5]
+ *     [--json]
+ *   # defaults to aata and aata three times over (1,071 pages, made with pdfunite)
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { bookListSchema } from '@threadbook/contracts';
+import { repoRoot, startServer, webDistDir, type RunningServer } from '../../../e2e/support/server.ts';
+
+const here = import.meta.dirname;
+const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const defaultBook = path.resolve(repoRoot, '../shared/books/aata/aata-20220728.pdf');
+const VIEWPORT = { width: 1280, height: 900 };
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  // Nothing but loopback resolves: the bench never talks to another host.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
+/** The longest any single wait (a page drawn, a page loaded) may take. */
+const WAIT_MS = 30_000;
+/** How long the server may take to import every book (a 1,000-page book with its graph takes minutes). */
+const IMPORT_TIMEOUT_MS = 20 * 60_000;
+/** Slack when comparing with pdf.js, for noise: 10%, and one 60 Hz frame for times. */
+const SLACK = { ratio: 1.1, frameMs: 17 };
+const TARGETS = { firstPageMs: 1000, turnMs: 100, heapMb: 300 };
+/** Table-of-contents jumps per viewer (one alone is too noisy to compare). */
+const JUMPS = 5;
+
+interface Options {
+  pdfs: string[];
+  loads: number;
+  turns: number;
+  pages: number;
+  jump: number;
+  json: boolean;
+}
+
+interface Book {
+  file: string;
+  label: string;
+  /** The title given through a sidecar .json, by which the bench finds the imported book. */
+  title: string;
+}
+
+interface ViewerResult {
+  /** Median of the loads. */
+  firstPageMs: number;
+  firstPageLoadsMs: number[];
+  turnsMs: number[];
+  turnMedianMs: number;
+  turnP90Ms: number;
+  pagesTurned: number;
+  jumps: Jump[];
+  jumpMedianMs: number;
+  /** After a forced GC, page and workers; at page 1 and after the pages turned. */
+  heapAtStartMb: number;
+  heapMb: number;
+  workerHeapMb: number;
+  rendererRssMb: number | null;
+  /** CSS width of page 1 as drawn: both viewers should draw pages of about the same size. */
+  pageWidthPx: number;
+  /** The scrolled page view's place (the pdf.js page is given ours'). */
+  viewerBox: [top: number, left: number, width: number, height: number];
+  errors: string[];
+}
+
+type Viewer = 'ours' | 'pdfjs';
+
+interface Jump {
+  from: number;
+  to: number;
+  ms: number;
+}
+
+/** The part of pdf.js's PDFViewer the probe reads (the comparison page puts it on window). */
+interface PdfJsViewer {
+  currentPageNumber: number;
+  getPageView(index: number): { renderingState: number; div: HTMLElement } | undefined;
+}
+
+/** How the bench sees either viewer, installed in the page before its own scripts. */
+interface Probe {
+  isDrawn(page: number): boolean;
+  currentPage(): number;
+  /** performance.now() of the first frame with page 1 drawn. */
+  firstDrawnAt: number | null;
+  /** Resolves with performance.now() of the first animation frame where page n is drawn (and current). */
+  when(page: number, current: boolean, timeoutMs: number): Promise<number>;
+}
+
+declare global {
+  interface Window {
+    benchProbe: Probe;
+    pdfViewer?: PdfJsViewer;
+  }
+}
+
+/** Runs in the page (serialised by Playwright): self-contained. */
+function installProbe(viewer: Viewer) {
+  const slot = (n: number) => document.querySelector(`.pdf-page[data-page-number="${n}"]`);
+  const pageInput = () => document.querySelector<HTMLInputElement>('input[aria-label="Page number"]');
+  const isDrawn =
+    viewer === 'ours'
+      ? (n: number) => slot(n)?.getAttribute('data-painted') === 'true'
+      : (n: number) => {
+          const view = window.pdfViewer?.getPageView(n - 1);
+          // FINISHED, and the text layer done (.endOfContent is appended last), as ours' data-painted.
+          return view?.renderingState === 3 && view.div.querySelector('.textLayer .endOfContent') !== null;
+        };
+  const currentPage =
+    viewer === 'ours'
+      ? () => Number(pageInput()?.value ?? 0)
+      : () => window.pdfViewer?.currentPageNumber ?? 0;
+  const probe: Probe = {
+    isDrawn,
+    currentPage,
+    firstDrawnAt: null,
+    when(n, current, timeoutMs) {
+      const deadline = performance.now() + timeoutMs;
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (isDrawn(n) && (!current || currentPage() === n)) resolve(performance.now());
+          else if (performance.now() > deadline) reject(new Error(`page ${n} not drawn in ${timeoutMs} ms`));
+          else requestAnimationFrame(check);
+        };
+        // Checked on animation frames: the first one that shows the page is what the student sees.
+        requestAnimationFrame(check);
+      });
+    },
+  };
+  window.benchProbe = probe;
+  const waitForFirst = () => {
+    if (isDrawn(1)) probe.firstDrawnAt = performance.now();
+    else requestAnimationFrame(waitForFirst);
+  };
+  requestAnimationFrame(waitForFirst);
+}
+
+function parseArgs(argv: string[]): Options {
+  const args = [...argv];
+  const take = (name: string, fallback: number) => {
+    const at = args.indexOf(name);
+    if (at < 0) return fallback;
+    const value = Number(args.splice(at, 2)[1]);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a positive whole number`);
+    return value;
+  };
+  const options = {
+    loads: take('--loads', 5),
+    turns: take('--turns', 50),
+    pages: take('--pages', 150),
+    jump: take('--jump', 200),
+  };
+  const at = args.indexOf('--json');
+  if (at >= 0) args.splice(at, 1);
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const pdfs = [...new Set(args.map((arg) => path.resolve(cwd, arg)))];
+  return { ...options, json: at >= 0, pdfs };
+}
+
+/** The books to measure: the ones given, or aata and (with pdfunite) aata three times in one PDF. */
+function prepareBooks(pdfs: string[], workDir: string): Book[] {
+  const files =
+    pdfs.length > 0 ? pdfs.map((file) => ({ file, label: path.basename(file) })) : defaultBooks(workDir);
+  return files.map(({ file, label }, index) => {
+    if (!existsSync(file)) throw new Error(`${file} does not exist`);
+    return { file, label, title: `Bench ${index + 1}: ${label}` };
+  });
+}
+
+function defaultBooks(workDir: string): { file: string; label: string }[] {
+  const books = [{ file: defaultBook, label: path.basename(defaultBook) }];
+  const tripled = path.join(workDir, 'aata-x3.pdf');
+  const unite = spawnSync('pdfunite', [defaultBook, defaultBook, defaultBook, tripled], { encoding: 'utf8' });
+  if (unite.error || unite.status !== 0) {
+    console.error('pdfunite is not available (Debian: poppler-utils): the 1,000-page book is skipped');
+  } else {
+    books.push({ file: tripled, label: `${path.basename(defaultBook)} ×3` });
+  }
+  return books;
+}
+
+interface ChunkSize {
+  files: string[];
+  bytes: number;
+  gzipBytes: number;
+}
+
+interface BundleReport {
+  initial: ChunkSize;
+  reader: ChunkSize;
+  worker: ChunkSize;
+  pdfjsInInitial: boolean;
+  pdfjsInReader: boolean;
+}
+
+/** Sizes of the app's JavaScript: what /library loads, the lazy reader chunks, the pdf.js worker. */
+function bundleReport(distDir: string): BundleReport {
+  const assets = path.join(distDir, 'assets');
+  const read = (name: string) => readFileSync(path.join(assets, name), 'utf8');
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const entries = [...html.matchAll(/(?:src|href)="\/?assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
+  const initial = withStaticImports(entries, read, new Set());
+  const initialText = initial.map(read).join('\n');
+  // Lazy chunks are named in the entry (Vite's preload list) without being statically imported.
+  const named = (name: string) => initialText.includes(name) && !initial.includes(name);
+  const jsFiles = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  const reader = withStaticImports(jsFiles.filter(named), read, new Set(initial));
+  const readerText = reader.map(read).join('\n');
+  const worker = readdirSync(assets).filter((name) => name.endsWith('.mjs') && readerText.includes(name));
+  const size = (files: string[]): ChunkSize => {
+    const buffers = files.map((name) => readFileSync(path.join(assets, name)));
+    return {
+      files,
+      bytes: buffers.reduce((sum, buffer) => sum + buffer.length, 0),
+      gzipBytes: buffers.reduce((sum, buffer) => sum + gzipSync(buffer).length, 0),
+    };
+  };
+  // A name pdf.js's API exports and minifiers keep: present where pdf.js is bundled.
+  const marker = 'GlobalWorkerOptions';
+  return {
+    initial: size(initial),
+    reader: size(reader),
+    worker: size(worker),
+    pdfjsInInitial: initialText.includes(marker),
+    pdfjsInReader: readerText.includes(marker),
+  };
+}
+
+/** The chunks and, recursively, the chunks they import statically (`from"./x.js"`, `import"./x.js"`). */
+function withStaticImports(names: string[], read: (name: string) => string, skip: Set<string>): string[] {
+  const found: string[] = [];
+  const visit = (name: string) => {
+    if (skip.has(name) || found.includes(name)) return;
+    found.push(name);
+    for (const match of read(name).matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(match[1]!);
+  };
+  names.forEach(visit);
+  return found;
+}
+
+const BENCH_ACCOUNT = { email: 'bench@threadbook.test', password: 'bench-password-1', name: 'Bench' };
+
+/** The real server with the books in its LIBRARY_DIR, each with a sidecar title the bench finds it by. */
+async function startLibraryServer(books: Book[], workDir: string): Promise<RunningServer> {
+  const libraryDir = path.join(workDir, 'library');
+  mkdirSync(libraryDir);
+  books.forEach((book, index) => {
+    symlinkSync(book.file, path.join(libraryDir, `book-${index + 1}.pdf`));
+    writeFileSync(path.join(libraryDir, `book-${index + 1}.json`), JSON.stringify({ title: book.title }));
+  });
+  return startServer({ env: { LIBRARY_DIR: libraryDir, SAMPLE_BOOK: 'false', ALLOWED_EMAILS: '' } });
+}
+
+async function signUp(baseURL: string): Promise<void> {
+  const response = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL },
+    body: JSON.stringify(BENCH_ACCOUNT),
+    signal: AbortSignal.timeout(WAIT_MS),
+  });
+  if (!response.ok) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+}
+
+/** A fresh ID token (tokens expire while a long import runs). */
+async function idToken(baseURL: string): Promise<string> {
+  const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL },
+    body: JSON.stringify({ email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password }),
+    signal: AbortSignal.timeout(WAIT_MS),
+  });
+  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const answer = await fetch(`${baseURL}/api/auth/token`, {
+    headers: { cookie },
+    signal: AbortSignal.timeout(WAIT_MS),
+  });
+  const { token } = (await answer.json()) as { token?: string };
+  if (!token) throw new Error(`no ID token: ${answer.status}`);
+  return token;
+}
+
+/** Waits until the server has imported every book (in the background); answers their ids by title. */
+async function waitForImports(server: RunningServer, books: Book[]): Promise<Map<string, number>> {
+  const started = Date.now();
+  let lastNote = started;
+  for (;;) {
+    const token = await idToken(server.baseURL);
+    const answer = await fetch(`${server.baseURL}/api/books/`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(WAIT_MS),
+    });
+    const listed = new Map(bookListSchema.parse(await answer.json()).map((book) => [book.title, book.id]));
+    if (books.every((book) => listed.has(book.title))) return listed;
+    const failed = /import \S+ failed: .*/.exec(server.output());
+    if (failed) throw new Error(`the server could not import a book: ${failed[0]}`);
+    if (Date.now() - started > IMPORT_TIMEOUT_MS) throw new Error('the books were not imported in time');
+    if (Date.now() - lastNote > 30_000) {
+      lastNote = Date.now();
+      const ready = books.filter((book) => listed.has(book.title)).length;
+      console.error(
+        `importing: ${ready} of ${books.length} books ready after ${seconds(Date.now() - started)}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.mjs': 'text/javascript',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+};
+
+/** The file a path of the comparison server names: the page, a pdfjs-dist file, or book {index}. */
+function comparisonFile(pathname: string, books: Book[]): string | null {
+  if (pathname === '/viewer.html') return path.join(here, 'bench-reader-pdfjs.html');
+  const book = /^\/books\/(\d+)\.pdf$/.exec(pathname);
+  if (book) return books[Number(book[1])]?.file ?? null;
+  if (!pathname.startsWith('/pdfjs/')) return null;
+  const file = path.resolve(pdfjsDir, `.${decodeURIComponent(pathname.slice('/pdfjs'.length))}`);
+  return file.startsWith(pdfjsDir + path.sep) ? file : null;
+}
+
+/** Sends a file, or the byte range asked for (pdf.js then reads the PDF by ranges, as our reader does). */
+function sendFile(request: http.IncomingMessage, response: http.ServerResponse, file: string) {
+  const size = statSync(file).size;
+  const headers = {
+    'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'accept-ranges': 'bytes',
+    'cache-control': 'no-cache',
+  };
+  const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '');
+  if (!range) {
+    response.writeHead(200, { ...headers, 'content-length': size });
+    createReadStream(file).pipe(response);
+    return;
+  }
+  const start = Number(range[1]);
+  const end = Math.min(range[2] ? Number(range[2]) : size - 1, size - 1);
+  if (start > end) {
+    response.writeHead(416, { 'content-range': `bytes */${size}` }).end();
+    return;
+  }
+  response.writeHead(206, {
+    ...headers,
+    'content-range': `bytes ${start}-${end}/${size}`,
+    'content-length': end - start + 1,
+  });
+  createReadStream(file, { start, end }).pipe(response);
+}
+
+/** The loopback server of the pdf.js comparison page. */
+async function startComparisonServer(books: Book[]): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((request, response) => {
+    const file = comparisonFile(new URL(request.url ?? '/', 'http://localhost').pathname, books);
+    if (!file || !existsSync(file)) response.writeHead(404).end();
+    else sendFile(request, response, file);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** Clicks the element in the page and answers the milliseconds until page `target` is shown drawn. */
+async function timedClick(element: Locator, target: number): Promise<number> {
+  await element.waitFor({ timeout: WAIT_MS });
+  return element.evaluate(
+    (element, { target, timeoutMs }) => {
+      const started = performance.now();
+      (element as HTMLElement).click();
+      return window.benchProbe.when(target, true, timeoutMs).then((at) => at - started);
+    },
+    { target, timeoutMs: WAIT_MS },
+  );
+}
+
+async function currentPage(page: Page): Promise<number> {
+  return page.evaluate(() => window.benchProbe.currentPage());
+}
+
+/** Lets the viewer draw page n (the next one) as it does while the student reads; fine if it does not. */
+async function settle(page: Page, n: number, pageCount: number): Promise<void> {
+  if (n > pageCount) return;
+  await page.evaluate(({ n, timeoutMs }) => window.benchProbe.when(n, false, timeoutMs).catch(() => 0), {
+    n,
+    timeoutMs: 5000,
+  });
+}
+
+/** Turns `count` pages with 'Next page', one by one; answers each turn's time. */
+async function turnPages(page: Page, count: number, pageCount: number): Promise<number[]> {
+  const next = page.getByRole('button', { name: 'Next page', exact: true });
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const target = (await currentPage(page)) + 1;
+    times.push(await timedClick(next, target));
+    await settle(page, target + 1, pageCount);
+  }
+  return times;
+}
+
+/** Ours: opens the table of contents, every chapter expanded, once the narrower view is redrawn. */
+async function openToc(page: Page, current: number, pageCount: number) {
+  await page.getByRole('button', { name: 'Toggle table of contents' }).click({ timeout: WAIT_MS });
+  const toc = page.getByRole('navigation', { name: 'Table of Contents' });
+  await toc.waitFor({ timeout: WAIT_MS });
+  // The panel narrows the view, which may change page fit and redraw the pages: not part of the jump.
+  // A few frames let a resize reach the layout; then the page must be drawn at its slot's size.
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 3; frame++) await new Promise(requestAnimationFrame);
+  });
+  await page.waitForFunction(
+    (n) => {
+      const slot = document.querySelector(`.pdf-page[data-page-number="${n}"]`);
+      const canvas = slot?.querySelector('canvas');
+      const width = slot?.getBoundingClientRect().width ?? 0;
+      const painted = slot?.getAttribute('data-painted') === 'true';
+      return painted && !!canvas && Math.abs(canvas.width - width * devicePixelRatio) < 2;
+    },
+    current,
+    { timeout: WAIT_MS, polling: 50 },
+  );
+  await settle(page, current + 1, pageCount);
+  await toc.evaluate((nav) => {
+    for (const button of nav.querySelectorAll<HTMLElement>('button[aria-expanded="false"]')) button.click();
+  });
+  return toc;
+}
+
+/** The entry whose page is closest to `by` pages on (back when the book ends first), not a page seen yet. */
+function pickEntry(pages: number[], from: number, by: number, pageCount: number, seen: Set<number>): number {
+  const wanted = from + by <= pageCount ? from + by : from - by;
+  let best = -1;
+  pages.forEach((entryPage, index) => {
+    if (!Number.isFinite(entryPage) || seen.has(entryPage)) return;
+    if (best < 0 || Math.abs(entryPage - wanted) < Math.abs(pages[best]! - wanted)) best = index;
+  });
+  if (best < 0) throw new Error('the table of contents has no entry left to jump to');
+  return best;
+}
+
+/** Ours: JUMPS clicks on table-of-contents entries about `by` pages away, each timed. */
+async function jumpThroughToc(page: Page, by: number, pageCount: number): Promise<Jump[]> {
+  const first = await currentPage(page);
+  const toc = await openToc(page, first, pageCount);
+  const entries = toc.locator('button.toc__entry');
+  const pages = await entries.evaluateAll((buttons) =>
+    buttons.map((button) => Number(button.querySelector('.toc__entry-page')?.textContent ?? Number.NaN)),
+  );
+  const seen = new Set([first]);
+  const jumps: Jump[] = [];
+  for (let i = 0; i < JUMPS; i++) {
+    const from = await currentPage(page);
+    const index = pickEntry(pages, from, by, pageCount, seen);
+    const to = pages[index]!;
+    seen.add(to);
+    jumps.push({ from, to, ms: await timedClick(entries.nth(index), to) });
+    await afterJump(page, to, pageCount);
+  }
+  return jumps;
+}
+
+/** pdf.js: goes to the pages ours jumped to, as its outline would (PDFViewer.currentPageNumber). */
+async function jumpToPages(page: Page, targets: number[], pageCount: number): Promise<Jump[]> {
+  const jumps: Jump[] = [];
+  for (const to of targets) {
+    const from = await currentPage(page);
+    const ms = await page.evaluate(
+      ({ to, timeoutMs }) => {
+        const started = performance.now();
+        window.pdfViewer!.currentPageNumber = to;
+        return window.benchProbe.when(to, true, timeoutMs).then((at) => at - started);
+      },
+      { to, timeoutMs: WAIT_MS },
+    );
+    jumps.push({ from, to, ms });
+    await afterJump(page, to, pageCount);
+  }
+  return jumps;
+}
+
+/** A student looks at the page before the next jump: the viewer finishes drawing what it started. */
+async function afterJump(page: Page, to: number, pageCount: number): Promise<void> {
+  await settle(page, to + 1, pageCount);
+  await page.waitForTimeout(500);
+}
+
+let cdpMessageId = 0;
+
+/** One CDP call inside a worker, through the browser session (Playwright's sessions are pages only). */
+function callInWorker(browser: CDPSession, sessionId: string, method: string): Promise<unknown> {
+  const id = ++cdpMessageId;
+  return new Promise((resolve, reject) => {
+    const onMessage = (event: { sessionId: string; message: string }) => {
+      const reply = JSON.parse(event.message) as {
+        id?: number;
+        result?: unknown;
+        error?: { message: string };
+      };
+      if (event.sessionId !== sessionId || reply.id !== id) return;
+      clearTimeout(timer);
+      browser.off('Target.receivedMessageFromTarget', onMessage);
+      if (reply.error) reject(new Error(`${method}: ${reply.error.message}`));
+      else resolve(reply.result);
+    };
+    const timer = setTimeout(() => {
+      browser.off('Target.receivedMessageFromTarget', onMessage);
+      reject(new Error(`${method} got no answer from a worker`));
+    }, WAIT_MS);
+    browser.on('Target.receivedMessageFromTarget', onMessage);
+    browser
+      .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) })
+      .catch(reject);
+  });
+}
+
+/** Used JS heap of every worker after a GC: the pdf.js worker holds the parsed document. */
+async function workerHeapBytes(browser: CDPSession): Promise<number> {
+  const { targetInfos } = await browser.send('Target.getTargets');
+  let total = 0;
+  for (const worker of targetInfos.filter((target) => target.type === 'worker')) {
+    const { sessionId } = await browser.send('Target.attachToTarget', {
+      targetId: worker.targetId,
+      flatten: false,
+    });
+    try {
+      await callInWorker(browser, sessionId, 'HeapProfiler.collectGarbage');
+      total += ((await callInWorker(browser, sessionId, 'Runtime.getHeapUsage')) as { usedSize: number })
+        .usedSize;
+    } finally {
+      await browser.send('Target.detachFromTarget', { sessionId });
+    }
+  }
+  return total;
+}
+
+/** RSS of the busiest renderer, the measured page's (one context is open at a time); Linux only. */
+async function rendererRssMb(browser: CDPSession): Promise<number | null> {
+  const { processInfo } = await browser.send('SystemInfo.getProcessInfo');
+  const renderer = processInfo.filter((p) => p.type === 'renderer').sort((a, b) => b.cpuTime - a.cpuTime)[0];
+  if (!renderer) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${renderer.id}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function memory(page: Page, browser: CDPSession) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await session.send('Runtime.getHeapUsage');
+  await session.detach();
+  const workerBytes = await workerHeapBytes(browser);
+  const mb = (bytes: number) => bytes / 2 ** 20;
+  return {
+    heapMb: mb(usedSize + workerBytes),
+    workerHeapMb: mb(workerBytes),
+    rendererRssMb: await rendererRssMb(browser),
+  };
+}
+
+interface ViewerRun {
+  viewer: Viewer;
+  url: string;
+  pageCount: number;
+  options: Options;
+  /** Ours: signs the fresh context in. */
+  signIn?: (page: Page) => Promise<void>;
+  /** The jumps: ours through the table of contents, pdf.js to the pages ours jumped to. */
+  jump: (page: Page) => Promise<Jump[]>;
+}
+
+/** A fresh context on the viewer, once page 1 is drawn; answers the time that took from navigation start. */
+async function openViewer(browser: Browser, run: ViewerRun) {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  const errors: string[] = [];
+  try {
+    await context.addInitScript(installProbe, run.viewer);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await run.signIn?.(page);
+    await page.goto(run.url, { waitUntil: 'commit', timeout: WAIT_MS });
+    await page.waitForFunction(() => window.benchProbe.firstDrawnAt !== null, undefined, {
+      timeout: WAIT_MS,
+      polling: 100,
+    });
+    const firstPageMs = await page.evaluate(() => window.benchProbe.firstDrawnAt!);
+    return { context, page, errors, firstPageMs };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** One viewer on one book: first page over several loads, then in one context page turns, memory, jump. */
+async function measureViewer(browser: Browser, cdp: CDPSession, run: ViewerRun): Promise<ViewerResult> {
+  const loads: number[] = [];
+  const errors: string[] = [];
+  for (let i = 1; i < run.options.loads; i++) {
+    const load = await openViewer(browser, run);
+    loads.push(load.firstPageMs);
+    errors.push(...load.errors);
+    await load.context.close();
+  }
+  const { context, page, ...load } = await openViewer(browser, run);
+  try {
+    loads.push(load.firstPageMs);
+    const pageWidthPx = await page.evaluate(() => {
+      const canvas = document.querySelector('[data-page-number="1"] canvas');
+      return canvas ? Math.round(canvas.getBoundingClientRect().width) : 0;
+    });
+    const viewerBox = await page.locator('.pdf-view, #viewerContainer').evaluate((element) => {
+      const { top, left, width, height } = element.getBoundingClientRect();
+      return [top, left, width, height].map(Math.round) as ViewerResult['viewerBox'];
+    });
+    await settle(page, 2, run.pageCount);
+    const start = await memory(page, cdp);
+
+    const pagesTurned = Math.min(run.pageCount - 1, Math.max(run.options.turns, run.options.pages));
+    const turns = await turnPages(page, pagesTurned, run.pageCount);
+    const end = await memory(page, cdp);
+    const turnsMs = turns.slice(0, run.options.turns);
+    const jumps = await run.jump(page);
+    return {
+      firstPageMs: quantile(loads, 0.5),
+      firstPageLoadsMs: loads,
+      turnsMs,
+      turnMedianMs: quantile(turnsMs, 0.5),
+      turnP90Ms: quantile(turnsMs, 0.9),
+      pagesTurned,
+      jumps,
+      jumpMedianMs: quantile(
+        jumps.map((jump) => jump.ms),
+        0.5,
+      ),
+      heapAtStartMb: start.heapMb,
+      ...end,
+      pageWidthPx,
+      viewerBox,
+      errors: [...errors, ...load.errors],
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+function seconds(ms: number): string {
+  return ms < 60_000
+    ? `${(ms / 1000).toFixed(0)} s`
+    : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** 'ok' when ours is no worse than pdf.js (within SLACK, for noise), else how many times worse. */
+function versusPdfJs(ours: number | null, pdfjs: number | null, isTime: boolean): string {
+  if (ours === null || pdfjs === null) return '';
+  const ok = ours <= pdfjs * SLACK.ratio + (isTime ? SLACK.frameMs : 0);
+  return ok ? 'ok' : `${(ours / pdfjs).toFixed(1)}× worse`;
+}
+
+type Row = { name: string; ours: string; pdfjs: string; target?: string; met?: boolean; versus?: string };
+
+function printBook(book: Book, pageCount: number, jumpBy: number, ours: ViewerResult, pdfjs: ViewerResult) {
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  const mb = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(0)} MB`);
+  const rows: Row[] = [
+    {
+      name: `first page drawn, median of ${ours.firstPageLoadsMs.length}`,
+      ours: ms(ours.firstPageMs),
+      pdfjs: ms(pdfjs.firstPageMs),
+      target: `< ${TARGETS.firstPageMs} ms`,
+      met: ours.firstPageMs < TARGETS.firstPageMs,
+      versus: versusPdfJs(ours.firstPageMs, pdfjs.firstPageMs, true),
+    },
+    {
+      name: `page turn, median (p90) of ${ours.turnsMs.length}`,
+      ours: `${ms(ours.turnMedianMs)} (${ours.turnP90Ms.toFixed(0)})`,
+      pdfjs: `${ms(pdfjs.turnMedianMs)} (${pdfjs.turnP90Ms.toFixed(0)})`,
+      target: `< ${TARGETS.turnMs} ms`,
+      met: ours.turnMedianMs < TARGETS.turnMs,
+      versus: versusPdfJs(ours.turnMedianMs, pdfjs.turnMedianMs, true),
+    },
+    {
+      name: `TOC jump ±${jumpBy} pages, median of ${ours.jumps.length}`,
+      ours: ms(ours.jumpMedianMs),
+      pdfjs: ms(pdfjs.jumpMedianMs),
+      versus: versusPdfJs(ours.jumpMedianMs, pdfjs.jumpMedianMs, true),
+    },
+    {
+      name: `JS heap after ${ours.pagesTurned} pages`,
+      ours: mb(ours.heapMb),
+      pdfjs: mb(pdfjs.heapMb),
+      target: `< ${TARGETS.heapMb} MB`,
+      met: ours.heapMb < TARGETS.heapMb,
+      versus: versusPdfJs(ours.heapMb, pdfjs.heapMb, false),
+    },
+    { name: '  of which in workers', ours: mb(ours.workerHeapMb), pdfjs: mb(pdfjs.workerHeapMb) },
+    { name: 'JS heap at page 1', ours: mb(ours.heapAtStartMb), pdfjs: mb(pdfjs.heapAtStartMb) },
+    {
+      name: `renderer RSS after ${ours.pagesTurned} pages`,
+      ours: mb(ours.rendererRssMb),
+      pdfjs: mb(pdfjs.rendererRssMb),
+      versus: versusPdfJs(ours.rendererRssMb, pdfjs.rendererRssMb, false),
+    },
+    { name: 'page 1 drawn width', ours: `${ours.pageWidthPx} px`, pdfjs: `${pdfjs.pageWidthPx} px` },
+  ];
+  const line = (cells: string[]) =>
+    console.log(
+      cells[0]!.padEnd(34) + cells[1]!.padStart(12) + cells[2]!.padStart(16) + '   ' + cells[3]!.padEnd(12),
+      cells[4]!.padEnd(6),
+      cells[5],
+    );
+  console.log(`\n${book.label}, ${pageCount} pages, viewport ${VIEWPORT.width}×${VIEWPORT.height}`);
+  line(['', 'ours', 'pdf.js viewer', 'target', 'met', 'vs pdf.js']);
+  for (const row of rows) {
+    const met = row.met === undefined ? '' : row.met ? 'pass' : 'FAIL';
+    line([row.name, row.ours, row.pdfjs, row.target ?? '', met, row.versus ?? '']);
+  }
+  for (const [viewer, result] of [['ours', ours] as const, ['pdf.js', pdfjs] as const]) {
+    if (result.errors.length > 0)
+      console.log(`  ${viewer} logged errors: ${result.errors.slice(0, 5).join(' | ')}`);
+  }
+}
+
+function printBundle(bundle: BundleReport) {
+  const kb = (size: ChunkSize) =>
+    `${(size.gzipBytes / 1024).toFixed(1)} kB gzip (${(size.bytes / 1024).toFixed(1)} kB: ${size.files.join(', ')})`;
+  console.log(`initial JavaScript (/library): ${kb(bundle.initial)}`);
+  console.log(`reader route, lazy:            ${kb(bundle.reader)}`);
+  console.log(`pdf.js worker:                 ${kb(bundle.worker)}`);
+  const only = !bundle.pdfjsInInitial && bundle.pdfjsInReader;
+  console.log(`pdf.js only in the reader route: ${only ? 'yes' : 'NO'}`);
+}
+
+/** What main started, undone in reverse order on the way out: after a failure or Ctrl-C too. */
+const cleanups: (() => unknown)[] = [];
+let cleaning: Promise<void> | undefined;
+
+/** Runs once however often it is called (main's finally and a signal may both ask). */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) {
+      await Promise.resolve()
+        .then(undo)
+        .catch((error: unknown) => console.error('cleaning up:', error));
+    }
+  })();
+  return cleaning;
+}
+
+async function main() {
+  const started = Date.now();
+  const loadAverage = [os.loadavg()[0]!];
+  const options = parseArgs(process.argv.slice(2));
+  if (!existsSync(path.join(webDistDir, 'index.html')))
+    throw new Error('build the web app first: npm run build');
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'threadbook-bench-reader-'));
+  cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
+  try {
+    const books = prepareBooks(options.pdfs, workDir);
+    const bundle = bundleReport(webDistDir);
+    printBundle(bundle);
+
+    console.error(`importing ${books.length} book(s) into the real server...`);
+    const server = await startLibraryServer(books, workDir);
+    cleanups.push(() => server.stop());
+    await signUp(server.baseURL);
+    const ids = await waitForImports(server, books);
+    console.error(`imported in ${seconds(Date.now() - started)}`);
+    const comparison = await startComparisonServer(books);
+    cleanups.push(() => comparison.close());
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      timeout: WAIT_MS,
+      // Playwright would exit the process on a signal before the server is stopped: cleanUp closes it.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+    });
+    cleanups.push(() => browser.close());
+    const cdp = await browser.newBrowserCDPSession();
+
+    const results = [];
+    for (const [index, book] of books.entries()) {
+      const id = ids.get(book.title)!;
+      const pageCount = await bookPageCount(server.baseURL, id);
+      console.error(`${book.label}: our reader...`);
+      const ours = await measureViewer(browser, cdp, {
+        viewer: 'ours',
+        url: `${server.baseURL}/reader/${id}`,
+        pageCount,
+        options,
+        signIn: (page) => signInContext(page, server.baseURL),
+        jump: (page) => jumpThroughToc(page, options.jump, pageCount),
+      });
+      console.error(`${book.label}: pdf.js PDFViewer...`);
+      const pdfjs = await measureViewer(browser, cdp, {
+        viewer: 'pdfjs',
+        url: `${comparison.url}/viewer.html?file=/books/${index}.pdf&box=${ours.viewerBox.join(',')}`,
+        pageCount,
+        options,
+        jump: (page) =>
+          jumpToPages(
+            page,
+            ours.jumps.map((jump) => jump.to),
+            pageCount,
+          ),
+      });
+      printBook(book, pageCount, options.jump, ours, pdfjs);
+      results.push({ book: book.label, file: book.file, pageCount, ours, pdfjs });
+    }
+    console.log(
+      `\nvs pdf.js: 'ok' when no worse than the pdf.js viewer, give or take ${Math.round((SLACK.ratio - 1) * 100)}% (and one frame for times)`,
+    );
+    loadAverage.push(os.loadavg()[0]!);
+    // Other work on the machine slows both viewers and skews the comparison: say how busy it was.
+    const [before, after] = loadAverage.map((load) => load.toFixed(1));
+    console.log(`${os.cpus().length} cores, load average ${before} at the start, ${after} at the end`);
+    console.log(`bench took ${seconds(Date.now() - started)}`);
+    const machine = { cores: os.cpus().length, loadAverage };
+    if (options.json) {
+      const report = { viewport: VIEWPORT, targets: TARGETS, machine, bundle, books: results };
+      console.log(JSON.stringify(report, null, 2));
+    }
+  } finally {
+    await cleanUp();
+  }
+}
+
+async function bookPageCount(baseURL: string, id: number): Promise<number> {
+  const answer = await fetch(`${baseURL}/api/books/${id}/metadata`, {
+    headers: { authorization: `Bearer ${await idToken(baseURL)}` },
+    signal: AbortSignal.timeout(WAIT_MS),
+  });
+  return ((await answer.json()) as { pageCount: number }).pageCount;
+}
+
+/** Signs the page's context in: its request context shares the browser's cookies. */
+async function signInContext(page: Page, baseURL: string): Promise<void> {
+  const answer = await page.request.post(`${baseURL}/api/auth/sign-in/email`, {
+    data: { email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password },
+    headers: { Origin: baseURL },
+    timeout: WAIT_MS,
+  });
+  if (!answer.ok()) throw new Error(`sign-in answered ${answer.status()}`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+await main();
