@@ -1,23 +1,14 @@
-import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AboutPage } from '../features/about/index.ts';
 import { OnboardingPage, ResetPasswordPage } from '../features/auth/index.ts';
 import { LibraryPage } from '../features/library/index.ts';
 import { ProfilePage } from '../features/profile/index.ts';
-import { ReaderLoading } from '../features/reader/ReaderLoading.tsx';
+import { ReaderRoute } from '../features/reader/index.ts';
 import { PrivateRoute, PublicOnlyRoute } from './guards.tsx';
 import { Shell } from './Shell.tsx';
 
 // pdf.js is large: it loads with the reader route only.
-const ReaderPage = lazy(() =>
-  import('../features/reader/index.ts').then((module) => ({ default: module.ReaderPage })),
-);
-
-const reader = (
-  <Suspense fallback={<ReaderLoading />}>
-    <ReaderPage />
-  </Suspense>
-);
+const reader = <ReaderRoute />;
 
 /** SPEC §2 route table, plus the public /reset-password page the reset e-mail links to. */
 export function AppRoutes() {

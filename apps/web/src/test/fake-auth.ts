@@ -35,7 +35,6 @@ export function fakeIdToken(claims: FakeClaims = {}): string {
 export function fakeAuthService(options: { signedIn?: boolean; claims?: FakeClaims } = {}) {
   let signedIn = options.signedIn ?? false;
   const service = {
-    hasSession: vi.fn(async () => signedIn),
     fetchIdToken: vi.fn(async () => (signedIn ? fakeIdToken(options.claims) : null)),
     signInWithEmail: vi.fn(async () => {
       signedIn = true;

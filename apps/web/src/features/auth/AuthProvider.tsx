@@ -41,12 +41,13 @@ export function AuthProvider({
   // Every new token refreshes the user (claims may change); a vanished session signs out.
   useEffect(() => tokens.subscribe((token) => setState(stateFromToken(token))), [tokens]);
 
-  // On load: a session cookie means signed in, once its ID token is in hand.
+  // On load: a session cookie means signed in, once its ID token is in hand. The token call answers for
+  // the session itself (none without one), so it is the only round trip before the first screen.
   useEffect(() => {
     let active = true;
     (async () => {
       try {
-        const token = (await service.hasSession()) ? await tokens.getIdToken({ forceRefresh: true }) : null;
+        const token = await tokens.getIdToken({ forceRefresh: true });
         if (active) setState(stateFromToken(token));
       } catch (error) {
         console.error('Could not restore the session:', error);

@@ -4,8 +4,6 @@ import { AuthError } from './errors.ts';
 
 /** Everything the web app asks of the identity module at /api/auth (injectable so screens can be tested). */
 export interface AuthService {
-  /** True when the browser holds a live session cookie. */
-  hasSession(): Promise<boolean>;
   /** A fresh ID token from the session, or null without a session. */
   fetchIdToken(): Promise<string | null>;
   signInWithEmail(email: string, password: string): Promise<void>;
@@ -40,11 +38,6 @@ export function createBetterAuthService(): AuthService {
   const client = createAuthClient({ plugins: [oauthPopupClient()] });
 
   return {
-    async hasSession() {
-      const result = await client.getSession();
-      return !result.error && result.data !== null && result.data !== undefined;
-    },
-
     async fetchIdToken() {
       const response = await fetch('/api/auth/token', {
         credentials: 'same-origin',

@@ -1,12 +1,14 @@
-import { Link, useParams } from 'react-router';
-import { TriangleAlert } from 'lucide-react';
+import { useParams } from 'react-router';
 import { useSavedReadingPosition } from './bookmarks/index.ts';
-import { docIdError, ReaderMessage } from './pdf/load-error.ts';
+import { docIdError } from './pdf/load-error.ts';
 import { usePdfBook } from './pdf/use-pdf-book.ts';
+import { ReaderError } from './ReaderError.tsx';
 import { ReaderLoading } from './ReaderLoading.tsx';
 import { ReaderView } from './ReaderView.tsx';
 import { useBookOutline } from './use-book-outline.ts';
 import './reader.css';
+
+export { startPdfWorker } from './pdf/load-document.ts';
 
 /** SPEC §2 Reader: the document id is checked first, then the book loads. */
 export function ReaderPage() {
@@ -33,21 +35,5 @@ function ReaderBook({ bookId }: { bookId: number }) {
       outline={outline.status === 'loaded' ? outline.outline : null}
       savedPage={saved.page}
     />
-  );
-}
-
-/** SPEC §2: 'Error Loading Book' with the message, or 'An unexpected error occurred' without one. */
-function ReaderError({ message }: { message: string }) {
-  return (
-    <main className="page" id="main">
-      <div className="empty-state" role="alert">
-        <TriangleAlert className="empty-state__icon empty-state__icon--danger" size={40} aria-hidden="true" />
-        <h1 className="empty-state__title">{ReaderMessage.errorTitle}</h1>
-        <p className="empty-state__text">{message || ReaderMessage.unexpected}</p>
-        <Link className="link" to="/library">
-          Back to Library
-        </Link>
-      </div>
-    </main>
   );
 }

@@ -72,7 +72,9 @@ export function ReaderView({ bookId, pdf, title, outline, savedPage }: ReaderVie
   const [leftWidth, setLeftWidth] = usePanelWidth('left');
   const [rightWidth, setRightWidth] = usePanelWidth('right');
   const [fullscreen, toggleFullscreen] = useFullscreen();
-  const anchors = useAnchorIndex(bookId);
+  // The book's first page is drawn: what it does not need may load now.
+  const [shown, setShown] = useState(false);
+  const anchors = useAnchorIndex(bookId, shown);
   const [selected, setSelected] = useState<ParagraphPlace | null>(null);
   const [highlight, setHighlight] = useState<ParagraphPlace | null>(null);
   const [indicator, showIndicator] = useJumpIndicator();
@@ -241,6 +243,7 @@ export function ReaderView({ bookId, pdf, title, outline, savedPage }: ReaderVie
           renderOverlay={renderOverlay}
           onCtrlWheel={zoomByWheelTurn}
           onPageChange={setPage}
+          onPagePainted={() => setShown(true)}
           onScaleChange={setScale}
         />
         <ResizablePanel

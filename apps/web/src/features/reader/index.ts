@@ -1,1 +1,1 @@
-export { ReaderPage } from './ReaderPage.tsx';
+export { preloadReader, ReaderRoute } from './route.tsx';

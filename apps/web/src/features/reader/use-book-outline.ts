@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { buildBookOutline, type BookOutlineChapter } from '@threadbook/book';
+import type { BookOutlineChapter } from '@threadbook/book';
 import { apiFetch, ApiError, AuthenticationError } from '../../lib/api.ts';
 import { createOutlineCache } from './model/index.ts';
+import { parseOutline } from './parse-outline.ts';
 import { fileFetchFailed } from './pdf/load-error.ts';
 
 /** SPEC §8: the reader's texts for an XML that cannot be had. */
@@ -47,10 +48,11 @@ export function useBookOutline(bookId: number): BookOutlineState {
       }
       if (controller.signal.aborted) return;
       try {
-        const book = buildBookOutline(xml);
+        const book = await parseOutline(xml, controller.signal);
         createOutlineCache().write(bookId, book);
         setState({ status: 'loaded', outline: book.outline });
       } catch (error) {
+        if (controller.signal.aborted) return;
         console.error(`the XML of book ${bookId} could not be parsed`, error);
         setState({ status: 'error', message: OutlineMessage.parseFailed });
       }

@@ -6,7 +6,9 @@ import {
   TextLayer,
   type PDFDocumentProxy,
   type PDFPageProxy,
+  type RenderTask,
 } from 'pdfjs-dist';
+import type { RenderQueue } from './render-queue.ts';
 
 /** Most canvas pixels one page may take (16 M, 64 MB): a high zoom on a dense screen stays bounded. */
 const MAX_CANVAS_PIXELS = 2 ** 24;
@@ -38,8 +40,10 @@ interface PageViewProps {
   left: number;
   width: number;
   height: number;
-  /** Drawn (canvas and text layer) or an empty placeholder of the right size. */
-  drawn: boolean;
+  /** Where the page waits its turn to be drawn. */
+  renderQueue: RenderQueue;
+  /** Called once the page is drawn (canvas and text layer). */
+  onPainted(pageNumber: number): void;
   /** The page's size at scale 1, once pdf.js has it, so the list can size its slot. */
   onSize(pageNumber: number, width: number, height: number): void;
   /** Drawn over the page (the reader's overlays). */
@@ -47,21 +51,21 @@ interface PageViewProps {
 }
 
 /**
- * One page of the list: a placeholder until it is to be drawn, then a canvas at the zoom scale with a
- * pdf.js text layer above it for selection. Released (canvas emptied, text removed, page.cleanup())
- * when it is no longer drawn, so memory follows the pages near the view only. Memoised: of a 1,000-page
- * book, only the pages whose slot or overlay changed render again.
+ * One page near the view: a blank page of the right size until its turn comes, then a canvas at the zoom
+ * scale with a pdf.js text layer above it for selection. Released (canvas emptied, text removed,
+ * page.cleanup()) when it leaves the list, so memory follows the pages near the view only. Memoised: only
+ * the pages whose slot or overlay changed render again.
  */
 export const PageView = memo(function PageView(props: PageViewProps) {
-  const { pdf, pageNumber, scale, top, left, width, height, drawn, onSize, children } = props;
+  const { pdf, pageNumber, scale, top, left, width, height, renderQueue, onPainted, onSize, children } =
+    props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [page, setPage] = useState<PDFPageProxy | null>(null);
   const [painted, setPainted] = useState(false);
 
-  // The page proxy lives while the page is drawn; releasing it frees its operator list and images.
+  // The page proxy lives while the page is shown; releasing it frees its operator list and images.
   useEffect(() => {
-    if (!drawn) return;
     let current = true;
     let loaded: PDFPageProxy | undefined;
     pdf.getPage(pageNumber).then(
@@ -80,43 +84,51 @@ export const PageView = memo(function PageView(props: PageViewProps) {
       // pdf.js defers the cleanup until a render being cancelled has stopped.
       loaded?.cleanup();
     };
-  }, [pdf, pageNumber, drawn, onSize]);
+  }, [pdf, pageNumber, onSize]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
     const textContainer = textRef.current;
     if (!page || !canvas || !textContainer) return;
     const viewport = page.getViewport({ scale: scale * PixelsPerInch.PDF_TO_CSS_UNITS });
-    const ratio = canvasPixelRatio(viewport.width, viewport.height, window.devicePixelRatio);
-    canvas.width = Math.floor(viewport.width * ratio);
-    canvas.height = Math.floor(viewport.height * ratio);
-    const renderTask = page.render({
-      canvas,
-      viewport,
-      transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
-    });
+    let renderTask: RenderTask | undefined;
     let textLayer: TextLayer | undefined;
-    renderTask.promise
-      .then(() => {
+    let cancelled = false;
+    const draw = async () => {
+      if (cancelled) return;
+      const ratio = canvasPixelRatio(viewport.width, viewport.height, window.devicePixelRatio);
+      canvas.width = Math.floor(viewport.width * ratio);
+      canvas.height = Math.floor(viewport.height * ratio);
+      renderTask = page.render({
+        canvas,
+        viewport,
+        transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+      });
+      try {
+        await renderTask.promise;
+        if (cancelled) return;
         textContainer.replaceChildren();
         textLayer = new TextLayer({
           textContentSource: page.streamTextContent(),
           container: textContainer,
           viewport,
         });
-        return textLayer.render();
-      })
-      .then(
-        () => setPainted(true),
-        (error: unknown) => {
-          // A page scrolled away or zoomed cancels its drawing: that is not a failure.
-          if (!(error instanceof RenderingCancelledException) && !(error instanceof AbortException)) {
-            console.error(`page ${pageNumber} could not be drawn`, error);
-          }
-        },
-      );
+        await textLayer.render();
+        if (cancelled) return;
+        setPainted(true);
+        onPainted(pageNumber);
+      } catch (error) {
+        // A page scrolled away or zoomed cancels its drawing: that is not a failure.
+        if (!(error instanceof RenderingCancelledException) && !(error instanceof AbortException)) {
+          console.error(`page ${pageNumber} could not be drawn`, error);
+        }
+      }
+    };
+    const dequeue = renderQueue.enqueue(pageNumber, draw);
     return () => {
-      renderTask.cancel();
+      cancelled = true;
+      dequeue();
+      renderTask?.cancel();
       textLayer?.cancel();
       setPainted(false);
       textContainer.replaceChildren();
@@ -124,7 +136,7 @@ export const PageView = memo(function PageView(props: PageViewProps) {
       canvas.width = 0;
       canvas.height = 0;
     };
-  }, [page, scale, pageNumber]);
+  }, [page, scale, pageNumber, renderQueue, onPainted]);
 
   return (
     <div

@@ -24,6 +24,7 @@ import {
   type ReadingPosition,
 } from './layout.ts';
 import { pageSize, PageView, type PageSize } from './PageView.tsx';
+import { createRenderQueue } from './render-queue.ts';
 import './pdf.css';
 
 export interface PdfViewHandle {
@@ -48,6 +49,8 @@ interface PdfViewProps {
   onCtrlWheel?: (event: WheelEvent) => void;
   /** Called with the page most in view whenever it changes. */
   onPageChange?(page: number): void;
+  /** Called each time a page has been drawn. */
+  onPagePainted?(page: number): void;
   /** Called with the scale the pages are drawn at (page fit resolved to its number) whenever it changes. */
   onScaleChange?(scale: number): void;
   ref?: Ref<PdfViewHandle>;
@@ -56,9 +59,9 @@ interface PdfViewProps {
 const EMPTY: ReadonlySet<number> = new Set();
 
 /**
- * The book's pages in one scrolled column. Every page has a slot of its size; only the pages in view and
- * their neighbours are drawn, and drawn pages far from the view are released. The reading position is
- * kept across zoom and resize.
+ * The book's pages in one scrolled column as tall as all of them. Only the pages in view and their
+ * neighbours are in the document and drawn; pages far from the view are released, so a 1,000-page book
+ * costs what a short one does. The reading position is kept across zoom and resize.
  */
 export function PdfView(props: PdfViewProps) {
   const { pdf, label, scale, initialPage = 1, renderOverlay, onPageChange, onScaleChange, ref } = props;
@@ -68,11 +71,16 @@ export function PdfView(props: PdfViewProps) {
   const [viewerSize, setViewerSize] = useState<PageSize>({ width: 0, height: 0 });
   const [drawn, setDrawn] = useState<ReadonlySet<number>>(EMPTY);
   const positionRef = useRef<ReadingPosition>({ page: initialPage, yFraction: 0 });
+  const [renderQueue] = useState(createRenderQueue);
   const currentPageRef = useRef(0);
   const onPageChangeRef = useRef(onPageChange);
+  const onPagePaintedRef = useRef(props.onPagePainted);
   useEffect(() => {
     onPageChangeRef.current = onPageChange;
-  }, [onPageChange]);
+    onPagePaintedRef.current = props.onPagePainted;
+  }, [onPageChange, props.onPagePainted]);
+  // Stable, so the memoised pages do not render again for a new callback.
+  const onPainted = useCallback((page: number) => onPagePaintedRef.current?.(page), []);
 
   // The first page's size stands for every page not loaded yet (a textbook's pages are all alike).
   useEffect(() => {
@@ -142,6 +150,7 @@ export function PdfView(props: PdfViewProps) {
     if (!container || current.tops.length === 0) return;
     const { scrollTop, clientHeight } = container;
     const visible = visiblePages(current, scrollTop, clientHeight);
+    renderQueue.setVisible(visible.first, visible.last);
     setDrawn((previous) => {
       const next = nextDrawnPages(previous, visible, current.tops.length);
       return sameSet(previous, next) ? previous : next;
@@ -152,7 +161,7 @@ export function PdfView(props: PdfViewProps) {
       currentPageRef.current = page;
       onPageChangeRef.current?.(page);
     }
-  }, []);
+  }, [renderQueue]);
 
   // A new layout (zoom, resize, a page of another size) keeps the page and the place in it at the top.
   useLayoutEffect(() => {
@@ -197,22 +206,29 @@ export function PdfView(props: PdfViewProps) {
       onScroll={onScroll}
     >
       <div className="pdf-view__pages" style={{ height: layout.totalHeight, width: contentWidth }}>
-        {sizes.map((size, index) => (
-          <PageView
-            key={index + 1}
-            pdf={pdf}
-            pageNumber={index + 1}
-            scale={effectiveScale}
-            top={layout.tops[index]!}
-            left={(contentWidth - size.width) / 2}
-            width={size.width}
-            height={size.height}
-            drawn={drawn.has(index + 1)}
-            onSize={onSize}
-          >
-            {drawn.has(index + 1) ? renderOverlay?.(index + 1) : undefined}
-          </PageView>
-        ))}
+        {[...drawn]
+          .sort((a, b) => a - b)
+          .map((pageNumber) => {
+            const size = sizes[pageNumber - 1];
+            if (!size) return null;
+            return (
+              <PageView
+                key={pageNumber}
+                pdf={pdf}
+                pageNumber={pageNumber}
+                scale={effectiveScale}
+                top={layout.tops[pageNumber - 1]!}
+                left={(contentWidth - size.width) / 2}
+                width={size.width}
+                height={size.height}
+                renderQueue={renderQueue}
+                onPainted={onPainted}
+                onSize={onSize}
+              >
+                {renderOverlay?.(pageNumber)}
+              </PageView>
+            );
+          })}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
+import { getDocument, GlobalWorkerOptions, PDFWorker, type PDFDocumentProxy } from 'pdfjs-dist';
 // Decision 2: the worker is a file of the app itself (same origin, worker-src 'self'), never a CDN.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { BOOK_FILES } from '@threadbook/contracts';
@@ -7,6 +7,17 @@ import { fetchRange, RANGE_CHUNK_SIZE } from './range-fetch.ts';
 import { BookRangeTransport } from './range-transport.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
+
+let worker: PDFWorker | undefined;
+
+/**
+ * pdf.js's worker thread, started once and shared by every book opened: its 1.2 MB script loads and
+ * compiles while the sign-in is checked and the first bytes of the book arrive, not after them.
+ */
+export function startPdfWorker(): PDFWorker {
+  worker ??= new PDFWorker();
+  return worker;
+}
 
 /** Where the build puts pdf.js's data files (vite.config.ts); fetched only by PDFs that need them. */
 const PDFJS_DATA = `${import.meta.env.BASE_URL}pdfjs/`;
@@ -41,6 +52,7 @@ export async function loadPdfDocument(
     // Only the ranges of the pages drawn: a 1,000-page book shows page 1 without reading the rest.
     disableAutoFetch: true,
     disableStream: true,
+    worker: startPdfWorker(),
     cMapUrl: `${PDFJS_DATA}cmaps/`,
     standardFontDataUrl: `${PDFJS_DATA}standard_fonts/`,
     wasmUrl: `${PDFJS_DATA}wasm/`,

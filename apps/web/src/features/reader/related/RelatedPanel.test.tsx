@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import type { RelatedParagraph, RelatedParagraphsResponse } from '@threadbook/contracts';
-import { setTokenSource } from '../../../lib/api.ts';
 import { RelatedPanel } from './RelatedPanel.tsx';
 
 const QUERY = 'max_distance=1&limit=10&page=1&page_size=20';
@@ -112,18 +112,7 @@ const explainButton = (label: string) =>
   });
 
 describe('RelatedPanel', () => {
-  let error: ReturnType<typeof vi.spyOn>;
-
-  beforeEach(() => {
-    setTokenSource({ getIdToken: async () => 'id-token' });
-    error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    setTokenSource({ getIdToken: async () => null });
-  });
+  const logged = useSignedInApi();
 
   describe('states', () => {
     it('asks for an anchor when nothing is selected, and calls nothing', () => {
@@ -163,7 +152,7 @@ describe('RelatedPanel', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'An error occurred while fetching relationships',
       );
-      expect(error).toHaveBeenCalled();
+      expect(logged.error).toHaveBeenCalled();
     });
 
     it("shows 'No relationships found.' for a paragraph with none", async () => {

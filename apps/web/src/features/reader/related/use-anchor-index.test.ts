@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import type { BookGraphResponse } from '@threadbook/contracts';
-import { setTokenSource } from '../../../lib/api.ts';
 import { useAnchorIndex } from './use-anchor-index.ts';
 
 const GRAPH: BookGraphResponse = {
@@ -32,18 +32,7 @@ function serve(answer: Answer) {
 }
 
 describe('useAnchorIndex', () => {
-  let error: ReturnType<typeof vi.spyOn>;
-
-  beforeEach(() => {
-    setTokenSource({ getIdToken: async () => 'id-token' });
-    error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    setTokenSource({ getIdToken: async () => null });
-  });
+  const logged = useSignedInApi();
 
   it("has no anchors until the graph comes, then the graph's anchors and places", async () => {
     let release: (response: Response) => void = () => {};
@@ -66,7 +55,7 @@ describe('useAnchorIndex', () => {
     serve(() => new Response('{}', { status: 404, statusText: 'Not Found' }));
     const { result } = renderHook(() => useAnchorIndex(12));
     await waitFor(() =>
-      expect(error).toHaveBeenCalledWith('the relationship graph of book 12 could not be fetched'),
+      expect(logged.error).toHaveBeenCalledWith('the relationship graph of book 12 could not be fetched'),
     );
     expect(result.current.anchorsOn(41)).toEqual([]);
   });
@@ -75,7 +64,7 @@ describe('useAnchorIndex', () => {
     serve(() => Promise.reject(new TypeError('Failed to fetch')));
     const { result } = renderHook(() => useAnchorIndex(12));
     await waitFor(() =>
-      expect(error).toHaveBeenCalledWith(
+      expect(logged.error).toHaveBeenCalledWith(
         'the relationship graph of book 12 could not be fetched',
         new TypeError('Failed to fetch'),
       ),
@@ -97,7 +86,7 @@ describe('useAnchorIndex', () => {
     unmount();
     expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(error).not.toHaveBeenCalled();
+    expect(logged.error).not.toHaveBeenCalled();
   });
 
   it("fetches the other book's graph when the book changes", async () => {

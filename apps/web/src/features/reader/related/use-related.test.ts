@@ -1,7 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import type { RelatedParagraphsResponse } from '@threadbook/contracts';
-import { setTokenSource } from '../../../lib/api.ts';
 import { RelatedMessage, useRelated } from './use-related.ts';
 
 const QUERY = 'max_distance=1&limit=10&page=1&page_size=20';
@@ -48,18 +48,7 @@ function serveManually() {
 }
 
 describe('useRelated', () => {
-  let error: ReturnType<typeof vi.spyOn>;
-
-  beforeEach(() => {
-    setTokenSource({ getIdToken: async () => 'id-token' });
-    error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    setTokenSource({ getIdToken: async () => null });
-  });
+  const logged = useSignedInApi();
 
   it('is idle and calls nothing while no paragraph is selected', () => {
     const { fetchMock } = serveManually();
@@ -103,7 +92,7 @@ describe('useRelated', () => {
         message: 'An error occurred while fetching relationships',
       }),
     );
-    expect(error).toHaveBeenCalledWith(
+    expect(logged.error).toHaveBeenCalledWith(
       'the relationships of paragraph 3.2.4 could not be fetched',
       new TypeError('Failed to fetch'),
     );
@@ -136,7 +125,7 @@ describe('useRelated', () => {
 
     await answer(relatedUrl('3.3.1'), Response.json(answerFor('3.3.1', 42)));
     await waitFor(() => expect(result.current.status).toBe('loaded'));
-    expect(error).not.toHaveBeenCalled();
+    expect(logged.error).not.toHaveBeenCalled();
   });
 
   it('is idle again when the selection is cleared', async () => {

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokenSource } from '../../../lib/api.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import { summaryButtonLabel, useSummary } from './use-summary.ts';
 
 const REQUEST = {
@@ -42,18 +42,7 @@ describe('summaryButtonLabel', () => {
 });
 
 describe('useSummary', () => {
-  let error: ReturnType<typeof vi.spyOn>;
-
-  beforeEach(() => {
-    setTokenSource({ getIdToken: async () => 'id-token' });
-    error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    setTokenSource({ getIdToken: async () => null });
-  });
+  const logged = useSignedInApi();
 
   it('generates on the first press, then only shows and hides the kept text', async () => {
     const { fetchMock, answer } = serveManually();
@@ -112,7 +101,7 @@ describe('useSummary', () => {
         warning: 'An error occurred while generating the summary',
       }),
     );
-    expect(error).toHaveBeenCalledWith(
+    expect(logged.error).toHaveBeenCalledWith(
       'the relationship summary could not be generated',
       new TypeError('Failed to fetch'),
     );
@@ -126,6 +115,6 @@ describe('useSummary', () => {
     unmount();
     expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(error).not.toHaveBeenCalled();
+    expect(logged.error).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { TriangleAlert } from 'lucide-react';
+import { ReaderMessage } from './pdf/load-error.ts';
+
+/**
+ * SPEC §2: 'Error Loading Book' with the message, or 'An unexpected error occurred' without one. Light (no
+ * pdf.js), so the route can show it when the reader's code itself cannot be loaded.
+ */
+export function ReaderError({ message }: { message: string }) {
+  return (
+    <main className="page" id="main">
+      <div className="empty-state" role="alert">
+        <TriangleAlert className="empty-state__icon empty-state__icon--danger" size={40} aria-hidden="true" />
+        <h1 className="empty-state__title">{ReaderMessage.errorTitle}</h1>
+        <p className="empty-state__text">{message || ReaderMessage.unexpected}</p>
+        <Link className="link" to="/library">
+          Back to Library
+        </Link>
+      </div>
+    </main>
+  );
+}

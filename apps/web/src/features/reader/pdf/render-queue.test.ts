@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { createRenderQueue } from './render-queue.ts';
+
+/** A job that records when it starts and finishes when `finish` is called. */
+function recorder() {
+  const started: number[] = [];
+  const finishers = new Map<number, () => void>();
+  const job = (page: number) => () =>
+    new Promise<void>((resolve) => {
+      started.push(page);
+      finishers.set(page, resolve);
+    });
+  const finish = async (page: number) => {
+    finishers.get(page)!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { started, job, finish };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the render queue', () => {
+  it('draws one page at a time, the visible ones first, then the nearest to them', async () => {
+    const queue = createRenderQueue();
+    const { started, job, finish } = recorder();
+    queue.setVisible(330, 330);
+    for (const page of [328, 329, 332, 331, 330]) queue.enqueue(page, job(page));
+    await settle();
+    expect(started).toEqual([330]);
+    await finish(330);
+    expect(started).toEqual([330, 329]);
+    await finish(329);
+    // 331 is one page from the view, 328 two.
+    expect(started).toEqual([330, 329, 331]);
+    await finish(331);
+    await finish(328);
+    await finish(332);
+    expect(started).toEqual([330, 329, 331, 328, 332]);
+  });
+
+  it('follows the view when it moves while pages wait', async () => {
+    const queue = createRenderQueue();
+    const { started, job, finish } = recorder();
+    queue.setVisible(1, 1);
+    for (const page of [1, 2, 50, 51]) queue.enqueue(page, job(page));
+    await settle();
+    queue.setVisible(50, 50);
+    await finish(1);
+    expect(started).toEqual([1, 50]);
+  });
+
+  it('forgets a page taken out of the queue, and a job replaced by a newer one', async () => {
+    const queue = createRenderQueue();
+    const { started, job, finish } = recorder();
+    queue.setVisible(1, 1);
+    queue.enqueue(1, job(1));
+    const cancelTwo = queue.enqueue(2, job(2));
+    queue.enqueue(3, job(3));
+    queue.enqueue(3, job(33));
+    cancelTwo();
+    await settle();
+    await finish(1);
+    expect(started).toEqual([1, 33]);
+  });
+});

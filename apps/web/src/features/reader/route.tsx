@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { ReaderMessage } from './pdf/load-error.ts';
+import { ReaderError } from './ReaderError.tsx';
+import { ReaderLoading } from './ReaderLoading.tsx';
+
+/**
+ * The reader route's light entry. The reader's code (pdf.js with it) loads only for this route, and as early
+ * as possible: `preloadReader` starts it at app start when the first address is a reader's, beside the
+ * sign-in check, instead of after it.
+ */
+
+type ReaderModule = typeof import('./ReaderPage.tsx');
+
+let loading: Promise<ReaderModule> | null = null;
+let loaded: ReaderModule | null = null;
+
+/** Starts loading the reader's code, once; later calls share the same load. */
+export function preloadReader(): Promise<ReaderModule> {
+  loading ??= import('./ReaderPage.tsx').then(
+    (module) => {
+      module.startPdfWorker();
+      return (loaded = module);
+    },
+    (error: unknown) => {
+      // A failed load is tried again at the next visit to the route.
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * 'Loading book...' until the reader's code is there, then the reader. Not React.lazy: a Suspense fallback,
+ * once shown, is kept at least 300 ms, longer than the code takes when it was preloaded.
+ */
+export function ReaderRoute() {
+  const [module, setModule] = useState<ReaderModule | 'failed' | null>(loaded);
+  useEffect(() => {
+    if (module !== null) return;
+    let current = true;
+    preloadReader().then(
+      (ready) => current && setModule(ready),
+      (error: unknown) => {
+        console.error("the reader's code could not be loaded", error);
+        if (current) setModule('failed');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [module]);
+  if (module === 'failed') return <ReaderError message={ReaderMessage.failedToLoad} />;
+  return module ? <module.ReaderPage /> : <ReaderLoading />;
+}
