@@ -49,6 +49,37 @@ describe('the render queue', () => {
     expect(started).toEqual([1, 50]);
   });
 
+  it('keeps a page ahead waiting while a visible page is not drawn, even before that page is queued', async () => {
+    const queue = createRenderQueue();
+    const { started, job, finish } = recorder();
+    queue.setVisible(45, 45);
+    queue.enqueue(46, job(46));
+    queue.enqueue(44, job(44));
+    await settle();
+    expect(started).toEqual([]);
+    queue.enqueue(45, job(45));
+    await settle();
+    expect(started).toEqual([45]);
+    await finish(45);
+    expect(started).toEqual([45, 46]);
+  });
+
+  it('counts a page taken out after it was drawn as not drawn: its return is waited for again', async () => {
+    const queue = createRenderQueue();
+    const { started, job, finish } = recorder();
+    queue.setVisible(5, 5);
+    const release = queue.enqueue(5, job(5));
+    await settle();
+    await finish(5);
+    release();
+    queue.enqueue(6, job(6));
+    await settle();
+    expect(started).toEqual([5]);
+    queue.enqueue(5, job(55));
+    await settle();
+    expect(started).toEqual([5, 55]);
+  });
+
   it('forgets a page taken out of the queue, and a job replaced by a newer one', async () => {
     const queue = createRenderQueue();
     const { started, job, finish } = recorder();

@@ -1,6 +1,8 @@
 /**
  * Draws one page at a time, the visible ones first, then the nearest to them (as pdf.js's own viewer does).
  * Drawing every wanted page at once makes them all finish late: on a jump, the page asked for came last.
+ * A page ahead of the view waits while a visible page is not drawn yet, even when that page's data is
+ * still on its way: the neighbour would otherwise take the turn of the page the student is looking at.
  */
 
 /** Starts drawing a page; settles (never rejects) when the page is drawn, cancelled or failed. */
@@ -17,9 +19,17 @@ export function createRenderQueue(): RenderQueue {
   let first = 1;
   let last = 1;
   const waiting = new Map<number, RenderJob>();
+  // Each page's latest job, and the pages whose latest job has finished (a page queued again for a new
+  // zoom, or taken out, is not drawn until its next job finishes).
+  const latest = new Map<number, RenderJob>();
+  const drawn = new Set<number>();
   let running = false;
 
   const distance = (page: number) => (page < first ? first - page : page > last ? page - last : 0);
+  const visibleUndrawn = () => {
+    for (let page = first; page <= last; page++) if (!drawn.has(page)) return true;
+    return false;
+  };
 
   const next = () => {
     if (running || waiting.size === 0) return;
@@ -27,10 +37,13 @@ export function createRenderQueue(): RenderQueue {
     for (const page of waiting.keys()) {
       if (best === undefined || distance(page) < distance(best)) best = page;
     }
-    const job = waiting.get(best!)!;
-    waiting.delete(best!);
+    if (distance(best!) > 0 && visibleUndrawn()) return;
+    const page = best!;
+    const job = waiting.get(page)!;
+    waiting.delete(page);
     running = true;
     void job().finally(() => {
+      if (latest.get(page) === job) drawn.add(page);
       running = false;
       next();
     });
@@ -40,13 +53,19 @@ export function createRenderQueue(): RenderQueue {
     setVisible(from, to) {
       first = from;
       last = to;
+      queueMicrotask(next);
     },
     enqueue(page, job) {
+      drawn.delete(page);
+      latest.set(page, job);
       waiting.set(page, job);
       // After the caller's own work (the other pages' effects), so the nearest is chosen among them all.
       queueMicrotask(next);
       return () => {
-        if (waiting.get(page) === job) waiting.delete(page);
+        if (latest.get(page) !== job) return;
+        latest.delete(page);
+        waiting.delete(page);
+        drawn.delete(page);
       };
     },
   };
