@@ -26,11 +26,14 @@ function stateFromToken(token: string | null): AuthState {
 export function AuthProvider({
   service,
   tokenManager,
+  firstToken,
   children,
 }: {
   service: AuthService;
   /** The app passes the one it also gives apiFetch; tests may leave it out. */
   tokenManager?: TokenManager;
+  /** The session's ID token (or null), asked for as the app started; else it is asked for here. */
+  firstToken?: Promise<string | null>;
   children: ReactNode;
 }) {
   const [tokens] = useState(
@@ -47,7 +50,7 @@ export function AuthProvider({
     let active = true;
     (async () => {
       try {
-        const token = await tokens.getIdToken({ forceRefresh: true });
+        const token = await (firstToken ?? tokens.getIdToken({ forceRefresh: true }));
         if (active) setState(stateFromToken(token));
       } catch (error) {
         console.error('Could not restore the session:', error);
@@ -57,7 +60,7 @@ export function AuthProvider({
     return () => {
       active = false;
     };
-  }, [service, tokens]);
+  }, [service, tokens, firstToken]);
 
   const establish = useCallback(async () => {
     const token = await tokens.getIdToken({ forceRefresh: true });
