@@ -36,6 +36,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { bookListSchema } from '@threadbook/contracts';
+import { chromiumLaunchOptions } from '../../../e2e/support/chromium.ts';
 import { repoRoot, startServer, webDistDir, type RunningServer } from '../../../e2e/support/server.ts';
 
 const here = import.meta.dirname;
@@ -43,13 +44,7 @@ const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist
 const defaultBook = path.resolve(repoRoot, '../shared/books/aata/aata-20220728.pdf');
 const VIEWPORT = { width: 1280, height: 900 };
 const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
+  ...chromiumLaunchOptions.args,
   // Nothing but loopback resolves: the bench never talks to another host.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
@@ -832,7 +827,7 @@ async function main() {
     const comparison = await startComparisonServer(books);
     cleanups.push(() => comparison.close());
     const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumLaunchOptions.executablePath,
       args: CHROMIUM_ARGS,
       timeout: WAIT_MS,
       // Playwright would exit the process on a signal before the server is stopped: cleanUp closes it.
