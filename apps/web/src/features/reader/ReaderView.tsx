@@ -14,6 +14,7 @@ import {
   paragraphLabel,
   pushHistory,
   redoHistory,
+  resolveScale,
   sameParagraphId,
   undoHistory,
   zoomByWheel,
@@ -151,7 +152,7 @@ export function ReaderView({ bookId, pdf, title, outline, savedPage }: ReaderVie
 
   // From the zoom asked for last, not the scale drawn: two quick presses make two steps.
   const zoomFrom = (step: (from: number) => number) =>
-    setZoom((current) => step(current === PAGE_FIT ? scale : current));
+    setZoom((current) => step(resolveScale(current, scale)));
   const zoomByWheelTurn = useWheelZoom((deltaY) => zoomFrom((from) => zoomByWheel(from, deltaY)));
   const renderOverlay = (pageNumber: number) => {
     const pageAnchors = pageNumber === page ? anchors.anchorsOn(pageNumber) : [];
