@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { BookOutlineChapter } from '@threadbook/book';
-import type { Bookmark, RelatedParagraph, RelatedParagraphsResponse } from '@threadbook/contracts';
+import type { Bookmark } from '@threadbook/contracts';
 import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
 import { useReaderShortcuts } from './keyboard/index.ts';
 import {
@@ -11,11 +11,9 @@ import {
   clearHistory,
   EMPTY_HISTORY,
   PAGE_FIT,
-  paragraphLabel,
   pushHistory,
   redoHistory,
   resolveScale,
-  sameParagraphId,
   undoHistory,
   zoomByWheel,
   zoomInByFineStep,
@@ -26,14 +24,7 @@ import {
 } from './model/index.ts';
 import { ResizablePanel, usePanelWidth } from './panels/index.ts';
 import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
-import {
-  PageOverlay,
-  RelatedPanel,
-  useAnchorIndex,
-  useJumpIndicator,
-  type ParagraphAnchor,
-  type ParagraphPlace,
-} from './related/index.ts';
+import { PageOverlay, RelatedPanel, useAnchorIndex, useParagraphSelection } from './related/index.ts';
 import { ReaderNotice } from './ReaderNotice.tsx';
 import { ReaderSidebar } from './ReaderSidebar.tsx';
 import { currentOutlineTitle, TocPanel, type TocJump } from './toc/index.ts';
@@ -43,8 +34,6 @@ import { useWheelZoom } from './use-wheel-zoom.ts';
 
 /** A paragraph jumped to lands this far (a fraction of the page) below the top of the view, not against it. */
 const LANDING_MARGIN = 0.04;
-/** Height given to a jumped-to paragraph the graph does not place (about three lines). */
-const UNPLACED_HEIGHT = 0.05;
 
 interface ReaderViewProps {
   bookId: number;
@@ -76,9 +65,6 @@ export function ReaderView({ bookId, pdf, title, outline, savedPage }: ReaderVie
   // The book's first page is drawn: what it does not need may load now.
   const [shown, setShown] = useState(false);
   const anchors = useAnchorIndex(bookId, shown);
-  const [selected, setSelected] = useState<ParagraphPlace | null>(null);
-  const [highlight, setHighlight] = useState<ParagraphPlace | null>(null);
-  const [indicator, showIndicator] = useJumpIndicator();
   const bookmarks = useBookmarks(bookId);
   useSaveReadingPosition(bookId, page, savedPage);
   const totalPages = pdf.numPages;
@@ -106,49 +92,11 @@ export function ReaderView({ bookId, pdf, title, outline, savedPage }: ReaderVie
   // A bookmark is a table of contents of the student's own: its jumps are recorded the same way.
   const jumpToBookmark = (bookmark: Bookmark) =>
     jump({ pageNumber: bookmark.page, source: 'toc', label: bookmark.label ?? `Page ${bookmark.page}` });
+  const { selected, highlight, indicator, selectAnchor, clearSelection, jumpToSource, jumpToRelated } =
+    useParagraphSelection(anchors, jump, () => setRelatedOpen(true));
   /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
   const toggleBookmark = () =>
     bookmarks.toggle(page, outline ? (currentOutlineTitle(outline, page) ?? undefined) : undefined);
-
-  /** SPEC §4: choosing an anchor selects its paragraph, clears the highlight and opens the panel. */
-  const selectAnchor = (anchor: ParagraphAnchor) => {
-    setSelected(anchor);
-    setHighlight(null);
-    setRelatedOpen(true);
-  };
-  const clearSelection = () => {
-    setSelected(null);
-    setHighlight(null);
-  };
-  /** Where a paragraph of the panel is: the graph's place for it, else what the related call said. */
-  const placeOf = (node: { id: string; page: number; y_start: number }): ParagraphPlace =>
-    anchors.placeOf(node.id) ?? {
-      id: node.id,
-      page: node.page,
-      yStart: node.y_start,
-      yEnd: node.y_start + UNPLACED_HEIGHT,
-    };
-  const jumpToParagraph = (place: ParagraphPlace, kind: 'source' | 'target') => {
-    jump({
-      pageNumber: place.page,
-      source: 'aiPanel',
-      label: paragraphLabel(place.id),
-      yStart: place.yStart,
-    });
-    showIndicator({ page: place.page, yStart: place.yStart, kind });
-  };
-  const jumpToSource = (source: RelatedParagraphsResponse['source_node']) =>
-    jumpToParagraph(placeOf(source), 'source');
-  /** SPEC §4: a related paragraph is jumped to and highlighted; the same one again only loses its highlight. */
-  const jumpToRelated = (item: RelatedParagraph) => {
-    if (sameParagraphId(highlight?.id, item.node.id)) {
-      setHighlight(null);
-      return;
-    }
-    const place = placeOf(item.node);
-    setHighlight(place);
-    jumpToParagraph(place, 'target');
-  };
 
   // From the zoom asked for last, not the scale drawn: two quick presses make two steps.
   const zoomFrom = (step: (from: number) => number) =>

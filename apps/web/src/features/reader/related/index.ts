@@ -7,4 +7,4 @@ export {
 export { PageOverlay } from './PageOverlay.tsx';
 export { RelatedPanel } from './RelatedPanel.tsx';
 export { useAnchorIndex } from './use-anchor-index.ts';
-export { useJumpIndicator, type JumpIndicator } from './use-jump-indicator.ts';
+export { useParagraphSelection } from './use-paragraph-selection.ts';
