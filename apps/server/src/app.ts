@@ -18,6 +18,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { errorHandler } from './error-handler.ts';
+import { closeConnectionsWhenIdle } from './graceful-close.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export const version: string = JSON.parse(
@@ -38,6 +39,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  closeConnectionsWhenIdle(app);
 
   const database = openDatabase(config);
   app.addHook('onClose', () => database.close());
