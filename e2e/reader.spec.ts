@@ -77,6 +77,39 @@ test.describe('reader: PDF view', () => {
     }
   });
 
+  test("opened by its address, each of the book's first calls is made once, also after a reload", async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const calls: string[] = [];
+    page.on('request', async (sent) => {
+      const url = new URL(sent.url());
+      if (!url.pathname.startsWith(`/api/books/${sample.id}/`)) return;
+      const range = await sent.headerValue('range');
+      calls.push(`${url.pathname.slice(`/api/books/${sample.id}`.length)}${range ? ` ${range}` : ''}`);
+    });
+    const firstCalls = () =>
+      calls
+        .filter((call) => /^\/(metadata|position|files\/book\.xml|files\/book\.pdf bytes=0-)/.test(call))
+        .sort();
+    // The first range is the reader's chunk size, 64 KiB.
+    const expected = ['/files/book.pdf bytes=0-65535', '/files/book.xml', '/metadata', '/position'];
+
+    // The metadata, the position and the PDF's first range go out while the reader's code loads
+    // (prefetch.ts); the reader takes them instead of asking again.
+    await page.goto(`/reader/${sample.id}`);
+    await expect(drawnPage(page, 1)).toBeVisible();
+    expect(firstCalls()).toEqual(expected);
+
+    calls.length = 0;
+    await page.reload();
+    await expect(drawnPage(page, 1)).toBeVisible();
+    expect(firstCalls()).toEqual(expected);
+  });
+
   test('text on a page can be selected', async ({ page, request, env, baseURL }) => {
     const sample = await signInAndWaitForSample(page, request, env, baseURL!);
     await page.goto(`/reader/${sample.id}`);

@@ -239,7 +239,10 @@ function bundleReport(distDir: string): BundleReport {
   const jsFiles = readdirSync(assets).filter((name) => name.endsWith('.js'));
   const reader = withStaticImports(jsFiles.filter(named), read, new Set(initial));
   const readerText = reader.map(read).join('\n');
-  const worker = readdirSync(assets).filter((name) => name.endsWith('.mjs') && readerText.includes(name));
+  // The worker's address is in the initial code (started early for a reader's address), or the reader's.
+  const worker = readdirSync(assets).filter(
+    (name) => name.endsWith('.mjs') && (initialText.includes(name) || readerText.includes(name)),
+  );
   const size = (files: string[]): ChunkSize => {
     const buffers = files.map((name) => readFileSync(path.join(assets, name)));
     return {

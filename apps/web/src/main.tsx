@@ -5,10 +5,10 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import { App } from './app/App.tsx';
-import { preloadReader } from './features/reader/index.ts';
+import { startReaderEarly } from './features/reader/index.ts';
 
-// A reader's address opened directly: its code loads while the sign-in is checked, not after.
-if (window.location.pathname.startsWith('/reader/')) void preloadReader().catch(() => undefined);
+// A reader's address opened directly: its code and the book load while the sign-in is checked, not after.
+startReaderEarly(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');

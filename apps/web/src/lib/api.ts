@@ -67,6 +67,11 @@ export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
 }
 
+/** The current ID token (null when signed out), from the registered token source. */
+export function idToken(): Promise<string | null> {
+  return tokenSource.getIdToken();
+}
+
 const defaultApiFetch = createApiFetch({ getIdToken: (options) => tokenSource.getIdToken(options) });
 
 /** `fetch` for the product API with the bearer token and the 401 retry. Throws on any non-OK reply. */

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useSavedReadingPosition } from './bookmarks/index.ts';
 import { docIdError } from './pdf/load-error.ts';
@@ -7,8 +8,6 @@ import { ReaderLoading } from './ReaderLoading.tsx';
 import { ReaderView } from './ReaderView.tsx';
 import { useBookOutline } from './use-book-outline.ts';
 import './reader.css';
-
-export { startPdfWorker } from './pdf/load-document.ts';
 
 /** SPEC §2 Reader: the document id is checked first, then the book loads. */
 export function ReaderPage() {
@@ -21,7 +20,9 @@ export function ReaderPage() {
 
 function ReaderBook({ bookId }: { bookId: number }) {
   const book = usePdfBook(bookId);
-  const outline = useBookOutline(bookId);
+  // What the first page does not need waits until it is drawn.
+  const [pageShown, setPageShown] = useState(false);
+  const outline = useBookOutline(bookId, pageShown);
   // Asked for beside the book; a position that cannot be had opens the book at page 1.
   const saved = useSavedReadingPosition(bookId);
   if (book.status === 'error') return <ReaderError message={book.message} />;
@@ -34,6 +35,7 @@ function ReaderBook({ bookId }: { bookId: number }) {
       title={book.metadata.title}
       outline={outline.status === 'loaded' ? outline.outline : null}
       savedPage={saved.page}
+      onFirstPageShown={() => setPageShown(true)}
     />
   );
 }

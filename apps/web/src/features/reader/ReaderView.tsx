@@ -43,13 +43,15 @@ interface ReaderViewProps {
   outline: readonly BookOutlineChapter[] | null;
   /** The page the student left the book at (it opens there); null before the first visit. */
   savedPage: number | null;
+  /** A page is drawn: what the first page does not need may load now. */
+  onFirstPageShown?(): void;
 }
 
 /**
  * The loaded reader (SPEC §2 Reader): toolbar, table of contents, pages with their paragraph anchors, and
  * the Related Paragraphs panel, with the navigation history (SPEC §4) and the keys (SPEC §9).
  */
-export function ReaderView({ bookId, pdf, title, outline, savedPage }: ReaderViewProps) {
+export function ReaderView({ bookId, pdf, title, outline, savedPage, onFirstPageShown }: ReaderViewProps) {
   const viewRef = useRef<PdfViewHandle>(null);
   const initialPage = Math.min(savedPage ?? 1, pdf.numPages);
   const [page, setPage] = useState(initialPage);
@@ -192,7 +194,10 @@ export function ReaderView({ bookId, pdf, title, outline, savedPage }: ReaderVie
           renderOverlay={renderOverlay}
           onCtrlWheel={zoomByWheelTurn}
           onPageChange={setPage}
-          onPagePainted={() => setShown(true)}
+          onPagePainted={() => {
+            setShown(true);
+            onFirstPageShown?.();
+          }}
           onScaleChange={setScale}
         />
         <ResizablePanel

@@ -1,1 +1,1 @@
-export { preloadReader, ReaderRoute } from './route.tsx';
+export { ReaderRoute, startReaderEarly } from './route.tsx';

@@ -1,4 +1,4 @@
-import { buildBookOutline, type BookOutline } from '@threadbook/book';
+import type { BookOutline } from '@threadbook/book';
 
 export type ParsedOutline = Pick<BookOutline, 'bookTitle' | 'outline'>;
 export type OutlineAnswer = ({ ok: true } & ParsedOutline) | { ok: false; message: string };
@@ -18,11 +18,14 @@ export class OutlineParseError extends Error {
  */
 export function parseOutline(xml: string, signal: AbortSignal): Promise<ParsedOutline> {
   if (typeof Worker === 'undefined') {
-    try {
-      return Promise.resolve(buildBookOutline(xml));
-    } catch (error) {
-      return Promise.reject(new OutlineParseError(error instanceof Error ? error.message : String(error)));
-    }
+    // Loaded only here: the XML parser is not part of the reader's code, which has the worker.
+    return import('./build-outline.ts').then(({ buildBookOutline }) => {
+      try {
+        return buildBookOutline(xml);
+      } catch (error) {
+        throw new OutlineParseError(error instanceof Error ? error.message : String(error));
+      }
+    });
   }
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./outline.worker.ts', import.meta.url), { type: 'module' });

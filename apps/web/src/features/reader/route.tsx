@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { ReaderMessage } from './pdf/load-error.ts';
+import { pdfWorkerThread } from './pdf/worker-thread.ts';
+import { prefetchBook } from './prefetch.ts';
 import { ReaderError } from './ReaderError.tsx';
 import { ReaderLoading } from './ReaderLoading.tsx';
 
 /**
  * The reader route's light entry. The reader's code (pdf.js with it) loads only for this route, and as early
- * as possible: `preloadReader` starts it at app start when the first address is a reader's, beside the
- * sign-in check, instead of after it.
+ * as possible: when the first address is a reader's, `startReaderEarly` starts it at app start, beside the
+ * sign-in check, with pdf.js's worker and the book's first calls, instead of after it.
  */
 
 type ReaderModule = typeof import('./ReaderPage.tsx');
@@ -14,13 +16,11 @@ type ReaderModule = typeof import('./ReaderPage.tsx');
 let loading: Promise<ReaderModule> | null = null;
 let loaded: ReaderModule | null = null;
 
-/** Starts loading the reader's code, once; later calls share the same load. */
+/** Starts loading the reader's code and pdf.js's worker, once; later calls share the same load. */
 export function preloadReader(): Promise<ReaderModule> {
+  pdfWorkerThread();
   loading ??= import('./ReaderPage.tsx').then(
-    (module) => {
-      module.startPdfWorker();
-      return (loaded = module);
-    },
+    (module) => (loaded = module),
     (error: unknown) => {
       // A failed load is tried again at the next visit to the route.
       loading = null;
@@ -28,6 +28,14 @@ export function preloadReader(): Promise<ReaderModule> {
     },
   );
   return loading;
+}
+
+/** At app start: when `pathname` is a reader's, its code, pdf.js's worker and the book's first calls start. */
+export function startReaderEarly(pathname: string): void {
+  if (!pathname.startsWith('/reader/')) return;
+  void preloadReader().catch(() => undefined);
+  const bookId = /^\/reader\/(\d+)\/?$/.exec(pathname)?.[1];
+  if (bookId) prefetchBook(Number(bookId));
 }
 
 /**

@@ -1,7 +1,15 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { Bookmark } from '@threadbook/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { failure, heldReply, json, noContent, stubApi, unstubApi, type ApiCall } from './fake-api.ts';
+import {
+  failure,
+  heldReply,
+  json,
+  noContent,
+  stubApi,
+  unstubApi,
+  type ApiCall,
+} from '../../../test/fake-api.ts';
 import { BookmarkMessage, useBookmarks } from './use-bookmarks.ts';
 
 const SAVED: Bookmark[] = [
@@ -60,6 +68,7 @@ describe('useBookmarks', () => {
         url: '/api/books/4/bookmarks',
         body: undefined,
         authorization: 'Bearer id-token',
+        range: null,
         keepalive: false,
       },
     ]);

@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { failure, json, stubApi, unstubApi, type ApiCall } from './fake-api.ts';
+import { failure, json, stubApi, unstubApi, type ApiCall } from '../../../test/fake-api.ts';
 import { useSavedReadingPosition, useSaveReadingPosition } from './use-reading-position.ts';
 
 const puts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'PUT');
@@ -78,6 +78,7 @@ describe('useSaveReadingPosition', () => {
       url: '/api/books/4/position',
       body: { page: 4 },
       authorization: 'Bearer id-token',
+      range: null,
       keepalive: false,
     });
     await vi.advanceTimersByTimeAsync(5000);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { takePrefetched } from '../prefetch.ts';
 import { fetchReadingPosition, saveReadingPosition } from './api.ts';
 import { createPositionSaver } from './position-saver.ts';
 
@@ -13,7 +14,8 @@ export function useSavedReadingPosition(bookId: number): SavedReadingPosition {
   const [state, setState] = useState<SavedReadingPosition>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
-    fetchReadingPosition(bookId, controller.signal).then(
+    const position = takePrefetched(bookId, 'position') ?? fetchReadingPosition(bookId, controller.signal);
+    position.then(
       (page) => {
         if (!controller.signal.aborted) setState({ status: 'done', page });
       },

@@ -9,6 +9,12 @@ export function totalFromContentRange(header: string | null): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** A range's bytes, with the size of the whole file. */
+export interface RangeAnswer {
+  bytes: Uint8Array;
+  total: number;
+}
+
 /**
  * GET `bytes=begin..end-1` of `path` through apiFetch (bearer token, refreshed and retried on a 401), with
  * the size of the whole file.
@@ -18,7 +24,7 @@ export async function fetchRange(
   begin: number,
   end: number,
   signal?: AbortSignal,
-): Promise<{ bytes: Uint8Array; total: number }> {
+): Promise<RangeAnswer> {
   const response = await apiFetch(path, { headers: { Range: `bytes=${begin}-${end - 1}` }, signal });
   const bytes = new Uint8Array(await response.arrayBuffer());
   // A server that ignores Range answers the whole file with 200.

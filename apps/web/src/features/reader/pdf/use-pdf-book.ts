@@ -1,22 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { bookMetadataSchema, type BookMetadata } from '@threadbook/contracts';
-import { apiJson } from '../../../lib/api.ts';
+import type { BookMetadata } from '@threadbook/contracts';
+import { takePrefetched } from '../prefetch.ts';
+import { fetchBookMetadata } from './book-requests.ts';
 import { loadPdfDocument } from './load-document.ts';
-import { loadErrorMessage, ReaderLoadError, ReaderMessage } from './load-error.ts';
+import { loadErrorMessage } from './load-error.ts';
 
 export type PdfBookState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'loaded'; metadata: BookMetadata; pdf: PDFDocumentProxy };
-
-async function fetchMetadata(bookId: number, signal: AbortSignal): Promise<BookMetadata> {
-  const parsed = bookMetadataSchema.safeParse(
-    await apiJson<unknown>(`/api/books/${bookId}/metadata`, { signal }),
-  );
-  if (!parsed.success) throw new ReaderLoadError(ReaderMessage.failedToLoad);
-  return parsed.data;
-}
 
 /**
  * SPEC §4 reader loading: loading, then loaded or error. The metadata and the PDF are fetched together; a
@@ -34,8 +27,9 @@ export function usePdfBook(bookId: number): PdfBookState {
       setState({ status: 'error', message: loadErrorMessage(error) });
       controller.abort();
     };
-    const metadata = fetchMetadata(bookId, controller.signal);
-    const loaded = loadPdfDocument(bookId, fail, controller.signal);
+    // Asked for already when the reader's address was opened directly (prefetch.ts).
+    const metadata = takePrefetched(bookId, 'metadata') ?? fetchBookMetadata(bookId, controller.signal);
+    const loaded = loadPdfDocument(bookId, fail, controller.signal, takePrefetched(bookId, 'firstRange'));
     // Awaited below only after the metadata; never an unhandled rejection meanwhile.
     loaded.catch(() => undefined);
     (async () => {

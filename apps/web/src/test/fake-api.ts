@@ -1,9 +1,9 @@
 import { vi } from 'vitest';
-import { setTokenSource } from '../../../lib/api.ts';
+import { setTokenSource } from '../lib/api.ts';
 
 /**
- * For the bookmark tests only: a stubbed `fetch` that records every call the feature makes and answers it
- * with the test's handler, with the token source set so the calls carry a bearer token.
+ * For tests of code that calls the API: a stubbed `fetch` that records every call the code makes and
+ * answers it with the test's handler, with the token source set so the calls carry a bearer token.
  */
 
 export interface ApiCall {
@@ -12,6 +12,8 @@ export interface ApiCall {
   /** The JSON body, parsed; undefined without one. */
   body: unknown;
   authorization: string | null;
+  /** The Range header, when one was sent. */
+  range: string | null;
   keepalive: boolean;
 }
 
@@ -26,6 +28,7 @@ export function stubApi(handler: ApiHandler) {
       url: String(input),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       authorization: new Headers(init.headers).get('Authorization'),
+      range: new Headers(init.headers).get('Range'),
       keepalive: init.keepalive ?? false,
     };
     calls.push(call);

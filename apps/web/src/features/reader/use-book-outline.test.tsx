@@ -1,0 +1,77 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failure, stubApi, unstubApi } from '../../test/fake-api.ts';
+import { createOutlineCache } from './model/index.ts';
+import { OutlineMessage, useBookOutline } from './use-book-outline.ts';
+
+const XML = `<book title="Abstract Algebra" author="T. Judson">
+  <chapter id="1" title="Preliminaries">
+    <section id="1.1" title="A Short Note on Proofs">
+      <paragraph id="1.1.1" page="9" y_start="0.2">Proofs.</paragraph>
+    </section>
+  </chapter>
+</book>`;
+
+const xmlAnswer = (text: string) => () =>
+  new Response(text, { headers: { 'Content-Type': 'application/xml' } });
+
+describe('useBookOutline', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    unstubApi();
+    vi.restoreAllMocks();
+  });
+
+  it('fetches the XML at once but parses it only once it may, then caches the outline', async () => {
+    const api = stubApi(xmlAnswer(XML));
+    const { result, rerender } = renderHook(({ canParse }) => useBookOutline(5, canParse), {
+      initialProps: { canParse: false },
+    });
+    await waitFor(() => expect(api.calls.map((call) => call.url)).toEqual(['/api/books/5/files/book.xml']));
+    // Fetched, and still loading while the first page is drawn.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(result.current).toEqual({ status: 'loading' });
+    expect(createOutlineCache().read(5)).toBeNull();
+
+    rerender({ canParse: true });
+    await waitFor(() => expect(result.current.status).toBe('loaded'));
+    const loaded = result.current as Extract<typeof result.current, { status: 'loaded' }>;
+    expect(loaded.outline.map((chapter) => chapter.title)).toEqual(['Preliminaries']);
+    expect(createOutlineCache().read(5)?.outline).toEqual(loaded.outline);
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('says the XML is missing before any page is drawn', async () => {
+    stubApi(() => failure(404, 'Not Found'));
+    const { result } = renderHook(() => useBookOutline(5, false));
+    await waitFor(() =>
+      expect(result.current).toEqual({ status: 'error', message: OutlineMessage.xmlNotFound }),
+    );
+  });
+
+  it('says an XML that does not parse fails, once it is parsed', async () => {
+    stubApi(xmlAnswer('<library><shelf/></library>'));
+    const { result, rerender } = renderHook(({ canParse }) => useBookOutline(5, canParse), {
+      initialProps: { canParse: false },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(result.current).toEqual({ status: 'loading' });
+    rerender({ canParse: true });
+    await waitFor(() =>
+      expect(result.current).toEqual({ status: 'error', message: OutlineMessage.parseFailed }),
+    );
+  });
+
+  it('shows a cached outline at once, while the XML waits', async () => {
+    stubApi(xmlAnswer(XML));
+    const first = renderHook(() => useBookOutline(6, true));
+    await waitFor(() => expect(first.result.current.status).toBe('loaded'));
+    first.unmount();
+
+    const { result } = renderHook(() => useBookOutline(6, false));
+    expect(result.current.status).toBe('loaded');
+  });
+});
