@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
 
 /**
@@ -15,7 +16,13 @@ const PDFJS_DATA = ['cmaps', 'standard_fonts', 'wasm'].map((folder) => ({
 
 // One config for the dev server, the production build (served by apps/server from dist) and Vitest.
 export default defineConfig({
-  plugins: [react(), viteStaticCopy({ targets: PDFJS_DATA })],
+  plugins: [
+    react(),
+    viteStaticCopy({ targets: PDFJS_DATA }),
+    // Brotli (at its best quality) and gzip copies beside each script and style sheet, which the server
+    // sends as they are: nothing to compress per request, on the path to the reader's first page.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

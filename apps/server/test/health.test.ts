@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { healthResponseSchema } from '@threadbook/contracts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
@@ -80,6 +81,7 @@ describe('with a built web app', () => {
   let webDir: string;
   const indexHtml = '<!doctype html><html><body><div id="root">threadbook-test-index</div></body></html>';
   const asset = 'console.log("threadbook-test-asset");';
+  const bigScript = `/* big */ ${'console.log("threadbook");\n'.repeat(200)}`;
 
   beforeAll(async () => {
     webDir = makeTempDir('threadbook-web-');
@@ -87,6 +89,10 @@ describe('with a built web app', () => {
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), asset);
     writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The build's compressed copies, each of a text of its own, to tell which file went out.
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js'), bigScript);
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.br'), brotliCompressSync('/* the .br copy */'));
+    writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.gz'), gzipSync('/* the .gz copy */'));
     server = await startTestServer({ WEB_DIST_DIR: webDir });
   });
   afterAll(async () => {
@@ -126,6 +132,24 @@ describe('with a built web app', () => {
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  test("the build's .br or .gz copy of a file goes out as it is, by the client's Accept-Encoding", async () => {
+    const url = `${server.baseUrl}/assets/big-abc123.js`;
+    const asked = async (acceptEncoding: string) => {
+      const response = await fetch(url, { headers: { 'accept-encoding': acceptEncoding } });
+      return {
+        encoding: response.headers.get('content-encoding'),
+        vary: response.headers.get('vary'),
+        text: await response.text(),
+      };
+    };
+    expect(await asked('br, gzip')).toMatchObject({ encoding: 'br', text: '/* the .br copy */' });
+    expect(await asked('gzip')).toMatchObject({ encoding: 'gzip', text: '/* the .gz copy */' });
+    const plain = await asked('identity');
+    expect(plain.encoding).toBeNull();
+    expect(plain.text).toBe(bigScript);
+    expect(plain.vary).toMatch(/accept-encoding/i);
   });
 
   test('the page carries the content security policy', async () => {

@@ -17,6 +17,8 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
       wildcard: true,
       // "/" is a folder to @fastify/static: answer it with the app rather than a 403.
       index: 'index.html',
+      // The build's .br and .gz copies (apps/web/vite.config.ts) go out as they are.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         res.header(
