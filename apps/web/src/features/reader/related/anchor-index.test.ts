@@ -153,6 +153,33 @@ describe('buildAnchorIndex', () => {
     expect(index.placeOf('12:3.2.2')).toEqual(index.placeOf('3.2.2'));
     expect(index.placeOf('12:3.2.2')?.page).toBe(41);
   });
+
+  it('answers the same list for a page each time, also after many other pages were asked for', () => {
+    const wide = buildAnchorIndex({
+      nodes: Array.from({ length: 40 }, (_, page) => node(`5.${page + 1}.1`, page + 1, 0.2)),
+      edges: Array.from({ length: 39 }, (_, page) =>
+        edge(`5.${page + 1}.1`, `5.${page + 2}.1`, 'RELATED', 0.5, `Page ${page + 1} and the next`),
+      ),
+    });
+    const first = wide.anchorsOn(1);
+    expect(wide.anchorsOn(1)).toBe(first);
+    expect(first.map((anchor) => anchor.relationships.map((related) => related.targetId))).toEqual([
+      ['5.2.1'],
+    ]);
+    for (let page = 2; page <= 40; page++) {
+      expect(wide.anchorsOn(page).map((anchor) => anchor.id)).toEqual([`5.${page}.1`]);
+    }
+    expect(wide.anchorsOn(1)).toEqual(first);
+    expect(wide.anchorsOn(40)[0]?.relationships).toEqual([
+      {
+        type: 'RELATED',
+        targetId: '5.39.1',
+        targetSection: '5.39',
+        justification: 'Page 39 and the next',
+        score: 0.5,
+      },
+    ]);
+  });
 });
 
 describe('EMPTY_ANCHOR_INDEX', () => {

@@ -51,67 +51,189 @@ export interface AnchorIndex {
 
 export const EMPTY_ANCHOR_INDEX: AnchorIndex = { anchorsOn: () => [], placeOf: () => undefined };
 
-/** The extents of `nodes`: each paragraph runs to the next one's start on its page, the last to the bottom. */
-function placesOf(nodes: BookGraphResponse['nodes']): Map<string, ParagraphPlace> {
-  const ordered = [...nodes].sort((a, b) => a.page - b.page || a.y_start - b.y_start);
-  const places = new Map<string, ParagraphPlace>();
+/** How many pages' anchors are kept made: the page shown and a few around it. */
+const PAGES_KEPT = 8;
+
+/** One string object per distinct text: a graph repeats its justifications and sections thousands of times. */
+function createInterner(): (text: string) => string {
+  const known = new Map<string, string>();
+  return (text) => {
+    const found = known.get(text);
+    if (found !== undefined) return found;
+    known.set(text, text);
+    return text;
+  };
+}
+
+/** The graph's paragraphs in reading order (page, then top to bottom), in flat arrays. */
+interface Paragraphs {
+  count: number;
+  ids: string[];
+  sections: string[];
+  pages: Int32Array;
+  yStarts: Float64Array;
+  yEnds: Float64Array;
+  indexOf: Map<string, number>;
+}
+
+/** The graph's edges; a half-edge is an edge seen from one end: 2 × edge, or 2 × edge + 1 from its target. */
+interface Edges {
+  /** Source and target of edge e at 2e and 2e + 1. */
+  ends: string[];
+  types: RelationshipTypeName[];
+  justifications: string[];
+  scores: Float64Array;
+  /** Paragraph i's half-edges, in the graph's order, are halfEdges[starts[i]..starts[i + 1]). */
+  starts: Int32Array;
+  halfEdges: Int32Array;
+}
+
+function readParagraphs(nodes: BookGraphResponse['nodes'], intern: (text: string) => string): Paragraphs {
+  // Ties keep the graph's order.
+  const ordered = nodes
+    .map((node, position) => ({ node, position }))
+    .sort((a, b) => a.node.page - b.node.page || a.node.y_start - b.node.y_start || a.position - b.position)
+    .map(({ node }) => node);
+  const count = ordered.length;
+  const paragraphs: Paragraphs = {
+    count,
+    ids: [],
+    sections: [],
+    pages: new Int32Array(count),
+    yStarts: new Float64Array(count),
+    yEnds: new Float64Array(count),
+    indexOf: new Map(),
+  };
   ordered.forEach((node, index) => {
+    // Each paragraph runs to the next one's start on its page, the last to the bottom of the text.
     const next = ordered[index + 1];
     const end = next && next.page === node.page ? next.y_start : Math.max(PAGE_TEXT_BOTTOM, node.y_start);
     const yStart = Math.min(1, Math.max(0, node.y_start));
-    places.set(node.id, {
-      id: node.id,
-      page: node.page,
-      yStart,
-      yEnd: Math.min(1, Math.max(end, yStart + MIN_HEIGHT)),
-    });
+    paragraphs.ids.push(node.id);
+    paragraphs.sections.push(intern(node.section));
+    paragraphs.pages[index] = node.page;
+    paragraphs.yStarts[index] = yStart;
+    paragraphs.yEnds[index] = Math.min(1, Math.max(end, yStart + MIN_HEIGHT));
+    paragraphs.indexOf.set(node.id, index);
   });
-  return places;
+  return paragraphs;
 }
 
-export function buildAnchorIndex(graph: BookGraphResponse): AnchorIndex {
-  const places = placesOf(graph.nodes);
-  const sections = new Map(graph.nodes.map((node) => [node.id, node.section]));
-  const relationships = new Map<string, AnchorRelationship[]>();
-  const add = (from: string, relationship: AnchorRelationship) => {
-    const list = relationships.get(from);
-    if (list) list.push(relationship);
-    else relationships.set(from, [relationship]);
+function readEdges(
+  edges: BookGraphResponse['edges'],
+  { count, ids, indexOf }: Paragraphs,
+  intern: (text: string) => string,
+): Edges {
+  const kept = edges.filter((edge) => edge.source !== edge.target);
+  // A known paragraph's id is its own string; an unknown one's is shared like any text.
+  const idOf = (id: string) => {
+    const index = indexOf.get(id);
+    return index === undefined ? intern(id) : ids[index]!;
   };
-  for (const edge of graph.edges) {
-    if (edge.source === edge.target) continue;
-    const justification = edge.justification.trim() || NO_JUSTIFICATION;
-    const { score } = edge;
-    add(edge.source, {
-      type: edge.type,
-      targetId: edge.target,
-      targetSection: sections.get(edge.target) ?? null,
-      justification,
-      score,
-    });
-    // Seen from its target, an edge has the inverse type (Background <-> Elaboration).
-    add(edge.target, {
-      type: inverseRelationshipType(edge.type),
-      targetId: edge.source,
-      targetSection: sections.get(edge.source) ?? null,
-      justification,
-      score,
-    });
-  }
-
-  const byPage = new Map<number, ParagraphAnchor[]>();
-  for (const [id, list] of relationships) {
-    const place = places.get(id);
-    if (!place) continue;
-    list.sort((a, b) => b.score - a.score);
-    const anchors = byPage.get(place.page) ?? [];
-    anchors.push({ ...place, relationships: list });
-    byPage.set(place.page, anchors);
-  }
-  for (const anchors of byPage.values()) anchors.sort((a, b) => a.yStart - b.yStart);
-
+  const owners = kept.flatMap((edge) => [indexOf.get(edge.source) ?? -1, indexOf.get(edge.target) ?? -1]);
+  const starts = new Int32Array(count + 1);
+  for (const owner of owners) if (owner >= 0) starts[owner + 1]! += 1;
+  for (let index = 0; index < count; index++) starts[index + 1]! += starts[index]!;
+  const halfEdges = new Int32Array(starts[count]!);
+  const filled = starts.slice(0, count);
+  owners.forEach((owner, halfEdge) => {
+    if (owner >= 0) halfEdges[filled[owner]!++] = halfEdge;
+  });
   return {
-    anchorsOn: (page) => byPage.get(page) ?? [],
-    placeOf: (id) => places.get(stripBookPrefix(id)),
+    ends: kept.flatMap((edge) => [idOf(edge.source), idOf(edge.target)]),
+    types: kept.map((edge) => edge.type),
+    justifications: kept.map((edge) => intern(edge.justification.trim() || NO_JUSTIFICATION)),
+    scores: Float64Array.from(kept, (edge) => edge.score),
+    starts,
+    halfEdges,
   };
+}
+
+/**
+ * Built compactly (a 1,000-page book has 10,000 paragraphs and 25,000 edges): paragraphs and edges sit in
+ * flat arrays, strings are shared, nothing of the graph's JSON is kept, and a page's anchors are made when
+ * the page asks for them.
+ */
+export function buildAnchorIndex(graph: BookGraphResponse): AnchorIndex {
+  const intern = createInterner();
+  const paragraphs = readParagraphs(graph.nodes, intern);
+  return new CompactAnchorIndex(paragraphs, readEdges(graph.edges, paragraphs, intern));
+}
+
+class CompactAnchorIndex implements AnchorIndex {
+  readonly #paragraphs: Paragraphs;
+  readonly #edges: Edges;
+  // The same page gets the same list (the overlays render again only when it changes).
+  readonly #made = new Map<number, ParagraphAnchor[]>();
+
+  constructor(paragraphs: Paragraphs, edges: Edges) {
+    this.#paragraphs = paragraphs;
+    this.#edges = edges;
+  }
+
+  anchorsOn(page: number): readonly ParagraphAnchor[] {
+    let anchors = this.#made.get(page);
+    if (!anchors) {
+      anchors = this.#makeAnchors(page);
+      this.#made.set(page, anchors);
+      if (this.#made.size > PAGES_KEPT) this.#made.delete(this.#made.keys().next().value!);
+    }
+    return anchors;
+  }
+
+  placeOf(id: string): ParagraphPlace | undefined {
+    const index = this.#paragraphs.indexOf.get(stripBookPrefix(id));
+    return index === undefined ? undefined : this.#placeAt(index);
+  }
+
+  #placeAt(index: number): ParagraphPlace {
+    const { ids, pages, yStarts, yEnds } = this.#paragraphs;
+    return { id: ids[index]!, page: pages[index]!, yStart: yStarts[index]!, yEnd: yEnds[index]! };
+  }
+
+  #relationshipOf(halfEdge: number): AnchorRelationship {
+    const { ends, types, justifications, scores } = this.#edges;
+    const edge = halfEdge >> 1;
+    const fromTarget = (halfEdge & 1) === 1;
+    const targetId = ends[fromTarget ? 2 * edge : 2 * edge + 1]!;
+    const target = this.#paragraphs.indexOf.get(targetId);
+    return {
+      // Seen from its target, an edge has the inverse type (Background <-> Elaboration).
+      type: fromTarget ? inverseRelationshipType(types[edge]!) : types[edge]!,
+      targetId,
+      targetSection: target === undefined ? null : this.#paragraphs.sections[target]!,
+      justification: justifications[edge]!,
+      score: scores[edge]!,
+    };
+  }
+
+  /** The first paragraph on `page` or after it (the paragraphs are in page order). */
+  #firstOnOrAfter(page: number): number {
+    const { pages, count } = this.#paragraphs;
+    let low = 0;
+    let high = count;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (pages[middle]! < page) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  #makeAnchors(page: number): ParagraphAnchor[] {
+    const { pages, count } = this.#paragraphs;
+    const { starts, halfEdges } = this.#edges;
+    const anchors: { anchor: ParagraphAnchor; firstHalfEdge: number }[] = [];
+    for (let index = this.#firstOnOrAfter(page); index < count && pages[index] === page; index++) {
+      const own = halfEdges.subarray(starts[index], starts[index + 1]);
+      if (own.length === 0) continue;
+      const relationships = Array.from(own, (halfEdge) => this.#relationshipOf(halfEdge)).sort(
+        (a, b) => b.score - a.score,
+      );
+      anchors.push({ anchor: { ...this.#placeAt(index), relationships }, firstHalfEdge: own[0]! });
+    }
+    // Top to bottom; paragraphs at one height in the order the graph first names them.
+    anchors.sort((a, b) => a.anchor.yStart - b.anchor.yStart || a.firstHalfEdge - b.firstHalfEdge);
+    return anchors.map(({ anchor }) => anchor);
+  }
 }
