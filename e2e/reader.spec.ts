@@ -134,6 +134,28 @@ test.describe('reader: PDF view', () => {
     await expect(page.getByRole('alert')).toContainText('No document ID provided');
   });
 
+  test("pdf.js's worker that cannot be loaded is 'Failed to load book', not a wait without end", async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    await page.route('**/assets/pdf.worker.min-*.mjs', (route) => route.abort());
+    await page.goto(`/reader/${sample.id}`);
+    await expect(page.getByRole('heading', { name: 'Error Loading Book' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Failed to load book');
+
+    // A later visit starts a new worker.
+    await page.unroute('**/assets/pdf.worker.min-*.mjs');
+    await page.goto('/library');
+    await page
+      .getByRole('link', { name: /Open PDF/ })
+      .first()
+      .click();
+    await expect(drawnPage(page, 1)).toBeVisible();
+  });
+
   for (const [file, message] of [
     ['book.pdf', 'PDF file not found for this book'],
     ['book.xml', 'XML file not found for this book'],

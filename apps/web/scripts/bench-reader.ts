@@ -565,24 +565,28 @@ function callInWorker(browser: CDPSession, sessionId: string, method: string): P
   });
 }
 
-/** Used JS heap of every worker after a GC: the pdf.js worker holds the parsed document. */
+/**
+ * Used JS heap of every worker after a GC: the pdf.js worker holds the parsed document. A worker that ends
+ * while it is measured (the reader's outline worker, once the XML is parsed) counts for nothing.
+ */
 async function workerHeapBytes(browser: CDPSession): Promise<number> {
   const { targetInfos } = await browser.send('Target.getTargets');
   let total = 0;
   for (const worker of targetInfos.filter((target) => target.type === 'worker')) {
-    const { sessionId } = await browser.send('Target.attachToTarget', {
-      targetId: worker.targetId,
-      flatten: false,
-    });
-    try {
-      await callInWorker(browser, sessionId, 'HeapProfiler.collectGarbage');
-      total += ((await callInWorker(browser, sessionId, 'Runtime.getHeapUsage')) as { usedSize: number })
-        .usedSize;
-    } finally {
-      await browser.send('Target.detachFromTarget', { sessionId });
-    }
+    total += await oneWorkerHeapBytes(browser, worker.targetId).catch(() => 0);
   }
   return total;
+}
+
+async function oneWorkerHeapBytes(browser: CDPSession, targetId: string): Promise<number> {
+  const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: false });
+  try {
+    await callInWorker(browser, sessionId, 'HeapProfiler.collectGarbage');
+    return ((await callInWorker(browser, sessionId, 'Runtime.getHeapUsage')) as { usedSize: number })
+      .usedSize;
+  } finally {
+    await browser.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+  }
 }
 
 /** RSS of the busiest renderer, the measured page's (one context is open at a time); Linux only. */
