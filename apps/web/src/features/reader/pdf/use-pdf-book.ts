@@ -36,6 +36,9 @@ export function usePdfBook(bookId: number): PdfBookState {
       const book = await metadata;
       const pdf = await loaded;
       if (controller.signal.aborted) return;
+      // Page 1 (whose size the view lays the book out by) is asked for while React draws the reader;
+      // pdf.js keeps the answer for the view's own call, which reports a failure.
+      pdf.getPage(1).catch(() => undefined);
       setState({ status: 'loaded', metadata: book, pdf });
     })().catch(fail);
     // Aborting also destroys the document, loaded or not.
