@@ -1,13 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test, type WorkerEnv } from './support/fixtures.ts';
-import {
-  drawnPage,
-  openReader,
-  pageInput,
-  SAMPLE_TITLE,
-  signInAndWaitForSample,
-  turnToPage,
-} from './support/reader.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { drawnPage, openSample, pageInput, SAMPLE_TITLE, turnToPage } from './support/reader.ts';
 
 /**
  * The reader's controls (SPEC §2 Reader, §5, §9): the toolbar's items and their order, the zoom preset menu,
@@ -55,13 +48,6 @@ async function expectDrawnAt(page: Page, scale: number, pageNumber = 1) {
   const cssHeight = PAGE_HEIGHT_AT_100 * scale;
   const ratio = Math.min(canvas.ratio, Math.sqrt(2 ** 24 / (cssWidth * cssHeight)));
   expect(Math.abs(canvas.pixels - cssWidth * ratio)).toBeLessThanOrEqual(1);
-}
-
-/** Opens the sample book for a new account, at page 1 drawn at page fit. */
-async function openSample(page: Page, request: APIRequestContext, env: WorkerEnv, baseURL: string) {
-  const sample = await signInAndWaitForSample(page, request, env, baseURL);
-  await openReader(page, sample.id);
-  return sample;
 }
 
 /** Jumps through the table of contents (a recorded jump) to the chapter titled `title`. */

@@ -1,8 +1,13 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signInNewAccount, test, type WorkerEnv } from './support/fixtures.ts';
-import { canvasHasInk, drawnPage, SAMPLE_TITLE, signInAndWaitForSample } from './support/reader.ts';
+import { expect, signInNewAccount, test } from './support/fixtures.ts';
+import {
+  canvasHasInk,
+  drawnPage,
+  openSample,
+  SAMPLE_TITLE,
+  signInAndWaitForSample,
+} from './support/reader.ts';
 
 test.describe('reader: PDF view', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -187,14 +192,6 @@ test.describe('reader: PDF view', () => {
 
 test.describe('reader: toolbar, table of contents and keys', () => {
   test.describe.configure({ timeout: 180_000 });
-
-  /** Opens the sample book and waits for page 1 to be drawn. */
-  async function openSample(page: Page, request: APIRequestContext, env: WorkerEnv, baseURL: string) {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL);
-    await page.goto(`/reader/${sample.id}`);
-    await expect(drawnPage(page, 1)).toBeVisible();
-    return sample;
-  }
 
   test('a table-of-contents jump moves the page and undo and redo follow the history', async ({
     page,

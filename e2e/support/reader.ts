@@ -109,6 +109,18 @@ export async function openReader(page: Page, bookId: number): Promise<void> {
   await expect(drawnPage(page, 1)).toBeVisible();
 }
 
+/** Opens the sample book for a new account, at page 1 drawn. */
+export async function openSample(
+  page: Page,
+  request: APIRequestContext,
+  env: WorkerEnv,
+  baseURL: string,
+): Promise<BookMetadata> {
+  const sample = await signInAndWaitForSample(page, request, env, baseURL);
+  await openReader(page, sample.id);
+  return sample;
+}
+
 /** GET /api/graph/books/{id}/graph with the page's session. */
 export async function fetchGraph(page: Page, bookId: number): Promise<BookGraphResponse> {
   const answer = await page.request.get(`${originOf(page)}/api/graph/books/${bookId}/graph`, {

@@ -3,7 +3,8 @@ import { setTokenSource } from '../lib/api.ts';
 
 /**
  * For tests of code that calls the API: a stubbed `fetch` that records every call the code makes and
- * answers it with the test's handler, with the token source set so the calls carry a bearer token.
+ * answers it with the test's handler, with the token source set so the calls carry a bearer token. Use it
+ * with useSignedInApi (signed-in-api.ts), which undoes the stub after each test.
  */
 
 export interface ApiCall {
@@ -43,12 +44,6 @@ export function stubApi(handler: ApiHandler) {
       current = next;
     },
   };
-}
-
-/** Undoes stubApi. */
-export function unstubApi(): void {
-  vi.unstubAllGlobals();
-  setTokenSource({ getIdToken: async () => null });
 }
 
 export const json = (body: unknown, status = 200) => Response.json(body, { status });

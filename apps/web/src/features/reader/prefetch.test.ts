@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ApiError, setTokenSource } from '../../lib/api.ts';
-import { failure, json, stubApi, unstubApi, type ApiCall } from '../../test/fake-api.ts';
+import { failure, json, stubApi, type ApiCall } from '../../test/fake-api.ts';
+import { useSignedInApi } from '../../test/signed-in-api.ts';
 import { RANGE_CHUNK_SIZE } from './pdf/range-fetch.ts';
 import { PREFETCH_FRESH_MS, prefetchBook, takePrefetched } from './prefetch.ts';
 
@@ -30,7 +31,7 @@ function bookServer(bookId: number) {
 }
 
 describe('prefetchBook and takePrefetched', () => {
-  afterEach(unstubApi);
+  useSignedInApi();
 
   test('the metadata, the reading position and the first range of the PDF are asked for once, with the token', async () => {
     const api = stubApi(bookServer(11));

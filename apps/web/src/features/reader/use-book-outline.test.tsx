@@ -1,6 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure, stubApi, unstubApi } from '../../test/fake-api.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { failure, stubApi } from '../../test/fake-api.ts';
+import { useSignedInApi } from '../../test/signed-in-api.ts';
 import { createOutlineCache } from './model/index.ts';
 import { OutlineMessage, useBookOutline } from './use-book-outline.ts';
 
@@ -16,14 +17,8 @@ const xmlAnswer = (text: string) => () =>
   new Response(text, { headers: { 'Content-Type': 'application/xml' } });
 
 describe('useBookOutline', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    unstubApi();
-    vi.restoreAllMocks();
-  });
+  useSignedInApi();
+  beforeEach(() => localStorage.clear());
 
   it('fetches the XML at once but parses it only once it may, then caches the outline', async () => {
     const api = stubApi(xmlAnswer(XML));

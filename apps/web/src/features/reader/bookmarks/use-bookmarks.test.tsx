@@ -1,15 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { Bookmark } from '@threadbook/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import {
-  failure,
-  heldReply,
-  json,
-  noContent,
-  stubApi,
-  unstubApi,
-  type ApiCall,
-} from '../../../test/fake-api.ts';
+import { describe, expect, it } from 'vitest';
+import { failure, heldReply, json, noContent, stubApi, type ApiCall } from '../../../test/fake-api.ts';
+import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import { BookmarkMessage, useBookmarks } from './use-bookmarks.ts';
 
 const SAVED: Bookmark[] = [
@@ -39,14 +32,7 @@ async function loaded(bookId = 4) {
 }
 
 describe('useBookmarks', () => {
-  let warn: MockInstance;
-  beforeEach(() => {
-    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    unstubApi();
-    warn.mockRestore();
-  });
+  const logged = useSignedInApi();
 
   it('loads the book’s bookmarks with the bearer token', async () => {
     const list = heldReply();
@@ -104,7 +90,7 @@ describe('useBookmarks', () => {
     await waitFor(() => expect(result.current.error).toBe(BookmarkMessage.saveFailed));
     expect(result.current.bookmarks).toEqual(SAVED);
     expect(result.current.isBookmarked(20)).toBe(false);
-    expect(warn).toHaveBeenCalled();
+    expect(logged.warn).toHaveBeenCalled();
   });
 
   it('puts the old label back when a label change fails', async () => {

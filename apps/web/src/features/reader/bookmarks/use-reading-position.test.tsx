@@ -1,20 +1,14 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { failure, json, stubApi, unstubApi, type ApiCall } from '../../../test/fake-api.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failure, json, stubApi, type ApiCall } from '../../../test/fake-api.ts';
+import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import { useSavedReadingPosition, useSaveReadingPosition } from './use-reading-position.ts';
 
 const puts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'PUT');
 const savedPages = (calls: ApiCall[]) => puts(calls).map((call) => (call.body as { page: number }).page);
 
 describe('useSavedReadingPosition', () => {
-  let warn: MockInstance;
-  beforeEach(() => {
-    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-  });
-  afterEach(() => {
-    unstubApi();
-    warn.mockRestore();
-  });
+  const logged = useSignedInApi();
 
   it('is loading, then the page the student last read', async () => {
     const api = stubApi(() => json({ page: 42 }));
@@ -39,21 +33,18 @@ describe('useSavedReadingPosition', () => {
     stubApi(answer);
     const { result } = renderHook(() => useSavedReadingPosition(4));
     await waitFor(() => expect(result.current).toEqual({ status: 'done', page: null }));
-    expect(warn).toHaveBeenCalledTimes(1);
+    expect(logged.warn).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('useSaveReadingPosition', () => {
-  let warn: MockInstance;
+  const logged = useSignedInApi();
   beforeEach(() => {
-    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     // Only the debounce's clock is faked; the calls' promises run as usual.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });
   afterEach(() => {
     vi.useRealTimers();
-    unstubApi();
-    warn.mockRestore();
   });
 
   function reader(page: number, savedPage: number | null = null) {
@@ -149,7 +140,7 @@ describe('useSaveReadingPosition', () => {
     const api = stubApi(() => failure(500, 'Internal Server Error'));
     const view = reader(12);
     await vi.advanceTimersByTimeAsync(1000);
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(logged.warn).toHaveBeenCalledTimes(1));
 
     api.answerWith(() => json({ page: 12 }));
     view.rerender({ page: 13 });
