@@ -132,6 +132,29 @@ describe('password sign-in with an allow-list', () => {
       expect((await client.me(await client.getIdToken())).status).toBe(200);
     }
   });
+
+  test('the calls every screen makes first (the ID token, the public settings) are not counted by it: no write each time', async () => {
+    await register(server, 'grace@example.com');
+    const client = new TestClient(server.baseUrl);
+    expect((await client.signIn('grace@example.com', 'secret1')).status).toBe(200);
+    const counted = (path: string) =>
+      server.withDb(
+        (db) =>
+          (
+            db.prepare('select count(*) as n from rateLimit where key like ?').get(`%${path}`) as {
+              n: number;
+            }
+          ).n,
+      );
+    for (let i = 0; i < 3; i++) {
+      await client.getIdToken();
+      expect((await client.fetch('/api/auth/app-config')).status).toBe(200);
+    }
+    expect(counted('/token')).toBe(0);
+    expect(counted('/app-config')).toBe(0);
+    // The sign-in itself still is.
+    expect(counted('/sign-in/email')).toBe(1);
+  });
 });
 
 describe('failed sign-ins per client', () => {

@@ -96,6 +96,10 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
         '/sign-in/*': { window: 60, max: 60 },
         '/sign-up/*': { window: 60, max: config.signUpRateLimit },
         '/request-password-reset': { window: 60, max: 10 },
+        // Asked for by every screen as it starts: counting them would write to the database each time,
+        // and nothing is guessed through them (the token needs a session; the settings are public).
+        '/token': false,
+        '/app-config': false,
       },
     },
     advanced: {
