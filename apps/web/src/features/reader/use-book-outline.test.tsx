@@ -20,28 +20,32 @@ describe('useBookOutline', () => {
   useSignedInApi();
   beforeEach(() => localStorage.clear());
 
-  it('fetches the XML at once but parses it only once it may, then caches the outline', async () => {
+  it('fetches and parses the XML only once it may, then caches the outline', async () => {
     const api = stubApi(xmlAnswer(XML));
-    const { result, rerender } = renderHook(({ canParse }) => useBookOutline(5, canParse), {
-      initialProps: { canParse: false },
+    const { result, rerender } = renderHook(({ canLoad }) => useBookOutline(5, canLoad), {
+      initialProps: { canLoad: false },
     });
-    await waitFor(() => expect(api.calls.map((call) => call.url)).toEqual(['/api/books/5/files/book.xml']));
-    // Fetched, and still loading while the first page is drawn.
+    // Nothing is asked for while the first page is drawn.
     await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(api.calls).toEqual([]);
     expect(result.current).toEqual({ status: 'loading' });
-    expect(createOutlineCache().read(5)).toBeNull();
 
-    rerender({ canParse: true });
+    rerender({ canLoad: true });
     await waitFor(() => expect(result.current.status).toBe('loaded'));
     const loaded = result.current as Extract<typeof result.current, { status: 'loaded' }>;
     expect(loaded.outline.map((chapter) => chapter.title)).toEqual(['Preliminaries']);
     expect(createOutlineCache().read(5)?.outline).toEqual(loaded.outline);
-    expect(api.calls).toHaveLength(1);
+    expect(api.calls.map((call) => call.url)).toEqual(['/api/books/5/files/book.xml']);
   });
 
-  it('says the XML is missing before any page is drawn', async () => {
+  it('says the XML is missing once it may load it', async () => {
     stubApi(() => failure(404, 'Not Found'));
-    const { result } = renderHook(() => useBookOutline(5, false));
+    const { result, rerender } = renderHook(({ canLoad }) => useBookOutline(5, canLoad), {
+      initialProps: { canLoad: false },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(result.current).toEqual({ status: 'loading' });
+    rerender({ canLoad: true });
     await waitFor(() =>
       expect(result.current).toEqual({ status: 'error', message: OutlineMessage.xmlNotFound }),
     );
@@ -49,12 +53,12 @@ describe('useBookOutline', () => {
 
   it('says an XML that does not parse fails, once it is parsed', async () => {
     stubApi(xmlAnswer('<library><shelf/></library>'));
-    const { result, rerender } = renderHook(({ canParse }) => useBookOutline(5, canParse), {
-      initialProps: { canParse: false },
+    const { result, rerender } = renderHook(({ canLoad }) => useBookOutline(5, canLoad), {
+      initialProps: { canLoad: false },
     });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(result.current).toEqual({ status: 'loading' });
-    rerender({ canParse: true });
+    rerender({ canLoad: true });
     await waitFor(() =>
       expect(result.current).toEqual({ status: 'error', message: OutlineMessage.parseFailed }),
     );

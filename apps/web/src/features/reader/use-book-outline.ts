@@ -25,52 +25,42 @@ function fetchErrorMessage(error: unknown, bookId: number): string {
 
 /**
  * SPEC §4: the book's table of contents, parsed from its XML. A cached outline is shown at once while the
- * XML is still fetched and parsed; the fresh one replaces it and is cached. The XML is fetched at once (a
- * missing file is an error before anything shows), but parsed only once `canParse` (the first page is
- * drawn): the parse takes a CPU core for a tenth of a second on a 350-page book, which the first page needs.
+ * XML is still fetched and parsed; the fresh one replaces it and is cached. The XML is fetched and parsed
+ * only once `canLoad` (the first page is drawn): a megabyte to fetch and a tenth of a second of a CPU core
+ * to parse on a 350-page book, which the first page needs more. A missing or broken XML shows its error then.
  * Mount under a key of the book id.
  */
-export function useBookOutline(bookId: number, canParse: boolean): BookOutlineState {
+export function useBookOutline(bookId: number, canLoad: boolean): BookOutlineState {
   const [state, setState] = useState<BookOutlineState>(() => {
     const cached = createOutlineCache().read(bookId);
     return cached ? { status: 'loaded', outline: cached.outline } : { status: 'loading' };
   });
-  // The fetched XML until it is parsed.
-  const [xml, setXml] = useState<string | null>(null);
 
   useEffect(() => {
+    if (!canLoad) return;
     const controller = new AbortController();
-    apiFetch(`/api/books/${bookId}/files/book.xml`, { signal: controller.signal })
+    const { signal } = controller;
+    const fail = (message: string) => {
+      if (!signal.aborted) setState({ status: 'error', message });
+    };
+    apiFetch(`/api/books/${bookId}/files/book.xml`, { signal })
       .then((response) => response.text())
       .then(
-        (text) => {
-          if (!controller.signal.aborted) setXml(text);
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted)
-            setState({ status: 'error', message: fetchErrorMessage(error, bookId) });
-        },
+        (xml) =>
+          parseOutline(xml, signal).then(
+            (book) => {
+              createOutlineCache().write(bookId, book);
+              setState({ status: 'loaded', outline: book.outline });
+            },
+            (error: unknown) => {
+              if (!signal.aborted) console.error(`the XML of book ${bookId} could not be parsed`, error);
+              fail(OutlineMessage.parseFailed);
+            },
+          ),
+        (error: unknown) => fail(fetchErrorMessage(error, bookId)),
       );
     return () => controller.abort();
-  }, [bookId]);
-
-  useEffect(() => {
-    if (xml === null || !canParse) return;
-    const controller = new AbortController();
-    parseOutline(xml, controller.signal).then(
-      (book) => {
-        createOutlineCache().write(bookId, book);
-        setState({ status: 'loaded', outline: book.outline });
-        setXml(null);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(`the XML of book ${bookId} could not be parsed`, error);
-        setState({ status: 'error', message: OutlineMessage.parseFailed });
-      },
-    );
-    return () => controller.abort();
-  }, [bookId, xml, canParse]);
+  }, [bookId, canLoad]);
 
   return state;
 }
