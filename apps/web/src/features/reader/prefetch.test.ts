@@ -3,7 +3,9 @@ import { ApiError, setTokenSource } from '../../lib/api.ts';
 import { failure, json, stubApi, type ApiCall } from '../../test/fake-api.ts';
 import { useSignedInApi } from '../../test/signed-in-api.ts';
 import { RANGE_CHUNK_SIZE } from './pdf/range-fetch.ts';
-import { PREFETCH_FRESH_MS, prefetchBook, takePrefetched } from './prefetch.ts';
+import type { PendingPdfDocument } from './pdf/load-document.ts';
+import type { RangeAnswer } from './pdf/range-fetch.ts';
+import { PREFETCH_FRESH_MS, prefetchBook, takePrefetched, type OpenDocument } from './prefetch.ts';
 
 const PDF_SIZE = 300_000;
 
@@ -30,22 +32,42 @@ function bookServer(bookId: number) {
   };
 }
 
+/** Stands for pdf.js: records the first range it was given and whether the document was closed. */
+function fakeOpener() {
+  const opened: { bookId: number; firstRange: Promise<RangeAnswer>; closed: boolean }[] = [];
+  const open: OpenDocument = async (bookId, firstRange) => {
+    const record = { bookId, firstRange, closed: false };
+    opened.push(record);
+    const pending: PendingPdfDocument = {
+      adopt: () => Promise.reject(new Error('not a real document')),
+      close: () => void (record.closed = true),
+    };
+    return pending;
+  };
+  return { opened, open };
+}
+
 describe('prefetchBook and takePrefetched', () => {
   useSignedInApi();
 
-  test('the metadata, the reading position and the first range of the PDF are asked for once, with the token', async () => {
+  test('the metadata and the reading position are asked for once, and the PDF opened once from its first range, with the token', async () => {
     const api = stubApi(bookServer(11));
-    prefetchBook(11);
-    prefetchBook(11);
+    const pdf = fakeOpener();
+    prefetchBook(11, Date.now(), pdf.open);
+    prefetchBook(11, Date.now(), pdf.open);
 
     await expect(takePrefetched(11, 'metadata')).resolves.toMatchObject({
       id: 11,
       title: 'Abstract Algebra',
     });
     await expect(takePrefetched(11, 'position')).resolves.toBe(42);
-    const first = await takePrefetched(11, 'firstRange');
-    expect(first?.total).toBe(PDF_SIZE);
-    expect(first?.bytes.length).toBe(RANGE_CHUNK_SIZE);
+    await takePrefetched(11, 'document');
+    expect(pdf.opened).toHaveLength(1);
+    const first = await pdf.opened[0]!.firstRange;
+    expect(first.total).toBe(PDF_SIZE);
+    expect(first.bytes.length).toBe(RANGE_CHUNK_SIZE);
+    // Taken by the reader, the document is the reader's to close.
+    expect(pdf.opened[0]!.closed).toBe(false);
 
     expect(api.calls.map((call) => `${call.url} ${call.authorization} ${call.range}`).sort()).toEqual([
       `/api/books/11/files/book.pdf Bearer id-token bytes=0-${RANGE_CHUNK_SIZE - 1}`,
@@ -56,30 +78,53 @@ describe('prefetchBook and takePrefetched', () => {
 
   test('each answer is taken once; the reader asks again after that', async () => {
     stubApi(bookServer(12));
-    prefetchBook(12);
+    prefetchBook(12, Date.now(), fakeOpener().open);
     await takePrefetched(12, 'metadata');
     expect(takePrefetched(12, 'metadata')).toBeUndefined();
     await expect(takePrefetched(12, 'position')).resolves.toBe(42);
   });
 
-  test('answers older than PREFETCH_FRESH_MS are dropped, all of them', () => {
+  test('answers older than PREFETCH_FRESH_MS are dropped, all of them, and the PDF no reader took is closed', async () => {
     stubApi(bookServer(13));
-    prefetchBook(13, 1_000);
+    const pdf = fakeOpener();
+    prefetchBook(13, 1_000, pdf.open);
+    await vi.waitFor(() => expect(pdf.opened).toHaveLength(1));
     expect(takePrefetched(13, 'metadata', 1_000 + PREFETCH_FRESH_MS + 1)).toBeUndefined();
     expect(takePrefetched(13, 'position', 1_000)).toBeUndefined();
+    expect(takePrefetched(13, 'document', 1_000)).toBeUndefined();
+    await vi.waitFor(() => expect(pdf.opened[0]!.closed).toBe(true));
+  });
+
+  test('a PDF no reader takes is closed after PREFETCH_FRESH_MS', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      stubApi(bookServer(16));
+      const pdf = fakeOpener();
+      prefetchBook(16, Date.now(), pdf.open);
+      await vi.advanceTimersByTimeAsync(PREFETCH_FRESH_MS - 1);
+      expect(pdf.opened).toHaveLength(1);
+      expect(pdf.opened[0]!.closed).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(pdf.opened[0]!.closed).toBe(true);
+      expect(takePrefetched(16, 'metadata')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('signed out, nothing is asked for and nothing is kept for after the sign-in', async () => {
     const api = stubApi(bookServer(14));
     setTokenSource({ getIdToken: async () => null });
-    prefetchBook(14);
+    const pdf = fakeOpener();
+    prefetchBook(14, Date.now(), pdf.open);
     await vi.waitFor(() => expect(takePrefetched(14, 'metadata')).toBeUndefined());
     expect(api.calls).toEqual([]);
+    expect(pdf.opened).toEqual([]);
   });
 
   test('a failed call fails when taken, with the error of the API, and is never an unhandled rejection before', async () => {
     stubApi(bookServer(99));
-    prefetchBook(15);
+    prefetchBook(15, Date.now(), fakeOpener().open);
     // Unanswered for a while: an unhandled rejection meanwhile would fail the run.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const metadata = takePrefetched(15, 'metadata');

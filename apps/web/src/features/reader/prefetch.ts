@@ -1,41 +1,71 @@
 import { idToken } from '../../lib/api.ts';
 import { fetchReadingPosition } from './bookmarks/api.ts';
+import type { PendingPdfDocument } from './pdf/load-document.ts';
 import { fetchBookMetadata, fetchFirstRange } from './pdf/book-requests.ts';
+import type { RangeAnswer } from './pdf/range-fetch.ts';
 
 /**
  * A book opened by its address (a link, a reload): its first calls go out as soon as the session's token
- * is there, while the reader's code (pdf.js with it) still loads, instead of after it. The reader takes
- * each answer once, and only while it is fresh; otherwise it asks again.
+ * is there, and pdf.js opens its PDF as soon as pdf.js's own code is there, while the app and the reader
+ * are still drawn, instead of after them. The reader takes each once, and only while it is fresh;
+ * otherwise it asks again.
  */
 export interface BookPrefetch {
   metadata: ReturnType<typeof fetchBookMetadata>;
   position: ReturnType<typeof fetchReadingPosition>;
-  firstRange: ReturnType<typeof fetchFirstRange>;
+  document: Promise<PendingPdfDocument>;
 }
 
-/** Answers older than this are not used (a student who left before the reader showed comes back later). */
+/** How the PDF is opened: pdf.js's code is loaded here, not in the app's first script. */
+export type OpenDocument = (bookId: number, firstRange: Promise<RangeAnswer>) => Promise<PendingPdfDocument>;
+
+const openWithPdfJs: OpenDocument = async (bookId, firstRange) =>
+  (await import('./pdf/load-document.ts')).openPdfDocument(bookId, firstRange);
+
+/** What is not taken by then is dropped (a student who left before the reader showed comes back later). */
 export const PREFETCH_FRESH_MS = 30_000;
 
 interface Entry {
   at: number;
   requests: Partial<BookPrefetch>;
+  expiry: ReturnType<typeof setTimeout>;
 }
 
 const prefetched = new Map<number, Entry>();
 
-export function prefetchBook(bookId: number, now = Date.now()): void {
+/** Forgets book `bookId`'s entry; a document no reader took is closed (its transfers and memory freed). */
+function drop(bookId: number, entry: Entry): void {
+  clearTimeout(entry.expiry);
+  if (prefetched.get(bookId) === entry) prefetched.delete(bookId);
+  entry.requests.document?.then(
+    (pending) => pending.close(),
+    () => undefined,
+  );
+  entry.requests = {};
+}
+
+export function prefetchBook(bookId: number, now = Date.now(), openDocument = openWithPdfJs): void {
   if (prefetched.has(bookId)) return;
   const requests: Partial<BookPrefetch> = {};
-  const entry = { at: now, requests };
+  const entry: Entry = {
+    at: now,
+    requests,
+    expiry: setTimeout(() => drop(bookId, entry), PREFETCH_FRESH_MS),
+  };
   // Signed out, nothing is asked for, and nothing is kept for the reader to take after the sign-in.
   const signedIn = idToken().then((token) => {
     if (token) return;
-    if (prefetched.get(bookId) === entry) prefetched.delete(bookId);
+    drop(bookId, entry);
     throw new Error('not signed in');
   });
   requests.metadata = signedIn.then(() => fetchBookMetadata(bookId));
   requests.position = signedIn.then(() => fetchReadingPosition(bookId));
-  requests.firstRange = signedIn.then(() => fetchFirstRange(bookId));
+  requests.document = signedIn.then(() => {
+    const firstRange = fetchFirstRange(bookId);
+    // Awaited by pdf.js's loader, once its code is there; until then (or if it never comes) it is handled.
+    firstRange.catch(() => undefined);
+    return openDocument(bookId, firstRange);
+  });
   // Each is awaited only when taken: never an unhandled rejection meanwhile.
   for (const request of Object.values(requests)) request.catch(() => undefined);
   prefetched.set(bookId, entry);
@@ -49,9 +79,12 @@ export function takePrefetched<K extends keyof BookPrefetch>(
 ): BookPrefetch[K] | undefined {
   const entry = prefetched.get(bookId);
   if (!entry) return undefined;
-  const fresh = now - entry.at <= PREFETCH_FRESH_MS;
-  const request = fresh ? entry.requests[key] : undefined;
+  if (now - entry.at > PREFETCH_FRESH_MS) {
+    drop(bookId, entry);
+    return undefined;
+  }
+  const request = entry.requests[key];
   delete entry.requests[key];
-  if (!fresh || Object.keys(entry.requests).length === 0) prefetched.delete(bookId);
+  if (Object.keys(entry.requests).length === 0) drop(bookId, entry);
   return request;
 }

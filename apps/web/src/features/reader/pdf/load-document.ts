@@ -50,9 +50,45 @@ export async function loadPdfDocument(
   });
   signal.addEventListener('abort', () => void task.destroy(), { once: true });
   try {
-    return await (thread ? Promise.race([task.promise, thread.failed]) : task.promise);
+    const pdf = await (thread ? Promise.race([task.promise, thread.failed]) : task.promise);
+    // Page 1, whose size the view lays the book out by, is asked for at once; pdf.js keeps the answer for
+    // the view's own call, which reports a failure.
+    pdf.getPage(1).catch(() => undefined);
+    return pdf;
   } catch (error) {
     void task.destroy();
     throw error;
   }
+}
+
+/** A book's PDF opened before the reader is there to own it (prefetch.ts): the reader adopts it. */
+export interface PendingPdfDocument {
+  /**
+   * The document, for the reader that takes it: a range failure goes to `onRangeFailure` (one that came
+   * before too), and `signal` closes the document.
+   */
+  adopt(onRangeFailure: (error: ReaderLoadError) => void, signal: AbortSignal): Promise<PDFDocumentProxy>;
+  /** Stops the transfers and frees the document, when no reader took it. */
+  close(): void;
+}
+
+/** Starts opening book `bookId`'s PDF with no owner yet (see loadPdfDocument). */
+export function openPdfDocument(bookId: number, firstRange?: Promise<RangeAnswer>): PendingPdfDocument {
+  const controller = new AbortController();
+  let failed: ReaderLoadError | undefined;
+  // Until a reader adopts the document, the first range failure waits for it.
+  let onRangeFailure: (error: ReaderLoadError) => void = (error) => void (failed ??= error);
+  const loading = loadPdfDocument(bookId, (error) => onRangeFailure(error), controller.signal, firstRange);
+  // Awaited only once adopted: never an unhandled rejection meanwhile.
+  loading.catch(() => undefined);
+  return {
+    adopt(handler, signal) {
+      onRangeFailure = handler;
+      if (failed) handler(failed);
+      if (signal.aborted) controller.abort();
+      else signal.addEventListener('abort', () => controller.abort(), { once: true });
+      return loading;
+    },
+    close: () => controller.abort(),
+  };
 }

@@ -29,16 +29,17 @@ export function usePdfBook(bookId: number): PdfBookState {
     };
     // Asked for already when the reader's address was opened directly (prefetch.ts).
     const metadata = takePrefetched(bookId, 'metadata') ?? fetchBookMetadata(bookId, controller.signal);
-    const loaded = loadPdfDocument(bookId, fail, controller.signal, takePrefetched(bookId, 'firstRange'));
+    // Opened already when the reader's address was opened directly; the reader owns it from here.
+    const pending = takePrefetched(bookId, 'document');
+    const loaded = pending
+      ? pending.then((opening) => opening.adopt(fail, controller.signal))
+      : loadPdfDocument(bookId, fail, controller.signal);
     // Awaited below only after the metadata; never an unhandled rejection meanwhile.
     loaded.catch(() => undefined);
     (async () => {
       const book = await metadata;
       const pdf = await loaded;
       if (controller.signal.aborted) return;
-      // Page 1 (whose size the view lays the book out by) is asked for while React draws the reader;
-      // pdf.js keeps the answer for the view's own call, which reports a failure.
-      pdf.getPage(1).catch(() => undefined);
       setState({ status: 'loaded', metadata: book, pdf });
     })().catch(fail);
     // Aborting also destroys the document, loaded or not.
