@@ -185,6 +185,15 @@ describe('the books API', () => {
     );
     expect(Buffer.from(await suffix.arrayBuffer()).equals(pdfBytes.subarray(-64))).toBe(true);
 
+    // A suffix longer than the file is all of it (RFC 9110 §14.1.2).
+    const longSuffix = await get(server, url, {
+      token,
+      headers: { range: `bytes=-${pdfBytes.length + 10}` },
+    });
+    expect(longSuffix.status).toBe(206);
+    expect(longSuffix.headers.get('content-range')).toBe(`bytes 0-${pdfBytes.length - 1}/${pdfBytes.length}`);
+    expect(Buffer.from(await longSuffix.arrayBuffer()).equals(pdfBytes)).toBe(true);
+
     const open = await get(server, url, { token, headers: { range: `bytes=${pdfBytes.length - 10}-` } });
     expect(open.status).toBe(206);
     expect(Buffer.from(await open.arrayBuffer()).equals(pdfBytes.subarray(-10))).toBe(true);

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -65,9 +65,20 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asyn
     return book;
   };
 
-  const sendBookFile = (reply: FastifyReply, id: number, name: string, cacheControl: string) => {
+  const sendBookFile = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: number,
+    name: string,
+    cacheControl: string,
+  ) => {
     const relative = path.join(String(id), name);
-    if (!existsSync(path.join(root, relative))) return fail(reply, 404, BookErrorMessage.fileNotFound);
+    const size = statSync(path.join(root, relative), { throwIfNoEntry: false })?.size;
+    if (size === undefined) return fail(reply, 404, BookErrorMessage.fileNotFound);
+    // RFC 9110 §14.1.2: a suffix range longer than the file asks for all of it (the reader asks for a PDF's
+    // last 256 KiB, whatever its size); @fastify/send would answer 416.
+    const suffix = /^bytes=-(\d+)$/.exec(request.headers.range ?? '');
+    if (suffix && Number(suffix[1]) > size && size > 0) request.raw.headers.range = 'bytes=0-';
     reply.header('cache-control', cacheControl);
     return reply.sendFile(relative, root, { cacheControl: false });
   };
@@ -110,7 +121,7 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asyn
     async (request, reply) => {
       const book = await findBook(request.params.id, reply);
       if (!book) return reply;
-      return sendBookFile(reply, book.id, COVER_FILE, COVER_CACHE_CONTROL);
+      return sendBookFile(request, reply, book.id, COVER_FILE, COVER_CACHE_CONTROL);
     },
   );
 
@@ -121,7 +132,7 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asyn
       const book = await findBook(request.params.id, reply);
       if (!book) return reply;
       if (!servedFiles.has(request.params.file)) return fail(reply, 404, BookErrorMessage.fileNotFound);
-      return sendBookFile(reply, book.id, request.params.file, FILE_CACHE_CONTROL);
+      return sendBookFile(request, reply, book.id, request.params.file, FILE_CACHE_CONTROL);
     },
   );
 };
