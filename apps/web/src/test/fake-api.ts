@@ -59,3 +59,16 @@ export function heldReply() {
   const promise = new Promise<Response>((resolve) => (send = resolve));
   return { promise, send };
 }
+
+/** The answer of a server that honours Range (`bytes=a-b`, `bytes=a-`, `bytes=-n`) for `file`. */
+export function rangeAnswer(file: Uint8Array, range: string | null): Response {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(range ?? '');
+  if (!match) return new Response(file.slice(), { status: 200 });
+  const [, from, to] = match;
+  const begin = from ? Number(from) : Math.max(0, file.length - Number(to));
+  const end = from && to ? Math.min(Number(to), file.length - 1) : file.length - 1;
+  return new Response(file.slice(begin, end + 1), {
+    status: 206,
+    headers: { 'Content-Range': `bytes ${begin}-${end}/${file.length}` },
+  });
+}

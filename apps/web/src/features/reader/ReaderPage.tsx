@@ -32,6 +32,7 @@ function ReaderBook({ bookId }: { bookId: number }) {
     <ReaderView
       bookId={bookId}
       pdf={book.pdf}
+      firstPage={book.firstPage}
       title={book.metadata.title}
       outline={outline.status === 'loaded' ? outline.outline : null}
       savedPage={saved.page}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { BookOutlineChapter } from '@threadbook/book';
 import type { Bookmark } from '@threadbook/contracts';
 import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
@@ -38,6 +38,8 @@ const LANDING_MARGIN = 0.04;
 interface ReaderViewProps {
   bookId: number;
   pdf: PDFDocumentProxy;
+  /** The book's first page, loaded with it. */
+  firstPage: PDFPageProxy;
   title: string;
   /** Null while the XML is still fetched and nothing was cached. */
   outline: readonly BookOutlineChapter[] | null;
@@ -51,7 +53,8 @@ interface ReaderViewProps {
  * The loaded reader (SPEC §2 Reader): toolbar, table of contents, pages with their paragraph anchors, and
  * the Related Paragraphs panel, with the navigation history (SPEC §4) and the keys (SPEC §9).
  */
-export function ReaderView({ bookId, pdf, title, outline, savedPage, onFirstPageShown }: ReaderViewProps) {
+export function ReaderView(props: ReaderViewProps) {
+  const { bookId, pdf, firstPage, title, outline, savedPage, onFirstPageShown } = props;
   const viewRef = useRef<PdfViewHandle>(null);
   const initialPage = Math.min(savedPage ?? 1, pdf.numPages);
   const [page, setPage] = useState(initialPage);
@@ -188,6 +191,7 @@ export function ReaderView({ bookId, pdf, title, outline, savedPage, onFirstPage
         <PdfView
           ref={viewRef}
           pdf={pdf}
+          firstPage={firstPage}
           label={title}
           scale={zoom === PAGE_FIT ? undefined : zoom}
           initialPage={initialPage}

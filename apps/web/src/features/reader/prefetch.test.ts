@@ -1,13 +1,14 @@
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError, setTokenSource } from '../../lib/api.ts';
-import { failure, json, stubApi, type ApiCall } from '../../test/fake-api.ts';
+import { failure, json, rangeAnswer, stubApi, type ApiCall } from '../../test/fake-api.ts';
 import { useSignedInApi } from '../../test/signed-in-api.ts';
-import { RANGE_CHUNK_SIZE } from './pdf/range-fetch.ts';
 import type { PendingPdfDocument } from './pdf/load-document.ts';
-import type { RangeAnswer } from './pdf/range-fetch.ts';
+import { HEAD_BYTES, TAIL_BYTES, type OpeningRanges } from './pdf/book-requests.ts';
 import { PREFETCH_FRESH_MS, prefetchBook, takePrefetched, type OpenDocument } from './prefetch.ts';
 
 const PDF_SIZE = 300_000;
+/** A PDF's bytes, as far as the prefetch sees them: no cross-reference section to read ahead. */
+const PDF = new Uint8Array(PDF_SIZE).fill(7);
 
 /** The server's answers to book `bookId`'s first three calls; anything else is a 404. */
 function bookServer(bookId: number) {
@@ -22,21 +23,16 @@ function bookServer(bookId: number) {
       });
     }
     if (call.url === `/api/books/${bookId}/position`) return json({ page: 42 });
-    if (call.url === `/api/books/${bookId}/files/book.pdf`) {
-      return new Response(new Uint8Array(RANGE_CHUNK_SIZE).fill(7), {
-        status: 206,
-        headers: { 'Content-Range': `bytes 0-${RANGE_CHUNK_SIZE - 1}/${PDF_SIZE}` },
-      });
-    }
+    if (call.url === `/api/books/${bookId}/files/book.pdf`) return rangeAnswer(PDF, call.range);
     return failure(404, 'Not Found');
   };
 }
 
-/** Stands for pdf.js: records the first range it was given and whether the document was closed. */
+/** Stands for pdf.js: records the ranges it was given and whether the document was closed. */
 function fakeOpener() {
-  const opened: { bookId: number; firstRange: Promise<RangeAnswer>; closed: boolean }[] = [];
-  const open: OpenDocument = async (bookId, firstRange) => {
-    const record = { bookId, firstRange, closed: false };
+  const opened: { bookId: number; opening: Promise<OpeningRanges>; closed: boolean }[] = [];
+  const open: OpenDocument = async (bookId, opening) => {
+    const record = { bookId, opening, closed: false };
     opened.push(record);
     const pending: PendingPdfDocument = {
       adopt: () => Promise.reject(new Error('not a real document')),
@@ -50,7 +46,7 @@ function fakeOpener() {
 describe('prefetchBook and takePrefetched', () => {
   useSignedInApi();
 
-  test('the metadata and the reading position are asked for once, and the PDF opened once from its first range, with the token', async () => {
+  test('the metadata and the reading position are asked for once, and the PDF opened once from its start and end, with the token', async () => {
     const api = stubApi(bookServer(11));
     const pdf = fakeOpener();
     prefetchBook(11, Date.now(), pdf.open);
@@ -63,14 +59,17 @@ describe('prefetchBook and takePrefetched', () => {
     await expect(takePrefetched(11, 'position')).resolves.toBe(42);
     await takePrefetched(11, 'document');
     expect(pdf.opened).toHaveLength(1);
-    const first = await pdf.opened[0]!.firstRange;
-    expect(first.total).toBe(PDF_SIZE);
-    expect(first.bytes.length).toBe(RANGE_CHUNK_SIZE);
+    const opening = await pdf.opened[0]!.opening;
+    expect(opening.total).toBe(PDF_SIZE);
+    expect(opening.head.length).toBe(HEAD_BYTES);
+    expect(opening.tail.begin).toBe(PDF_SIZE - TAIL_BYTES);
+    expect(opening.tail.bytes.length).toBe(TAIL_BYTES);
     // Taken by the reader, the document is the reader's to close.
     expect(pdf.opened[0]!.closed).toBe(false);
 
     expect(api.calls.map((call) => `${call.url} ${call.authorization} ${call.range}`).sort()).toEqual([
-      `/api/books/11/files/book.pdf Bearer id-token bytes=0-${RANGE_CHUNK_SIZE - 1}`,
+      `/api/books/11/files/book.pdf Bearer id-token bytes=-${TAIL_BYTES}`,
+      `/api/books/11/files/book.pdf Bearer id-token bytes=0-${HEAD_BYTES - 1}`,
       '/api/books/11/metadata Bearer id-token null',
       '/api/books/11/position Bearer id-token null',
     ]);

@@ -1,8 +1,7 @@
 import { idToken } from '../../lib/api.ts';
 import { fetchReadingPosition } from './bookmarks/api.ts';
 import type { PendingPdfDocument } from './pdf/load-document.ts';
-import { fetchBookMetadata, fetchFirstRange } from './pdf/book-requests.ts';
-import type { RangeAnswer } from './pdf/range-fetch.ts';
+import { fetchBookMetadata, fetchOpeningRanges, type OpeningRanges } from './pdf/book-requests.ts';
 
 /**
  * A book opened by its address (a link, a reload): its first calls go out as soon as the session's token
@@ -17,10 +16,10 @@ export interface BookPrefetch {
 }
 
 /** How the PDF is opened: pdf.js's code is loaded here, not in the app's first script. */
-export type OpenDocument = (bookId: number, firstRange: Promise<RangeAnswer>) => Promise<PendingPdfDocument>;
+export type OpenDocument = (bookId: number, opening: Promise<OpeningRanges>) => Promise<PendingPdfDocument>;
 
-const openWithPdfJs: OpenDocument = async (bookId, firstRange) =>
-  (await import('./pdf/load-document.ts')).openPdfDocument(bookId, firstRange);
+const openWithPdfJs: OpenDocument = async (bookId, opening) =>
+  (await import('./pdf/load-document.ts')).openPdfDocument(bookId, opening);
 
 /** What is not taken by then is dropped (a student who left before the reader showed comes back later). */
 export const PREFETCH_FRESH_MS = 30_000;
@@ -61,10 +60,10 @@ export function prefetchBook(bookId: number, now = Date.now(), openDocument = op
   requests.metadata = signedIn.then(() => fetchBookMetadata(bookId));
   requests.position = signedIn.then(() => fetchReadingPosition(bookId));
   requests.document = signedIn.then(() => {
-    const firstRange = fetchFirstRange(bookId);
+    const opening = fetchOpeningRanges(bookId);
     // Awaited by pdf.js's loader, once its code is there; until then (or if it never comes) it is handled.
-    firstRange.catch(() => undefined);
-    return openDocument(bookId, firstRange);
+    opening.catch(() => undefined);
+    return openDocument(bookId, opening);
   });
   // Each is awaited only when taken: never an unhandled rejection meanwhile.
   for (const request of Object.values(requests)) request.catch(() => undefined);

@@ -33,6 +33,8 @@ export function pageSize(page: PDFPageProxy): PageSize {
 interface PageViewProps {
   pdf: PDFDocumentProxy;
   pageNumber: number;
+  /** The page, when it is loaded already (the first page, loaded with the book): drawn without waiting. */
+  loadedPage?: PDFPageProxy;
   /** 1 is 100%: a PDF point is 96/72 CSS pixels, as in the pdf.js viewer. */
   scale: number;
   /** The slot's place and size in CSS pixels (the page's own size once known, else the book's usual one). */
@@ -57,34 +59,37 @@ interface PageViewProps {
  * the pages whose slot or overlay changed render again.
  */
 export const PageView = memo(function PageView(props: PageViewProps) {
-  const { pdf, pageNumber, scale, top, left, width, height, renderQueue, onPainted, onSize, children } =
-    props;
+  const { pdf, pageNumber, loadedPage, scale, top, left, width, height } = props;
+  const { renderQueue, onPainted, onSize, children } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
-  const [page, setPage] = useState<PDFPageProxy | null>(null);
+  const [page, setPage] = useState<PDFPageProxy | null>(loadedPage ?? null);
   const [painted, setPainted] = useState(false);
 
   // The page proxy lives while the page is shown; releasing it frees its operator list and images.
   useEffect(() => {
     let current = true;
     let loaded: PDFPageProxy | undefined;
-    pdf.getPage(pageNumber).then(
-      (proxy) => {
-        loaded = proxy;
-        if (!current) return void proxy.cleanup();
-        const size = pageSize(proxy);
-        onSize(pageNumber, size.width, size.height);
-        setPage(proxy);
-      },
-      (error: unknown) => console.error(`page ${pageNumber} could not be loaded`, error),
-    );
+    const take = (proxy: PDFPageProxy) => {
+      loaded = proxy;
+      if (!current) return void proxy.cleanup();
+      const size = pageSize(proxy);
+      onSize(pageNumber, size.width, size.height);
+      setPage(proxy);
+    };
+    if (loadedPage) take(loadedPage);
+    else {
+      pdf
+        .getPage(pageNumber)
+        .then(take, (error: unknown) => console.error(`page ${pageNumber} could not be loaded`, error));
+    }
     return () => {
       current = false;
       setPage(null);
       // pdf.js defers the cleanup until a render being cancelled has stopped.
       loaded?.cleanup();
     };
-  }, [pdf, pageNumber, onSize]);
+  }, [pdf, pageNumber, loadedPage, onSize]);
 
   useEffect(() => {
     const canvas = canvasRef.current;

@@ -9,7 +9,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import {
   fitPageScale,
   jumpScrollTop,
@@ -37,6 +37,8 @@ export interface PdfViewHandle {
 
 interface PdfViewProps {
   pdf: PDFDocumentProxy;
+  /** Page 1, loaded: its size stands for every page not loaded yet (a textbook's pages are all alike). */
+  firstPage: PDFPageProxy;
   /** Accessible name of the scrolled pages (the book's title). */
   label: string;
   /** Zoom, 1 = 100%; page fit (the whole first page fits in the viewer) when not given. */
@@ -64,11 +66,22 @@ const EMPTY: ReadonlySet<number> = new Set();
  * costs what a short one does. The reading position is kept across zoom and resize.
  */
 export function PdfView(props: PdfViewProps) {
-  const { pdf, label, scale, initialPage = 1, renderOverlay, onPageChange, onScaleChange, ref } = props;
+  const {
+    pdf,
+    firstPage,
+    label,
+    scale,
+    initialPage = 1,
+    renderOverlay,
+    onPageChange,
+    onScaleChange,
+    ref,
+  } = props;
   const containerRef = useRef<HTMLDivElement>(null);
-  const [usualSize, setUsualSize] = useState<PageSize | null>(null);
+  const usualSize = useMemo(() => pageSize(firstPage), [firstPage]);
   const [ownSizes, setOwnSizes] = useState<ReadonlyMap<number, PageSize>>(new Map());
-  const [viewerSize, setViewerSize] = useState<PageSize>({ width: 0, height: 0 });
+  // Null until measured (the first layout effect): no page is laid out, or asked for, at a made-up size.
+  const [viewerSize, setViewerSize] = useState<PageSize | null>(null);
   const [drawn, setDrawn] = useState<ReadonlySet<number>>(EMPTY);
   const positionRef = useRef<ReadingPosition>({ page: initialPage, yFraction: 0 });
   const [renderQueue] = useState(createRenderQueue);
@@ -81,18 +94,6 @@ export function PdfView(props: PdfViewProps) {
   }, [onPageChange, props.onPagePainted]);
   // Stable, so the memoised pages do not render again for a new callback.
   const onPainted = useCallback((page: number) => onPagePaintedRef.current?.(page), []);
-
-  // The first page's size stands for every page not loaded yet (a textbook's pages are all alike).
-  useEffect(() => {
-    let current = true;
-    pdf.getPage(1).then(
-      (page) => current && setUsualSize(pageSize(page)),
-      (error: unknown) => console.error('page 1 could not be loaded', error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [pdf]);
 
   useLayoutEffect(() => {
     const container = containerRef.current;
@@ -129,19 +130,20 @@ export function PdfView(props: PdfViewProps) {
     });
   }, []);
 
-  const effectiveScale = usualSize ? (scale ?? fitPageScale(usualSize, viewerSize)) : 1;
+  const measured = viewerSize !== null;
+  const effectiveScale = scale ?? (viewerSize ? fitPageScale(usualSize, viewerSize) : 1);
   useEffect(() => {
-    if (usualSize) onScaleChange?.(effectiveScale);
-  }, [usualSize, effectiveScale, onScaleChange]);
+    if (measured) onScaleChange?.(effectiveScale);
+  }, [measured, effectiveScale, onScaleChange]);
   const sizes = useMemo(() => {
-    if (!usualSize) return [];
+    if (!measured) return [];
     return Array.from({ length: pdf.numPages }, (_, index) => {
       const size = ownSizes.get(index + 1) ?? usualSize;
       return { width: size.width * effectiveScale, height: size.height * effectiveScale };
     });
-  }, [pdf.numPages, usualSize, ownSizes, effectiveScale]);
+  }, [measured, pdf.numPages, usualSize, ownSizes, effectiveScale]);
   const layout = useMemo(() => layoutPages(sizes.map((size) => size.height)), [sizes]);
-  const contentWidth = Math.max(viewerSize.width, ...sizes.map((size) => size.width + 2 * PAGE_GAP));
+  const contentWidth = Math.max(viewerSize?.width ?? 0, ...sizes.map((size) => size.width + 2 * PAGE_GAP));
   const layoutRef = useRef(layout);
 
   const update = useCallback(() => {
@@ -216,6 +218,7 @@ export function PdfView(props: PdfViewProps) {
                 key={pageNumber}
                 pdf={pdf}
                 pageNumber={pageNumber}
+                loadedPage={pageNumber === firstPage.pageNumber ? firstPage : undefined}
                 scale={effectiveScale}
                 top={layout.tops[pageNumber - 1]!}
                 left={(contentWidth - size.width) / 2}

@@ -1,17 +1,23 @@
-import { getDocument, PDFWorker, type PDFDocumentProxy } from 'pdfjs-dist';
+import { getDocument, PDFWorker, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist';
 import { BOOK_FILES } from '@threadbook/contracts';
-import { bookPdfPath, fetchFirstRange } from './book-requests.ts';
+import { bookPdfPath, fetchOpeningRanges, type OpeningRanges } from './book-requests.ts';
 import { pdfFetchError, ReaderLoadError } from './load-error.ts';
-import { RANGE_CHUNK_SIZE, type RangeAnswer } from './range-fetch.ts';
+import { RANGE_CHUNK_SIZE } from './range-fetch.ts';
 import { BookRangeTransport } from './range-transport.ts';
 import { pdfWorkerThread } from './worker-thread.ts';
 
 /** Where the build puts pdf.js's data files (vite.config.ts); fetched only by PDFs that need them. */
 const PDFJS_DATA = `${import.meta.env.BASE_URL}pdfjs/`;
 
+/** An open PDF with its first page, whose size the view lays the book out by. */
+export interface OpenedPdf {
+  pdf: PDFDocumentProxy;
+  firstPage: PDFPageProxy;
+}
+
 /**
- * Opens the PDF of book `bookId` streaming it by ranges (decision 3): one request for the first chunk (which
- * also tells the file's size; `firstRange` when it was asked for already), then only the ranges the pages
+ * Opens the PDF of book `bookId` streaming it by ranges (decision 3): the file's start (which also tells its
+ * size) and end together (`opening` when they were asked for already), then only the ranges the pages
  * shown need. Errors are ReaderLoadErrors with the reader's text; a range that fails later, while pages are
  * read, goes to `onRangeFailure` as one too.
  * The document lives until `signal` aborts: that stops the transfers and frees the worker's copy.
@@ -20,19 +26,19 @@ export async function loadPdfDocument(
   bookId: number,
   onRangeFailure: (error: ReaderLoadError) => void,
   signal: AbortSignal,
-  firstRange: Promise<RangeAnswer> = fetchFirstRange(bookId, signal),
-): Promise<PDFDocumentProxy> {
+  opening: Promise<OpeningRanges> = fetchOpeningRanges(bookId, signal),
+): Promise<OpenedPdf> {
   const file = BOOK_FILES.pdf;
   const path = bookPdfPath(bookId);
-  let first: RangeAnswer;
+  let ranges: OpeningRanges;
   try {
-    first = await firstRange;
+    ranges = await opening;
   } catch (error) {
     if (signal.aborted) throw error;
     throw pdfFetchError(error, file, bookId);
   }
   signal.throwIfAborted();
-  const transport = new BookRangeTransport(path, first.total, first.bytes, (error) =>
+  const transport = new BookRangeTransport(path, ranges, (error) =>
     onRangeFailure(pdfFetchError(error, file, bookId)),
   );
   const thread = pdfWorkerThread();
@@ -50,11 +56,12 @@ export async function loadPdfDocument(
   });
   signal.addEventListener('abort', () => void task.destroy(), { once: true });
   try {
-    const pdf = await (thread ? Promise.race([task.promise, thread.failed]) : task.promise);
-    // Page 1, whose size the view lays the book out by, is asked for at once; pdf.js keeps the answer for
-    // the view's own call, which reports a failure.
-    pdf.getPage(1).catch(() => undefined);
-    return pdf;
+    const opened = task.promise.then(async (pdf) => {
+      const firstPage = await pdf.getPage(1);
+      transport.releaseOpeningBytes();
+      return { pdf, firstPage };
+    });
+    return await (thread ? Promise.race([opened, thread.failed]) : opened);
   } catch (error) {
     void task.destroy();
     throw error;
@@ -67,18 +74,18 @@ export interface PendingPdfDocument {
    * The document, for the reader that takes it: a range failure goes to `onRangeFailure` (one that came
    * before too), and `signal` closes the document.
    */
-  adopt(onRangeFailure: (error: ReaderLoadError) => void, signal: AbortSignal): Promise<PDFDocumentProxy>;
+  adopt(onRangeFailure: (error: ReaderLoadError) => void, signal: AbortSignal): Promise<OpenedPdf>;
   /** Stops the transfers and frees the document, when no reader took it. */
   close(): void;
 }
 
 /** Starts opening book `bookId`'s PDF with no owner yet (see loadPdfDocument). */
-export function openPdfDocument(bookId: number, firstRange?: Promise<RangeAnswer>): PendingPdfDocument {
+export function openPdfDocument(bookId: number, opening?: Promise<OpeningRanges>): PendingPdfDocument {
   const controller = new AbortController();
   let failed: ReaderLoadError | undefined;
   // Until a reader adopts the document, the first range failure waits for it.
   let onRangeFailure: (error: ReaderLoadError) => void = (error) => void (failed ??= error);
-  const loading = loadPdfDocument(bookId, (error) => onRangeFailure(error), controller.signal, firstRange);
+  const loading = loadPdfDocument(bookId, (error) => onRangeFailure(error), controller.signal, opening);
   // Awaited only once adopted: never an unhandled rejection meanwhile.
   loading.catch(() => undefined);
   return {

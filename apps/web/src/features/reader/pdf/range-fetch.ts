@@ -15,6 +15,37 @@ export interface RangeAnswer {
   total: number;
 }
 
+/** A range's bytes, where they start in the file, and the size of the whole file. */
+export interface PlacedRange extends RangeAnswer {
+  begin: number;
+}
+
+/** The beginning of `Content-Range: bytes a-b/total`; null when the header is missing or malformed. */
+export function beginFromContentRange(header: string | null): number | null {
+  const match = header ? /^bytes (\d+)-\d+\/\d+$/.exec(header.trim()) : null;
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * GET the last `length` bytes of `path` (`bytes=-length`, all of a shorter file) through apiFetch, with
+ * where they start and the size of the whole file.
+ */
+export async function fetchSuffix(path: string, length: number, signal?: AbortSignal): Promise<PlacedRange> {
+  const response = await apiFetch(path, { headers: { Range: `bytes=-${length}` }, signal });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // A server that ignores Range answers the whole file with 200.
+  if (response.status !== 206) {
+    const begin = Math.max(0, bytes.length - length);
+    return { begin, bytes: bytes.subarray(begin), total: bytes.length };
+  }
+  const contentRange = response.headers.get('Content-Range');
+  const begin = beginFromContentRange(contentRange);
+  const total = totalFromContentRange(contentRange);
+  if (begin === null || total === null)
+    throw new Error(`${path}: a partial answer without a valid Content-Range`);
+  return { begin, bytes, total };
+}
+
 /**
  * GET `bytes=begin..end-1` of `path` through apiFetch (bearer token, refreshed and retried on a 401), with
  * the size of the whole file.
@@ -29,7 +60,15 @@ export async function fetchRange(
   const bytes = new Uint8Array(await response.arrayBuffer());
   // A server that ignores Range answers the whole file with 200.
   if (response.status !== 206) return { bytes: bytes.subarray(begin, end), total: bytes.length };
-  const total = totalFromContentRange(response.headers.get('Content-Range'));
-  if (total === null) throw new Error(`${path}: a partial answer without a valid Content-Range`);
-  return { bytes, total };
+  const contentRange = response.headers.get('Content-Range');
+  const from = beginFromContentRange(contentRange);
+  const total = totalFromContentRange(contentRange);
+  // More than was asked for (a cache holding the whole file may answer so) is cut to what was.
+  const wanted = Math.min(end, total ?? 0) - begin;
+  if (from === null || total === null || from > begin || from + bytes.length < begin + wanted) {
+    throw new Error(
+      `${path}: a partial answer whose Content-Range (${contentRange}) is not the range asked for`,
+    );
+  }
+  return { bytes: bytes.subarray(begin - from, begin - from + wanted), total };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { BookMetadata } from '@threadbook/contracts';
 import { takePrefetched } from '../prefetch.ts';
 import { fetchBookMetadata } from './book-requests.ts';
@@ -9,7 +9,7 @@ import { loadErrorMessage } from './load-error.ts';
 export type PdfBookState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'loaded'; metadata: BookMetadata; pdf: PDFDocumentProxy };
+  | { status: 'loaded'; metadata: BookMetadata; pdf: PDFDocumentProxy; firstPage: PDFPageProxy };
 
 /**
  * SPEC §4 reader loading: loading, then loaded or error. The metadata and the PDF are fetched together; a
@@ -38,9 +38,9 @@ export function usePdfBook(bookId: number): PdfBookState {
     loaded.catch(() => undefined);
     (async () => {
       const book = await metadata;
-      const pdf = await loaded;
+      const { pdf, firstPage } = await loaded;
       if (controller.signal.aborted) return;
-      setState({ status: 'loaded', metadata: book, pdf });
+      setState({ status: 'loaded', metadata: book, pdf, firstPage });
     })().catch(fail);
     // Aborting also destroys the document, loaded or not.
     return () => controller.abort();
