@@ -15,6 +15,8 @@ export interface ApiCall {
   authorization: string | null;
   /** The Range header, when one was sent. */
   range: string | null;
+  /** The request's cache mode, when one was set. */
+  cache: RequestCache | undefined;
   keepalive: boolean;
 }
 
@@ -30,6 +32,7 @@ export function stubApi(handler: ApiHandler) {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       authorization: new Headers(init.headers).get('Authorization'),
       range: new Headers(init.headers).get('Range'),
+      cache: init.cache,
       keepalive: init.keepalive ?? false,
     };
     calls.push(call);

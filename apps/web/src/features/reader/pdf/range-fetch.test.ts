@@ -42,8 +42,8 @@ describe('fetchRange', () => {
       bytes: FILE.subarray(100, 200),
       total: 1000,
     });
-    expect(api.calls.map((call) => `${call.range} ${call.authorization}`)).toEqual([
-      'bytes=100-199 Bearer id-token',
+    expect(api.calls.map((call) => `${call.range} ${call.authorization} ${call.cache}`)).toEqual([
+      'bytes=100-199 Bearer id-token no-store',
     ]);
   });
 
@@ -79,7 +79,7 @@ describe('fetchSuffix', () => {
       bytes: FILE.subarray(900),
       total: 1000,
     });
-    expect(api.calls.map((call) => call.range)).toEqual(['bytes=-100']);
+    expect(api.calls.map((call) => `${call.range} ${call.cache}`)).toEqual(['bytes=-100 no-store']);
   });
 
   it('takes the end of the whole file from a server that ignores Range', async () => {

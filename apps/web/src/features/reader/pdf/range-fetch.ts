@@ -9,6 +9,13 @@ export function totalFromContentRange(header: string | null): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/**
+ * Ranges bypass the browser's HTTP cache: pdf.js keeps what it has read, so the cache would only revalidate
+ * (the files are `max-age=0`), and Chromium's cache rewrites a range asked for while it holds part of the
+ * file: the file's start and end, asked for together, once went out as `bytes=0-3079` and came back whole.
+ */
+const UNCACHED: RequestInit = { cache: 'no-store' };
+
 /** A range's bytes, with the size of the whole file. */
 export interface RangeAnswer {
   bytes: Uint8Array;
@@ -31,7 +38,7 @@ export function beginFromContentRange(header: string | null): number | null {
  * where they start and the size of the whole file.
  */
 export async function fetchSuffix(path: string, length: number, signal?: AbortSignal): Promise<PlacedRange> {
-  const response = await apiFetch(path, { headers: { Range: `bytes=-${length}` }, signal });
+  const response = await apiFetch(path, { ...UNCACHED, headers: { Range: `bytes=-${length}` }, signal });
   const bytes = new Uint8Array(await response.arrayBuffer());
   // A server that ignores Range answers the whole file with 200.
   if (response.status !== 206) {
@@ -56,7 +63,11 @@ export async function fetchRange(
   end: number,
   signal?: AbortSignal,
 ): Promise<RangeAnswer> {
-  const response = await apiFetch(path, { headers: { Range: `bytes=${begin}-${end - 1}` }, signal });
+  const response = await apiFetch(path, {
+    ...UNCACHED,
+    headers: { Range: `bytes=${begin}-${end - 1}` },
+    signal,
+  });
   const bytes = new Uint8Array(await response.arrayBuffer());
   // A server that ignores Range answers the whole file with 200.
   if (response.status !== 206) return { bytes: bytes.subarray(begin, end), total: bytes.length };
