@@ -16,21 +16,27 @@ const XML = `<book title="Abstract Algebra" author="T. Judson">
 const xmlAnswer = (text: string) => () =>
   new Response(text, { headers: { 'Content-Type': 'application/xml' } });
 
+/** The hook for book 5 while the first page is drawn (still loading after a while), and the call that draws it. */
+async function renderBeforeFirstPage() {
+  const { result, rerender } = renderHook(({ canLoad }) => useBookOutline(5, canLoad), {
+    initialProps: { canLoad: false },
+  });
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  expect(result.current).toEqual({ status: 'loading' });
+  return { result, firstPageShown: () => rerender({ canLoad: true }) };
+}
+
 describe('useBookOutline', () => {
   useSignedInApi();
   beforeEach(() => localStorage.clear());
 
   it('fetches and parses the XML only once it may, then caches the outline', async () => {
     const api = stubApi(xmlAnswer(XML));
-    const { result, rerender } = renderHook(({ canLoad }) => useBookOutline(5, canLoad), {
-      initialProps: { canLoad: false },
-    });
+    const { result, firstPageShown } = await renderBeforeFirstPage();
     // Nothing is asked for while the first page is drawn.
-    await new Promise((resolve) => setTimeout(resolve, 30));
     expect(api.calls).toEqual([]);
-    expect(result.current).toEqual({ status: 'loading' });
 
-    rerender({ canLoad: true });
+    firstPageShown();
     await waitFor(() => expect(result.current.status).toBe('loaded'));
     const loaded = result.current as Extract<typeof result.current, { status: 'loaded' }>;
     expect(loaded.outline.map((chapter) => chapter.title)).toEqual(['Preliminaries']);
@@ -40,12 +46,8 @@ describe('useBookOutline', () => {
 
   it('says the XML is missing once it may load it', async () => {
     stubApi(() => failure(404, 'Not Found'));
-    const { result, rerender } = renderHook(({ canLoad }) => useBookOutline(5, canLoad), {
-      initialProps: { canLoad: false },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(result.current).toEqual({ status: 'loading' });
-    rerender({ canLoad: true });
+    const { result, firstPageShown } = await renderBeforeFirstPage();
+    firstPageShown();
     await waitFor(() =>
       expect(result.current).toEqual({ status: 'error', message: OutlineMessage.xmlNotFound }),
     );
@@ -53,12 +55,8 @@ describe('useBookOutline', () => {
 
   it('says an XML that does not parse fails, once it is parsed', async () => {
     stubApi(xmlAnswer('<library><shelf/></library>'));
-    const { result, rerender } = renderHook(({ canLoad }) => useBookOutline(5, canLoad), {
-      initialProps: { canLoad: false },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(result.current).toEqual({ status: 'loading' });
-    rerender({ canLoad: true });
+    const { result, firstPageShown } = await renderBeforeFirstPage();
+    firstPageShown();
     await waitFor(() =>
       expect(result.current).toEqual({ status: 'error', message: OutlineMessage.parseFailed }),
     );
