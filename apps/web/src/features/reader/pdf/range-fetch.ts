@@ -34,52 +34,43 @@ export function beginFromContentRange(header: string | null): number | null {
 }
 
 /**
- * GET the last `length` bytes of `path` (`bytes=-length`, all of a shorter file) through apiFetch, with
- * where they start and the size of the whole file.
+ * GET `range` (a Range header value) of `path` through apiFetch (bearer token, refreshed and retried on a
+ * 401), with where the bytes start and the size of the whole file. A server that ignores Range answers the
+ * whole file with 200: its bytes start at 0.
  */
-export async function fetchSuffix(path: string, length: number, signal?: AbortSignal): Promise<PlacedRange> {
-  const response = await apiFetch(path, { ...UNCACHED, headers: { Range: `bytes=-${length}` }, signal });
+async function fetchPlaced(path: string, range: string, signal?: AbortSignal): Promise<PlacedRange> {
+  const response = await apiFetch(path, { ...UNCACHED, headers: { Range: range }, signal });
   const bytes = new Uint8Array(await response.arrayBuffer());
-  // A server that ignores Range answers the whole file with 200.
-  if (response.status !== 206) {
-    const begin = Math.max(0, bytes.length - length);
-    return { begin, bytes: bytes.subarray(begin), total: bytes.length };
-  }
+  if (response.status !== 206) return { begin: 0, bytes, total: bytes.length };
   const contentRange = response.headers.get('Content-Range');
   const begin = beginFromContentRange(contentRange);
   const total = totalFromContentRange(contentRange);
-  if (begin === null || total === null)
-    throw new Error(`${path}: a partial answer without a valid Content-Range`);
+  if (begin === null || total === null) {
+    throw new Error(`${path}: a partial answer without a valid Content-Range (${contentRange})`);
+  }
   return { begin, bytes, total };
 }
 
-/**
- * GET `bytes=begin..end-1` of `path` through apiFetch (bearer token, refreshed and retried on a 401), with
- * the size of the whole file.
- */
+/** The last `length` bytes of `path` (`bytes=-length`; all of a shorter file), with where they start. */
+export async function fetchSuffix(path: string, length: number, signal?: AbortSignal): Promise<PlacedRange> {
+  const placed = await fetchPlaced(path, `bytes=-${length}`, signal);
+  const begin = Math.max(placed.begin, placed.total - length);
+  return { begin, bytes: placed.bytes.subarray(begin - placed.begin), total: placed.total };
+}
+
+/** Bytes `begin..end-1` of `path`, with the size of the whole file. */
 export async function fetchRange(
   path: string,
   begin: number,
   end: number,
   signal?: AbortSignal,
 ): Promise<RangeAnswer> {
-  const response = await apiFetch(path, {
-    ...UNCACHED,
-    headers: { Range: `bytes=${begin}-${end - 1}` },
-    signal,
-  });
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  // A server that ignores Range answers the whole file with 200.
-  if (response.status !== 206) return { bytes: bytes.subarray(begin, end), total: bytes.length };
-  const contentRange = response.headers.get('Content-Range');
-  const from = beginFromContentRange(contentRange);
-  const total = totalFromContentRange(contentRange);
-  // More than was asked for (a cache holding the whole file may answer so) is cut to what was.
-  const wanted = Math.min(end, total ?? 0) - begin;
-  if (from === null || total === null || from > begin || from + bytes.length < begin + wanted) {
-    throw new Error(
-      `${path}: a partial answer whose Content-Range (${contentRange}) is not the range asked for`,
-    );
+  const placed = await fetchPlaced(path, `bytes=${begin}-${end - 1}`, signal);
+  // More than was asked for (a whole file, or a cache holding it) is cut to what was.
+  const wanted = Math.min(end, placed.total) - begin;
+  if (placed.begin > begin || placed.begin + placed.bytes.length < begin + wanted) {
+    throw new Error(`${path}: a partial answer that is not the range asked for`);
   }
-  return { bytes: bytes.subarray(begin - from, begin - from + wanted), total };
+  const from = begin - placed.begin;
+  return { bytes: placed.bytes.subarray(from, from + wanted), total: placed.total };
 }
