@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BookDocument } from '@threadbook/book';
 import {
   compactText,
@@ -16,8 +16,11 @@ import {
   texToText,
   texParagraphs,
   textSimilarity,
+  corpusBooks,
+  readTruth,
+  TruthError,
   type TruthBook,
-} from '../src/eval/index.ts';
+} from '../eval/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const books = path.resolve(here, '../../../../shared/books');
@@ -437,5 +440,90 @@ describe.skipIf(!fs.existsSync(books))('the real books', () => {
     expect(score.paragraphsRecovered).toBe(1);
     expect(score.paragraphsInRightSection).toBe(1);
     expect(score.sectionsRight).toBe(1);
+  });
+});
+
+describe('a truth that cannot be read stops the measurement, naming the file', () => {
+  const LATEX_MAIN = (body: string) =>
+    `\\documentclass{book}\n\\input{macros}\n\\begin{document}\n${body}\n\\end{document}\n`;
+
+  it('refuses a PreTeXt book whose xi:include is missing', () => {
+    const dir = tempDir({ 'main.xml': PRETEXT_MAIN });
+    expect(() => readPretextTruth(dir)).toThrow(TruthError);
+    expect(() => readPretextTruth(dir)).toThrow(/main\.xml includes \.\/one\.xml, which is missing/);
+  });
+
+  it('refuses malformed PreTeXt, naming the file', () => {
+    const dir = tempDir({ 'main.xml': PRETEXT_MAIN, 'one.xml': '<chapter><title>Broken</chapter>' });
+    expect(() => readPretextTruth(dir)).toThrow(/one\.xml: XML:/);
+  });
+
+  it('refuses a LaTeX book whose chapter file is missing, and warns for a missing macro file', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const whole = tempDir({
+        'book.tex': LATEX_MAIN('\\chapter{One}\nSome text of the first chapter.\n\n\\include{two}'),
+        'two.tex': '\\chapter{Two}\nText of the second chapter.',
+      });
+      expect(readLatexTruth(whole).chapters.map((c) => c.title)).toEqual(['One', 'Two']);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/book\.tex includes macros before its first chapter/),
+      );
+
+      const holed = tempDir({
+        'book.tex': LATEX_MAIN('\\chapter{One}\nSome text of the first chapter.\n\n\\include{two}'),
+      });
+      expect(() => readLatexTruth(holed)).toThrow(/book\.tex includes two, which is missing/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('refuses a source without a main file, and one without paragraphs', () => {
+    expect(() => readTruth(tempDir({ 'notes.txt': 'nothing' }))).toThrow(/no LaTeX main file/);
+    expect(() => readTruth(path.join(os.tmpdir(), 'threadbook-no-such-folder'))).toThrow(
+      /no such source folder/,
+    );
+    const empty = tempDir({
+      'book.tex': '\\documentclass{book}\n\\begin{document}\n\\chapter{Empty}\n\\end{document}\n',
+    });
+    expect(() => readTruth(empty)).toThrow(/holds no paragraphs to score against/);
+  });
+
+  it('scores nothing against an empty truth instead of printing 100%', () => {
+    const extracted: BookDocument = { title: 'T', author: '', chapters: [] };
+    expect(() => scoreExtraction({ chapters: [] }, extracted, new Map())).toThrow(TruthError);
+  });
+
+  it('reads Sweave: R chunks and \\Sexpr are not prose', () => {
+    const dir = tempDir({
+      'book.Rnw': LATEX_MAIN(
+        '\\chapter{Data}\nA sample of size \\Sexpr{n} is drawn.\n\n<<sample, echo=TRUE>>=\nx <- rnorm(10)\nmean(x)\n@\n\nThe mean is close to zero.',
+      ),
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(readTruth(dir).chapters[0]!.sections[0]!.paragraphs).toEqual([
+        'A sample of size is drawn.',
+        'The mean is close to zero.',
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('finds every book folder of a corpus with its source, and refuses two PDFs in one folder', () => {
+    const dir = tempDir({
+      'alpha/alpha.pdf': '%PDF-1.4',
+      'alpha/src/book.tex': LATEX_MAIN('\\chapter{A}\nText.'),
+      'beta/beta.pdf': '%PDF-1.4',
+      'notes/readme.md': 'no pdf here',
+    });
+    expect(corpusBooks(dir)).toEqual([
+      { name: 'alpha', pdf: path.join(dir, 'alpha/alpha.pdf'), source: path.join(dir, 'alpha/src') },
+      { name: 'beta', pdf: path.join(dir, 'beta/beta.pdf'), source: undefined },
+    ]);
+    fs.writeFileSync(path.join(dir, 'beta/other.pdf'), '%PDF-1.4');
+    expect(() => corpusBooks(dir)).toThrow(/more than one PDF/);
   });
 });

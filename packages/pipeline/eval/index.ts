@@ -14,6 +14,8 @@ export type {
   TruthChapter,
   TruthSection,
 } from './types.ts';
+export { TruthError } from './types.ts';
+export { corpusBooks, corpusDir, readTruth, requireCorpus, type CorpusBook } from './corpus.ts';
 export { readPretextTruth } from './pretext.ts';
 export { readLatexTruth, texParagraphs } from './latex.ts';
 export { readOutlineSectionPages, normalizeTitle, outlineKey } from './outline.ts';

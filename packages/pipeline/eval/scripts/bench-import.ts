@@ -2,16 +2,15 @@
  * Extraction speed and memory per book, against `pdftotext -bbox-layout` on the same file in the same run.
  * Each extraction runs in a child process, so its peak memory (maxRSS) is its own.
  *
- *   node packages/pipeline/scripts/bench-import.ts [book.pdf ...]   # defaults to the two staged books
+ *   node packages/pipeline/eval/scripts/bench-import.ts [book.pdf ...]   # defaults to every book of ../shared/books
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireCorpus } from '../corpus.ts';
 
 const here = fileURLToPath(import.meta.url);
-const repoRoot = path.resolve(path.dirname(here), '../../..');
-const booksDir = path.resolve(repoRoot, '../shared/books');
 
 interface ChildResult {
   ms: number;
@@ -22,7 +21,7 @@ interface ChildResult {
 
 /** Child mode: extract one PDF and report time, pages and peak RSS as JSON on stdout. */
 async function child(pdfPath: string) {
-  const { extractBook } = await import('../src/extract/extract-book.ts');
+  const { extractBook } = await import('../../src/extract/extract-book.ts');
   const data = new Uint8Array(fs.readFileSync(pdfPath));
   const started = performance.now();
   const { book, pageCount } = await extractBook(data);
@@ -47,10 +46,7 @@ function pdftotextMs(pdfPath: string): number | null {
 
 function main() {
   const args = process.argv.slice(2);
-  const pdfs =
-    args.length > 0
-      ? args.map((a) => path.resolve(a))
-      : [path.join(booksDir, 'aata/aata-20220728.pdf'), path.join(booksDir, 'dmoi/discretebook.pdf')];
+  const pdfs = args.length > 0 ? args.map((a) => path.resolve(a)) : requireCorpus().map((b) => b.pdf);
   console.log('book                  pages   extract   pages/s   peak RSS   pdftotext   ratio');
   for (const pdf of pdfs) {
     const run = spawnSync(process.execPath, [here, '--child', pdf], { encoding: 'utf8', maxBuffer: 1 << 24 });

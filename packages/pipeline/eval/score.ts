@@ -1,7 +1,13 @@
 import type { BookDocument } from '@threadbook/book';
 import { normalizeTitle, outlineKey } from './outline.ts';
 import { boundedLevenshtein, compactRatio, compactText } from './text.ts';
-import type { ExtractionScore, ParagraphMiss, SectionMiss, TruthBook } from './types.ts';
+import {
+  TruthError,
+  type ExtractionScore,
+  type ParagraphMiss,
+  type SectionMiss,
+  type TruthBook,
+} from './types.ts';
 
 /** Truth paragraphs shorter than this (compact form: letters and digits) are not scored. */
 export const MIN_PARAGRAPH_CHARS = 30;
@@ -168,7 +174,9 @@ export function scoreExtraction(
     }
   }
 
-  const share = (n: number, d: number) => (d === 0 ? 1 : n / d);
+  // Nothing to score against is not a perfect score.
+  if (truthParagraphs === 0) throw new TruthError('the ground truth holds no paragraphs to score against');
+  const share = (n: number, d: number) => (d === 0 ? 0 : n / d);
   return {
     paragraphsRecovered: share(recovered, truthParagraphs),
     paragraphsInRightSection: share(inRightSection, recovered),

@@ -9,7 +9,7 @@ import {
   texToText,
   type TexMacro,
 } from './text.ts';
-import type { TruthBook, TruthChapter, TruthSection } from './types.ts';
+import { TruthError, type TruthBook, type TruthChapter, type TruthSection } from './types.ts';
 
 /*
  * LaTeX ground truth. Decisions (checked against dmoi's PDF):
@@ -115,7 +115,7 @@ export function readLatexTruth(sourceDir: string, mainFile?: string): TruthBook 
     if (f.endsWith('.tex'))
       parseTexMacros(stripTexComments(fs.readFileSync(path.join(sourceDir, f), 'utf8')), macros);
   }
-  let doc = expandInputs(path.resolve(sourceDir, main), sourceDir, 0);
+  let doc = expandInputs(path.resolve(sourceDir, main), sourceDir);
   parseTexMacros(doc, macros);
   for (const name of ['chapter', 'section', 'subsection', 'item', 'index', 'label']) macros.delete(name);
   const start = doc.search(/\\mainmatter\b/);
@@ -127,29 +127,65 @@ export function readLatexTruth(sourceDir: string, mainFile?: string): TruthBook 
   return { chapters: splitStructure(removeEnvironments(doc), macros) };
 }
 
+/** LaTeX main files, and Sweave (.Rnw: LaTeX with R chunks) ones. */
+const MAIN_FILE = /\.(?:tex|Rnw)$/;
+
 function findMainFile(dir: string): string {
   for (const f of fs.readdirSync(dir)) {
-    if (!f.endsWith('.tex')) continue;
+    if (!MAIN_FILE.test(f)) continue;
     const text = fs.readFileSync(path.join(dir, f), 'utf8');
     if (/\\documentclass/.test(text) && /\\(chapter|include|input)\b/.test(text)) return f;
   }
-  throw new Error(`${dir}: no LaTeX main file`);
+  throw new TruthError(`${dir}: no LaTeX main file (a .tex or .Rnw with \\documentclass and \\chapter)`);
 }
 
-function expandInputs(file: string, root: string, depth: number): string {
-  let text = stripTexComments(fs.readFileSync(file, 'utf8'));
-  const begin = text.indexOf('\\begin{document}');
-  if (depth > 0 && begin >= 0) {
-    const end = text.indexOf('\\end{document}');
-    text = text.slice(begin + '\\begin{document}'.length, end >= 0 ? end : undefined);
-  }
-  return text.replace(/\\(?:input|include)\s*\{([^}]*)\}/g, (_whole, name: string) => {
-    if (SKIPPED_INPUT_DIRS.test(name) || name.includes('\\') || depth > 10) return '\n\n';
-    const target = [name, `${name}.tex`]
-      .map((n) => path.resolve(root, n))
-      .find((p) => fs.existsSync(p) && fs.statSync(p).isFile());
-    return target ? `\n\n${expandInputs(target, root, depth + 1)}\n\n` : '\n\n';
-  });
+/**
+ * Sweave's R chunks ("<<name, opts>>=" up to a line "@") are code and its output, not prose; \Sexpr{...}
+ * prints a computed value the source does not hold.
+ */
+export function stripSweave(text: string): string {
+  return text.replace(/^<<[^\n]*>>=[^\n]*\n[\s\S]*?^@[^\n]*$/gm, '\n').replace(/\\Sexpr\{[^}]*\}/g, '');
+}
+
+/**
+ * The document with its \\input and \\include files spliced in. A missing file before the first \\chapter is
+ * set-up (macros, title pages): its macros stay unexpanded and a warning names it. A missing file after it
+ * is part of the text: the truth would quietly shrink (and every score grow), so that stops with an error.
+ */
+function expandInputs(file: string, root: string): string {
+  let chapterSeen = false;
+  const expand = (current: string, depth: number): string => {
+    let text = stripTexComments(stripSweave(fs.readFileSync(current, 'utf8')));
+    const begin = text.indexOf('\\begin{document}');
+    if (depth > 0 && begin >= 0) {
+      const end = text.indexOf('\\end{document}');
+      text = text.slice(begin + '\\begin{document}'.length, end >= 0 ? end : undefined);
+    }
+    let out = '';
+    let last = 0;
+    for (const m of text.matchAll(/\\(?:input|include)\s*\{([^}]*)\}/g)) {
+      const before = text.slice(last, m.index);
+      chapterSeen ||= /\\chapter(?![A-Za-z*])/.test(before);
+      out += before;
+      last = m.index + m[0].length;
+      const name = m[1]!;
+      if (SKIPPED_INPUT_DIRS.test(name) || name.includes('\\') || depth > 10) {
+        out += '\n\n';
+        continue;
+      }
+      const candidates = [name, `${name}.tex`].map((n) => path.resolve(root, n));
+      const target = candidates.find((p) => fs.existsSync(p) && fs.statSync(p).isFile());
+      if (target) out += `\n\n${expand(target, depth + 1)}\n\n`;
+      else if (chapterSeen)
+        throw new TruthError(`${current} includes ${name}, which is missing (${candidates[1]})`);
+      else
+        console.warn(
+          `warning: ${current} includes ${name} before its first chapter; it is missing (${candidates[1]})`,
+        );
+    }
+    return out + text.slice(last);
+  };
+  return expand(file, 0);
 }
 
 /** Reads `[opt]{arg}` after a heading command at `i`: short title, title, index after. */

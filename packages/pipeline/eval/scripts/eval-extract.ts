@@ -3,24 +3,14 @@
  * extracted paragraph (similarity >= 0.9), share of those in the right section, share of sections and
  * chapters found with the right number, title and page.
  *
- *   node packages/pipeline/scripts/eval-extract.ts                      # the staged books (../shared/books)
- *   node packages/pipeline/scripts/eval-extract.ts book.pdf src/ other.pdf   # a PDF, then its source folder if any
+ *   node packages/pipeline/eval/scripts/eval-extract.ts                      # every book of ../shared/books
+ *   node packages/pipeline/eval/scripts/eval-extract.ts book.pdf src/ other.pdf   # a PDF, then its source folder if any
  *   --misses  also print the first unrecovered paragraphs and wrong sections
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { extractBook } from '../src/extract/extract-book.ts';
-import {
-  readLatexTruth,
-  readOutlineSectionPages,
-  readPretextTruth,
-  scoreExtraction,
-  type TruthBook,
-} from '../src/eval/index.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const booksDir = path.resolve(repoRoot, '../shared/books');
+import { extractBook } from '../../src/extract/extract-book.ts';
+import { readOutlineSectionPages, readTruth, requireCorpus, scoreExtraction } from '../index.ts';
 
 interface BookArg {
   pdf: string;
@@ -36,21 +26,7 @@ function parseArgs(argv: string[]): { books: BookArg[]; misses: boolean } {
       books[books.length - 1]!.source = path.resolve(arg);
     else throw new Error(`${arg}: expected a PDF, or a source folder after a PDF`);
   }
-  if (books.length === 0) {
-    books.push(
-      { pdf: path.join(booksDir, 'aata/aata-20220728.pdf'), source: path.join(booksDir, 'aata/pretext-src') },
-      { pdf: path.join(booksDir, 'dmoi/discretebook.pdf'), source: path.join(booksDir, 'dmoi/latex-src') },
-    );
-  }
-  return { books, misses };
-}
-
-/** PreTeXt when a source file holds <book>, else LaTeX. */
-function readTruth(source: string): TruthBook {
-  const isPretext = fs
-    .readdirSync(source)
-    .some((f) => f.endsWith('.xml') && /<book[\s>]/.test(fs.readFileSync(path.join(source, f), 'utf8')));
-  return isPretext ? readPretextTruth(source) : readLatexTruth(source);
+  return { books: books.length > 0 ? books : requireCorpus(), misses };
 }
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { collapseSpace, parseTexMacros, texToText, type TexMacro } from './text.ts';
-import type { TruthBook, TruthChapter, TruthSection } from './types.ts';
+import { TruthError, type TruthBook, type TruthChapter, type TruthSection } from './types.ts';
 import { childElements, findElement, isElement, parseXml, type XmlElement, type XmlNode } from './xml.ts';
 
 /*
@@ -129,7 +129,7 @@ export function readPretextTruth(sourceDir: string, mainFile?: string): TruthBoo
   const macroEl = docinfo && findElement(docinfo, 'macros');
   if (macroEl) parseTexMacros(textContent(macroEl), macros);
   const book = findElement(root, 'book');
-  if (!book) throw new Error(`${main}: no <book>`);
+  if (!book) throw new TruthError(`${main}: no <book>`);
   const chapters: XmlElement[] = [];
   const collectChapters = (el: XmlElement) => {
     for (const c of childElements(el)) {
@@ -179,19 +179,27 @@ function findMainFile(dir: string): string {
     const text = fs.readFileSync(path.join(dir, f), 'utf8');
     if (/<(pretext|mathbook)[\s>]/.test(text) && /<book[\s>]|xi:include/.test(text)) return f;
   }
-  throw new Error(`${dir}: no PreTeXt main file (<pretext> with <book>)`);
+  throw new TruthError(`${dir}: no PreTeXt main file (<pretext> with <book>)`);
 }
 
 /** Parses a file and splices in its xi:includes of XML files (parse="text" ones, TikZ sources, are dropped). */
 function loadWithIncludes(file: string, depth: number): XmlElement {
-  const root = parseXml(fs.readFileSync(file, 'utf8'));
+  let root: XmlElement;
+  try {
+    root = parseXml(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new TruthError(`${file}: ${(error as Error).message}`, { cause: error });
+  }
   const expand = (el: XmlElement) => {
     const out: XmlNode[] = [];
     for (const c of el.children) {
       if (isElement(c) && c.name === 'xi:include') {
         const href = c.attrs.href ?? '';
         const target = path.resolve(path.dirname(file), href);
-        if (c.attrs.parse !== 'text' && href.endsWith('.xml') && depth < 10 && fs.existsSync(target)) {
+        if (c.attrs.parse !== 'text' && href.endsWith('.xml') && depth < 10) {
+          // A missing part would quietly shrink the truth and inflate every score: stop instead.
+          if (!fs.existsSync(target))
+            throw new TruthError(`${file} includes ${href}, which is missing (${target})`);
           out.push(...childElements(loadWithIncludes(target, depth + 1)));
         }
         continue;

@@ -73,3 +73,12 @@ export interface ExtractionScore {
   /** The first 10 truth sections that were not right, in book order. */
   sectionMisses: SectionMiss[];
 }
+
+/**
+ * A ground truth that cannot be read or holds nothing to score against (a missing source file or include,
+ * no main file, malformed markup, no paragraphs). A measurement on such a truth would print a meaningless
+ * figure (100% of nothing), so it stops with this error, naming the file.
+ */
+export class TruthError extends Error {
+  override readonly name = 'TruthError';
+}

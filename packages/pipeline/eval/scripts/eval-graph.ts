@@ -6,24 +6,21 @@
  * alone (LSA) beside a plain TF-IDF cosine baseline. Later items of a range whose first item alone is linked
  * ("Examples 14.1–14.5", linked to 14.1) are left out of the precision: the links cannot judge them.
  *
- *   node packages/pipeline/scripts/eval-graph.ts                 # the staged books (../shared/books)
- *   node packages/pipeline/scripts/eval-graph.ts book.pdf ...    # any PDFs with internal links
+ *   node packages/pipeline/eval/scripts/eval-graph.ts             # every book of ../shared/books
+ *   node packages/pipeline/eval/scripts/eval-graph.ts book.pdf ...    # any PDFs with internal links
  *   --misses  also print the false positives and the missed links with their text
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { extractBook } from '../src/extract/extract-book.ts';
-import { mapLinksToParagraphs, readInternalLinks, type LinkedPair } from '../src/graph/links.ts';
-import { graphParagraphs } from '../src/graph/paragraphs.ts';
-import { findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
-import { resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
-import { buildTargetIndex } from '../src/graph/refs/targets.ts';
-import { buildLsaIndex, buildTfidfIndex, type SimilarityIndex } from '../src/graph/semantic/index.ts';
-import type { ExplicitReference, GraphParagraph } from '../src/graph/types.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const booksDir = path.resolve(repoRoot, '../shared/books');
+import { extractBook } from '../../src/extract/extract-book.ts';
+import { mapLinksToParagraphs, readInternalLinks, type LinkedPair } from '../../src/graph/links.ts';
+import { graphParagraphs } from '../../src/graph/paragraphs.ts';
+import { findItemLabels, findReferenceMentions } from '../../src/graph/refs/grammar.ts';
+import { resolveExplicitReferences } from '../../src/graph/refs/resolve.ts';
+import { buildTargetIndex } from '../../src/graph/refs/targets.ts';
+import { buildLsaIndex, buildTfidfIndex, type SimilarityIndex } from '../../src/graph/semantic/index.ts';
+import type { ExplicitReference, GraphParagraph } from '../../src/graph/types.ts';
+import { requireCorpus } from '../corpus.ts';
 
 /** Appendices of hints, answers or solutions: their links join exercises to answers, not text to text. */
 const ANSWERS_CHAPTER = /^(?:hints?|answers?|solutions?)\b/i;
@@ -34,10 +31,7 @@ function parseArgs(argv: string[]): { pdfs: string[]; misses: boolean } {
   const misses = argv.includes('--misses');
   const pdfs = argv.filter((a) => !a.startsWith('--')).map((a) => path.resolve(a));
   for (const pdf of pdfs) if (!pdf.toLowerCase().endsWith('.pdf')) throw new Error(`${pdf}: expected a PDF`);
-  if (pdfs.length === 0) {
-    pdfs.push(path.join(booksDir, 'aata/aata-20220728.pdf'), path.join(booksDir, 'dmoi/discretebook.pdf'));
-  }
-  return { pdfs, misses };
+  return { pdfs: pdfs.length > 0 ? pdfs : requireCorpus().map((b) => b.pdf), misses };
 }
 
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
