@@ -4,7 +4,8 @@
  * and the paragraph id helpers. XML is read by fast-xml-parser; no Node-only API: it runs in browsers and
  * in Node.
  */
-export type { BookChapter, BookDocument, BookParagraph, BookSection } from './types.ts';
+export type { BlockKind, BookChapter, BookDocument, BookParagraph, BookSection } from './types.ts';
+export { BLOCK_KINDS } from './values.ts';
 export { BookXmlError } from './errors.ts';
 export { DEFAULT_BOOK_XML_LIMITS, type BookXmlLimits, type BookXmlOptions } from './read.ts';
 export { parseBookXml } from './parse.ts';

@@ -15,7 +15,7 @@ function checked(value: number | null): number {
  * the five predefined entities and character references are decoded. Bounded: size, nesting depth and
  * paragraph count ({@link BookXmlOptions}, defaults in `DEFAULT_BOOK_XML_LIMITS`: 64 MiB, 16, 200,000).
  * Strict: the root is `<book>` and the structure is `book > chapter > section > paragraph` with required,
- * unique ids, `page` a positive integer and `y_start` in 0..1; `explicit_refs` is split on commas with
+ * unique ids, `page` a positive integer and `y_start` in 0..1; `kind` is one of caption, code, table, footnote when present; `explicit_refs` is split on commas with
  * entries trimmed and empty ones dropped; text is trimmed with whitespace runs collapsed; order is kept.
  * Absent `title`/`author` attributes read as ''.
  *
@@ -40,6 +40,7 @@ export function parseBookXml(xml: string, options?: BookXmlOptions): BookDocumen
           yStart: checked(paragraph.yStart),
           text: paragraph.text,
           explicitRefs: paragraph.explicitRefs,
+          ...(paragraph.kind === undefined ? {} : { kind: paragraph.kind }),
         })),
       })),
     })),

@@ -1,5 +1,13 @@
 import { BookXmlError } from './errors.ts';
-import { isBlank, normalizeText, parsePage, parseYStart, splitExplicitRefs } from './values.ts';
+import {
+  isBlank,
+  normalizeText,
+  parseBlockKind,
+  parsePage,
+  parseYStart,
+  splitExplicitRefs,
+  type BlockKind,
+} from './values.ts';
 import { findElement, readXml, textContent, type XmlElement, type XmlText, type XmlTree } from './xml.ts';
 
 /** The bounds every read of Book XML enforces, strict or lenient. */
@@ -33,6 +41,8 @@ export interface ReadParagraph {
   yStart: number | null;
   text: string;
   explicitRefs: string[];
+  /** undefined for prose (and, after a lenient walk, for a kind it does not know). */
+  kind: BlockKind | undefined;
 }
 export interface ReadSection {
   id: string;
@@ -162,6 +172,14 @@ function walkBook(tree: XmlTree, book: XmlElement, strict: boolean): ReadBook {
           : `paragraph "${id}" has y_start="${rawY}"; y_start is a number from 0 to 1`,
       );
     }
+    const rawKind = element.attributes.get('kind');
+    const kind = parseBlockKind(rawKind);
+    if (kind === null) {
+      problem(
+        element.pos,
+        `paragraph "${id}" has kind="${rawKind}"; a kind is one of caption, code, table, footnote (none for prose)`,
+      );
+    }
     let text = '';
     for (const child of element.children) {
       if ('name' in child) {
@@ -177,6 +195,7 @@ function walkBook(tree: XmlTree, book: XmlElement, strict: boolean): ReadBook {
       yStart,
       text: normalizeText(text),
       explicitRefs: splitExplicitRefs(element.attributes.get('explicit_refs')),
+      kind: kind ?? undefined,
     };
   };
 

@@ -27,6 +27,10 @@ export interface BookSection {
   paragraphs: BookParagraph[];
 }
 
+import type { BlockKind } from './values.ts';
+
+export type { BlockKind } from './values.ts';
+
 export interface BookParagraph {
   /** `section.n`, e.g. "3.2.4" (shown as "Section 3.2, Paragraph 4"). */
   id: string;
@@ -38,4 +42,6 @@ export interface BookParagraph {
   text: string;
   /** Ids of the paragraphs this one refers to explicitly (filled by the graph builder). */
   explicitRefs: string[];
+  /** A caption, code listing, table or footnote; absent for prose (the `kind` attribute). */
+  kind?: BlockKind;
 }

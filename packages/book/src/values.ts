@@ -3,6 +3,20 @@
  * the writer.
  */
 
+/**
+ * What a block of the book is, when it is not a study paragraph (DESIGN.md "Block kinds"): a figure's or
+ * table's caption, a code listing, a table, a footnote. A block without a kind is prose.
+ */
+export const BLOCK_KINDS = ['caption', 'code', 'table', 'footnote'] as const;
+export type BlockKind = (typeof BLOCK_KINDS)[number];
+
+/** The `kind` attribute: undefined when absent (prose), null when it names no kind. */
+export function parseBlockKind(raw: string | undefined): BlockKind | undefined | null {
+  if (raw === undefined) return undefined;
+  const kind = raw.trim();
+  return (BLOCK_KINDS as readonly string[]).includes(kind) ? (kind as BlockKind) : null;
+}
+
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** A page is a 1-based physical PDF page: a positive integer. */

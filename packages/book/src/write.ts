@@ -1,6 +1,6 @@
 import { BookXmlError } from './errors.ts';
 import type { BookDocument } from './types.ts';
-import { formatYStart, isPage, isYStart } from './values.ts';
+import { formatYStart, isPage, isYStart, parseBlockKind } from './values.ts';
 
 // Characters XML 1.0 cannot carry, not even as references, and unpaired surrogates: the writer drops them.
 const UNWRITABLE =
@@ -40,7 +40,7 @@ function refuse(message: string): never {
 /**
  * Writes a book as Book XML: an XML declaration, then `book > chapter > section > paragraph` indented by two
  * spaces, one paragraph per line, attributes and text escaped, `y_start` with at most 4 decimals,
- * `explicit_refs` left out when empty, empty elements self-closed. Characters XML 1.0 cannot hold
+ * `explicit_refs` left out when empty, `kind` only for a block that is not prose, empty elements self-closed. Characters XML 1.0 cannot hold
  * (control characters other than tab, LF, CR; unpaired surrogates) are dropped.
  *
  * The inverse of {@link parseBookXml}: `parseBookXml(writeBookXml(book))` equals `book` for every book the
@@ -109,6 +109,11 @@ export function writeBookXml(book: BookDocument): string {
           ['y_start', y],
         ];
         if (explicitRefs.length > 0) pairs.push(['explicit_refs', explicitRefs.join(',')]);
+        if (paragraph.kind !== undefined) {
+          if (parseBlockKind(paragraph.kind) == null)
+            refuse(`paragraph "${id}" has the kind "${paragraph.kind}"`);
+          pairs.push(['kind', paragraph.kind]);
+        }
         const text = escapeText(paragraph.text);
         lines.push(
           text === ''

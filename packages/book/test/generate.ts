@@ -1,4 +1,4 @@
-import type { BookDocument, BookParagraph } from '../src/index.ts';
+import { BLOCK_KINDS, type BookDocument, type BookParagraph } from '../src/index.ts';
 
 /** A small seeded PRNG (mulberry32), so generated books are the same on every run. */
 export function random(seed: number): () => number {
@@ -59,6 +59,8 @@ export function generateBook(seed: number, paragraphsPerSection = 3): BookDocume
               yStart: Math.round(next() * 10000) / 10000,
               text: next() < 0.1 ? '' : words(next, 1 + Math.floor(next() * 12)),
               explicitRefs: next() < 0.5 ? [] : [`${chapterId}.1.1`, '9.9.9'],
+              // Every seventh block is of a kind other than prose (no extra draw: the sequence stays).
+              ...(p % 7 === 3 ? { kind: BLOCK_KINDS[(s + p) % BLOCK_KINDS.length] } : {}),
             }),
           ),
         };

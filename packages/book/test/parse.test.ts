@@ -98,6 +98,32 @@ describe('parseBookXml: reading', () => {
     expect(book.chapters[0]?.sections[0]?.paragraphs[0]?.explicitRefs).toEqual(['2.1.3', '3.1.1']);
   });
 
+  it('reads block kinds; a paragraph without one is prose', () => {
+    const book = parseBookXml(
+      withParagraphs(
+        [
+          '<paragraph id="1.1.1" page="1" y_start="0">Prose.</paragraph>',
+          '<paragraph id="1.1.2" page="1" y_start="0.2" kind="caption">Figure 1.1: A tree.</paragraph>',
+          '<paragraph id="1.1.3" page="1" y_start="0.4" kind="code">x = 1</paragraph>',
+          '<paragraph id="1.1.4" page="1" y_start="0.6" kind="table">a b</paragraph>',
+          '<paragraph id="1.1.5" page="1" y_start="0.9" kind="footnote">1 See the web.</paragraph>',
+        ].join('\n'),
+      ),
+    );
+    const paragraphs = book.chapters[0]!.sections[0]!.paragraphs;
+    expect(paragraphs.map((p) => p.kind)).toEqual([undefined, 'caption', 'code', 'table', 'footnote']);
+    expect('kind' in paragraphs[0]!).toBe(false);
+  });
+
+  it('refuses a kind it does not know, naming the paragraph and the line', () => {
+    const error = parseError(
+      withParagraphs('<paragraph id="1.1.1" page="1" y_start="0" kind="poem">x</paragraph>'),
+    );
+    expect(error.message).toBe(
+      'Invalid Book XML at line 4: paragraph "1.1.1" has kind="poem"; a kind is one of caption, code, table, footnote (none for prose)',
+    );
+  });
+
   it('keeps the order of many paragraphs, sections and chapters', () => {
     const ids = Array.from({ length: 30 }, (_, i) => `1.1.${i + 1}`);
     const xml = withParagraphs(

@@ -103,6 +103,7 @@ describe('writeBookXml', () => {
       [withParagraph({ id: ' 1.1.1' }), /has surrounding spaces/],
       [withParagraph({ id: 'a,b' }), /contains a comma/],
       [withParagraph({ explicitRefs: ['2.1', ''] }), /the explicit reference ""/],
+      [withParagraph({ kind: 'poem' as never }), /paragraph "1.1.1" has the kind "poem"/],
     ];
     const twice = withParagraph({});
     const section = twice.chapters[0]?.sections[0];
@@ -118,6 +119,14 @@ describe('writeBookXml', () => {
 describe('round trip', () => {
   it('parseBookXml(writeBookXml(book)) equals book for the example', () => {
     expect(parseBookXml(writeBookXml(BOOK))).toEqual(BOOK);
+  });
+
+  it('keeps block kinds, writing the attribute only for blocks that are not prose', () => {
+    const book = withParagraph({ kind: 'code', text: 'print(1)' });
+    const xml = writeBookXml(book);
+    expect(xml).toContain('kind="code">print(1)</paragraph>');
+    expect(parseBookXml(xml)).toStrictEqual(book);
+    expect(writeBookXml(withParagraph({}))).not.toContain('kind=');
   });
 
   it('parseBookXml(writeBookXml(book)) equals book for generated books', () => {
