@@ -8,7 +8,11 @@
  * Greek glyphs count) and digits only, whitespace collapsed.
  */
 export function normalizeText(text: string): string {
+  // Accents are dropped on both sides: TeX math accents (\hat{A}) come out of a PDF as a spacing mark
+  // beside the letter ("Aˆ"), and out of the source as the bare letter.
   return text
+    .normalize('NFKD')
+    .replace(/[\p{M}\p{Lm}]/gu, '')
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
@@ -360,6 +364,8 @@ export function texToText(src: string, macros: ReadonlyMap<string, TexMacro> = n
     if (!/^[A-Za-z]/.test(name)) {
       // One-character commands: escapes, accents, spacing.
       if (ESCAPED.has(name)) out += name === '&' || name === '_' ? ' ' : name;
+      else if (name === '-' || name === '/')
+        continue; // a discretionary hyphen, an italic correction: no space
       else if (ACCENTS[name] && i < src.length && /[{A-Za-z]/.test(src[i]!)) {
         const arg = readArg(src, i);
         out += texToText(arg.text, macros, depth + 1) + ACCENTS[name];

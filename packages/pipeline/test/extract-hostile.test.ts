@@ -1,26 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { extractBook, ExtractError } from '../src/extract/extract-book.ts';
+import { makePdf } from './pdf-fixtures.ts';
 
 const books = path.resolve(import.meta.dirname, '../../../../shared/books');
-
-/** A PDF made with pdfkit: `write` draws on the first page. */
-function makePdf(
-  write: (doc: PDFKit.PDFDocument) => void,
-  options: PDFKit.PDFDocumentOptions = {},
-): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument(options);
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-    write(doc);
-    doc.end();
-  });
-}
 
 async function failure(data: Uint8Array): Promise<ExtractError> {
   try {

@@ -13,19 +13,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { extractBook } from '../../src/extract/extract-book.ts';
-import { mapLinksToParagraphs, readInternalLinks, type LinkedPair } from '../../src/graph/links.ts';
-import { graphParagraphs } from '../../src/graph/paragraphs.ts';
+import type { LinkedPair } from '../../src/graph/links.ts';
 import { findItemLabels, findReferenceMentions } from '../../src/graph/refs/grammar.ts';
 import { resolveExplicitReferences } from '../../src/graph/refs/resolve.ts';
-import { buildTargetIndex } from '../../src/graph/refs/targets.ts';
 import { buildLsaIndex, buildTfidfIndex, type SimilarityIndex } from '../../src/graph/semantic/index.ts';
 import type { ExplicitReference, GraphParagraph } from '../../src/graph/types.ts';
 import { requireCorpus } from '../corpus.ts';
-
-/** Appendices of hints, answers or solutions: their links join exercises to answers, not text to text. */
-const ANSWERS_CHAPTER = /^(?:hints?|answers?|solutions?)\b/i;
-/** Footnote marks link to the footnote at the page's foot, which is not a body paragraph. */
-const FOOTNOTE_DEST = /footnote/i;
+import { readLinkTruth, scoreReferences, unjudgedRangeItems, withoutLinks } from '../references.ts';
 
 function parseArgs(argv: string[]): { pdfs: string[]; misses: boolean } {
   const misses = argv.includes('--misses');
@@ -37,59 +31,6 @@ function parseArgs(argv: string[]): { pdfs: string[]; misses: boolean } {
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
 const snippet = (text: string, from = 0, length = 110) =>
   (from > 0 ? '…' : '') + text.slice(from, from + length) + (from + length < text.length ? '…' : '');
-
-interface Score {
-  matched: number;
-  detected: number;
-  found: number;
-  truth: number;
-}
-
-/**
- * Precision over the detected pairs the links can judge and recall over linked pairs; `same` says when a
- * pair matches a link.
- */
-function score(
-  detected: ExplicitReference[],
-  truth: LinkedPair[],
-  same: (ref: ExplicitReference, pair: LinkedPair) => boolean,
-  judged: (ref: ExplicitReference) => boolean = () => true,
-): Score {
-  const bySource = new Map<string, LinkedPair[]>();
-  for (const pair of truth) bySource.set(pair.sourceId, [...(bySource.get(pair.sourceId) ?? []), pair]);
-  const detectedBySource = new Map<string, ExplicitReference[]>();
-  for (const ref of detected)
-    detectedBySource.set(ref.sourceId, [...(detectedBySource.get(ref.sourceId) ?? []), ref]);
-  const judgedRefs = detected.filter(judged);
-  const matched = judgedRefs.filter((ref) =>
-    (bySource.get(ref.sourceId) ?? []).some((p) => same(ref, p)),
-  ).length;
-  const found = truth.filter((p) =>
-    (detectedBySource.get(p.sourceId) ?? []).some((ref) => same(ref, p)),
-  ).length;
-  return { matched, detected: judgedRefs.length, found, truth: truth.length };
-}
-
-/**
- * The references to later items of a range ("Examples 14.1–14.5" refers to 14.2 to 14.5 too) that are not
- * linked while the range's first item is: a PDF may link a range once, to its first item, and then its links
- * cannot judge the others. Keys are "source>target".
- */
-function unjudgedRangeItems(paragraphs: GraphParagraph[], truth: LinkedPair[]): Set<string> {
-  const index = buildTargetIndex(paragraphs);
-  const linked = new Set(truth.map((p) => `${p.sourceId}>${p.targetId}`));
-  const out = new Set<string>();
-  for (const p of paragraphs) {
-    for (const m of findReferenceMentions(p.text)) {
-      if (m.rangeStart === undefined) continue;
-      const first = index.find(m.kind, m.rangeStart);
-      const target = index.find(m.kind, m.label);
-      const key = `${p.id}>${target?.id}`;
-      if (first && target && linked.has(`${p.id}>${first.id}`) && !linked.has(key)) out.add(key);
-    }
-  }
-  return out;
-}
 
 /** Share of linked pairs whose target section holds one of the source's k nearest paragraphs. */
 function recallAtK(
@@ -113,20 +54,20 @@ async function main() {
     const started = performance.now();
     const bytes = new Uint8Array(fs.readFileSync(pdf));
     const { book } = await extractBook(bytes);
-    const answers = new Set(book.chapters.filter((c) => ANSWERS_CHAPTER.test(c.title)).map((c) => c.id));
-    const paragraphs = graphParagraphs(book)
-      .filter((p) => !answers.has(p.chapterId))
-      .map((p, order) => ({ ...p, order }));
-    const links = (await readInternalLinks(bytes)).filter((l) => !FOOTNOTE_DEST.test(l.target.name ?? ''));
-    const truth = mapLinksToParagraphs(links, paragraphs);
+    const { paragraphs, links, allLinks, pairs: truth } = await readLinkTruth(book, bytes);
     const detected = resolveExplicitReferences(paragraphs);
+    const withLinks = resolveExplicitReferences(paragraphs, { links: allLinks });
+    // The same PDF without its links, imported as a user would: same text, so the same paragraph ids.
+    const flatBytes = withoutLinks(pdf);
+    const flat = flatBytes && (await readLinkTruth((await extractBook(flatBytes)).book, flatBytes));
+    const flatDetected = flat && resolveExplicitReferences(flat.paragraphs, { links: flat.allLinks });
     const rangeItems = unjudgedRangeItems(paragraphs, truth);
     const judged = (r: ExplicitReference) => !rangeItems.has(`${r.sourceId}>${r.targetId}`);
     const byId = new Map(paragraphs.map((p) => [p.id, p]));
     const sectionOf = (id: string) => byId.get(id)?.sectionId;
 
-    const exact = score(detected, truth, (ref, pair) => ref.targetId === pair.targetId, judged);
-    const section = score(
+    const exact = scoreReferences(detected, truth, (ref, pair) => ref.targetId === pair.targetId, judged);
+    const section = scoreReferences(
       detected,
       truth,
       (ref, pair) => sectionOf(ref.targetId) === pair.targetSectionId,
@@ -146,6 +87,16 @@ async function main() {
     console.log(
       `    recall                   ${pct(exact.found, exact.truth)}    ${pct(section.found, section.truth)}   (${exact.found}/${exact.truth})  target >= 90% on aata`,
     );
+    const used = scoreReferences(withLinks, truth, (ref, pair) => ref.targetId === pair.targetId, judged);
+    console.log(
+      `  with the PDF's links used: precision ${pct(used.matched, used.detected)}, recall ${pct(used.found, used.truth)}  targets >= 95% / 90%`,
+    );
+    if (flat && flatDetected) {
+      const f = scoreReferences(flatDetected, truth, (ref, pair) => ref.targetId === pair.targetId, judged);
+      console.log(
+        `  links removed (qpdf --flatten-annotations=all; ${flat.allLinks.length} links left): precision ${pct(f.matched, f.detected)}, recall ${pct(f.found, f.truth)}  targets >= 90% / 80%`,
+      );
+    } else console.log('  links removed: not measured (qpdf is not installed: apt-get install qpdf)');
     console.log(
       `    left out of precision: ${rangeItems.size} later items of linked ranges (a PDF links a range to its first item)`,
     );
@@ -155,7 +106,11 @@ async function main() {
     );
     const named = (pair: LinkedPair) =>
       sectionStarts.has(pair.targetId) || findItemLabels(byId.get(pair.targetId)?.text ?? '').length > 0;
-    const toNamed = score(detected, truth.filter(named), (ref, pair) => ref.targetId === pair.targetId);
+    const toNamed = scoreReferences(
+      detected,
+      truth.filter(named),
+      (ref, pair) => ref.targetId === pair.targetId,
+    );
     console.log(
       `    recall of links to a labelled item or a section start: ${pct(toNamed.found, toNamed.truth)} (${toNamed.found}/${toNamed.truth})`,
     );

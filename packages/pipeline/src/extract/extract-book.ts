@@ -1,5 +1,5 @@
 import type { BookDocument } from '@threadbook/book';
-import { orderColumns } from './columns.ts';
+import { findPageGutter, orderColumns } from './columns.ts';
 import { ExtractError, MESSAGES } from './errors.ts';
 import { alignFonts } from './fonts.ts';
 import { removeFurniture } from './furniture.ts';
@@ -55,11 +55,15 @@ export async function extractBook(_pdf: Uint8Array, _options: ExtractOptions = {
 
     const body = measureBody(pages.map((p) => p.lines));
     const cleaned = removeFurniture(pages, body.size * 1.05);
-    const flows: PageFlow[] = cleaned.map((lines, i) => ({
-      page: i + 1,
-      height: pages[i]!.height,
-      lines: orderColumns(lines, body.size * 1.05),
-    }));
+    const flows: PageFlow[] = cleaned.map((lines, i) => {
+      const gutter = findPageGutter(lines);
+      return {
+        page: i + 1,
+        height: pages[i]!.height,
+        lines: orderColumns(lines, body.size * 1.05, gutter),
+        gutter,
+      };
+    });
     const blocks = buildBlocks(flows, body);
     const firstHeading = blocks.find((b) => b.kind === 'heading' && b.page <= 3)?.text ?? '';
     const title = options.title?.trim() || info.title || firstHeading || 'Untitled Book';

@@ -45,6 +45,15 @@ export function labelFor(headingText: string, title: string): string | null {
   return m[1];
 }
 
+/**
+ * The number an outline title starts with, when a title follows it: "1.2 Degrees and ..." gives "1.2",
+ * "A.3 Analytic functions" gives "A.3" (a lone letter or roman numeral is too often a word).
+ */
+export function outlineNumber(title: string): string | null {
+  const { label, title: rest } = parseHeading(title);
+  return label !== null && /^(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)$/.test(label) && rest !== '' ? label : null;
+}
+
 /** The number a title starts with ("1.2 Degrees and ..." gives "1.2"), when a title follows it. */
 export function numberOf(title: string): string | null {
   const { label, title: rest } = parseHeading(title);

@@ -4,6 +4,7 @@
  * or after a short line that ends a sentence. Display lines (centred or deeply indented: equations, arrays)
  * stay in the paragraph around them, and unindented text after a display continues it, as in TeX sources.
  */
+import { sideOf, type Gutter } from './columns.ts';
 import { isBodySize, pageMargins, type PageMargins } from './metrics.ts';
 import { joinLines, tidyParagraph } from './text.ts';
 import type { Block, BodyMetrics, Line } from './types.ts';
@@ -24,6 +25,27 @@ export interface PageFlow {
   page: number;
   height: number;
   lines: Line[];
+  /** The gutter of a page set in two columns. */
+  gutter?: Gutter | null;
+}
+
+/** Each line's text margins: those of its column on a page in two columns, else the page's. */
+function lineMargins(flow: PageFlow, body: BodyMetrics): PageMargins[] {
+  const page = pageMargins(flow.lines, body);
+  const g = flow.gutter;
+  if (!g) return flow.lines.map(() => page);
+  const left = pageMargins(
+    flow.lines.filter((l) => sideOf(l, g) === 'left'),
+    body,
+  );
+  const right = pageMargins(
+    flow.lines.filter((l) => sideOf(l, g) === 'right'),
+    body,
+  );
+  return flow.lines.map((l) => {
+    const side = sideOf(l, g);
+    return side === 'left' ? left : side === 'right' ? right : page;
+  });
 }
 
 export function classifyLine(line: Line, margins: PageMargins, body: BodyMetrics): LineKind {
@@ -316,8 +338,8 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
   };
 
   for (const flow of pages) {
-    const margins = pageMargins(flow.lines, body);
-    const kinds = flow.lines.map((l) => classifyLine(l, margins, body));
+    const marginsOf = lineMargins(flow, body);
+    const kinds = flow.lines.map((l, i) => classifyLine(l, marginsOf[i]!, body));
     const footnotes = footnoteStart(flow.lines, flow.height, body);
     const marks = footnoteMarks(flow.lines, footnotes);
     const tables = tableRows(flow.lines, kinds, body);
@@ -325,6 +347,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     for (let i = 0; i < footnotes; i++) {
       const line = flow.lines[i]!;
       const kind = kinds[i]!;
+      const margins = marginsOf[i]!;
       if (kind === 'heading') {
         close();
         const prev = blocks[blocks.length - 1];

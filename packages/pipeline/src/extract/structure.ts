@@ -4,7 +4,7 @@
  * section whose start precedes them. Ids: chapter "3", section "3.2", paragraph "3.2.4".
  */
 import type { BookChapter, BookParagraph, BookSection } from '@threadbook/book';
-import { labelFor, numberOf, parseHeading, type DetectedHeading } from './headings.ts';
+import { labelFor, numberOf, outlineNumber, parseHeading, type DetectedHeading } from './headings.ts';
 import type { Block, OutlineEntry } from './types.ts';
 
 /** Outline entries that only group others ("Appendices", "Back Matter"): their children are the chapters. */
@@ -115,11 +115,12 @@ export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: st
   let order = 0;
   nodes.forEach((c, ci) => {
     const pos = positionOf(blocks, c.page, c.top);
-    c.label ??= findLabel(blocks, pos, c);
+    // The heading on the page gives the number; else the outline title may carry it ("1.3 Subspaces").
+    c.label ??= findLabel(blocks, pos, c) ?? outlineNumber(c.title);
     markers.push({ pos, order: order++, chapter: ci, section: null });
     c.sections.forEach((s, si) => {
       const spos = positionOf(blocks, s.page, s.top);
-      s.label ??= findLabel(blocks, spos, s);
+      s.label ??= findLabel(blocks, spos, s) ?? outlineNumber(s.title);
       markers.push({ pos: spos, order: order++, chapter: ci, section: si });
     });
   });

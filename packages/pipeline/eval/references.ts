@@ -1,0 +1,117 @@
+/**
+ * Explicit references measured against the PDF's own internal links, the ground truth: every link from a
+ * body paragraph to a body paragraph. Links into appendices of hints, answers or solutions (they join
+ * exercises to answers, not text to text) and links to footnotes (a footnote mark is not a cross-reference)
+ * are left out. Used by eval:graph and by the inspect report.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BookDocument } from '@threadbook/book';
+import {
+  mapLinksToParagraphs,
+  readInternalLinks,
+  type LinkedPair,
+  type PdfLink,
+} from '../src/graph/links.ts';
+import { graphParagraphs } from '../src/graph/paragraphs.ts';
+import { findReferenceMentions } from '../src/graph/refs/grammar.ts';
+import { buildTargetIndex } from '../src/graph/refs/targets.ts';
+import type { ExplicitReference, GraphParagraph } from '../src/graph/types.ts';
+
+/** Appendices of hints, answers or solutions: their links join exercises to answers, not text to text. */
+const ANSWERS_CHAPTER = /^(?:hints?|answers?|solutions?)\b/i;
+/** Footnote marks link to the footnote at the page's foot, which is not a cross-reference. */
+const FOOTNOTE_DEST = /footnote/i;
+
+export interface LinkTruth {
+  /** The book's paragraphs in reading order, answer appendices left out. */
+  paragraphs: GraphParagraph[];
+  /** Every internal link of the PDF, as the import reads them. */
+  allLinks: PdfLink[];
+  /** The internal links that can be truth (footnote links left out). */
+  links: PdfLink[];
+  /** The linked pairs of paragraphs. */
+  pairs: LinkedPair[];
+}
+
+/** The links of `pdf` as pairs of `book`'s paragraphs. */
+export async function readLinkTruth(book: BookDocument, pdf: Uint8Array): Promise<LinkTruth> {
+  const answers = new Set(book.chapters.filter((c) => ANSWERS_CHAPTER.test(c.title)).map((c) => c.id));
+  const paragraphs = graphParagraphs(book)
+    .filter((p) => !answers.has(p.chapterId))
+    .map((p, order) => ({ ...p, order }));
+  const allLinks = await readInternalLinks(pdf);
+  const links = allLinks.filter((l) => !FOOTNOTE_DEST.test(l.target.name ?? ''));
+  return { paragraphs, allLinks, links, pairs: mapLinksToParagraphs(links, paragraphs) };
+}
+
+/**
+ * The PDF as a user without links meets it: its annotations flattened away by qpdf (Debian's qpdf), as many
+ * real PDFs (Word, InDesign, older LaTeX) come. null when qpdf is not installed.
+ */
+export function withoutLinks(pdfPath: string): Uint8Array | null {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-flat-')), 'flat.pdf');
+  try {
+    // Exit code 3 is qpdf's "succeeded with warnings".
+    const run = spawnSync('qpdf', ['--flatten-annotations=all', pdfPath, out], { stdio: 'ignore' });
+    if (run.error || (run.status !== 0 && run.status !== 3)) return null;
+    return new Uint8Array(fs.readFileSync(out));
+  } finally {
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  }
+}
+
+export interface ReferenceScore {
+  matched: number;
+  detected: number;
+  found: number;
+  truth: number;
+}
+
+/**
+ * Precision over the detected pairs the links can judge and recall over linked pairs; `same` says when a
+ * pair matches a link.
+ */
+export function scoreReferences(
+  detected: ExplicitReference[],
+  truth: LinkedPair[],
+  same: (ref: ExplicitReference, pair: LinkedPair) => boolean,
+  judged: (ref: ExplicitReference) => boolean = () => true,
+): ReferenceScore {
+  const bySource = new Map<string, LinkedPair[]>();
+  for (const pair of truth) bySource.set(pair.sourceId, [...(bySource.get(pair.sourceId) ?? []), pair]);
+  const detectedBySource = new Map<string, ExplicitReference[]>();
+  for (const ref of detected)
+    detectedBySource.set(ref.sourceId, [...(detectedBySource.get(ref.sourceId) ?? []), ref]);
+  const judgedRefs = detected.filter(judged);
+  const matched = judgedRefs.filter((ref) =>
+    (bySource.get(ref.sourceId) ?? []).some((p) => same(ref, p)),
+  ).length;
+  const found = truth.filter((p) =>
+    (detectedBySource.get(p.sourceId) ?? []).some((ref) => same(ref, p)),
+  ).length;
+  return { matched, detected: judgedRefs.length, found, truth: truth.length };
+}
+
+/**
+ * The references to later items of a range ("Examples 14.1–14.5" refers to 14.2 to 14.5 too) that are not
+ * linked while the range's first item is: a PDF may link a range once, to its first item, and then its links
+ * cannot judge the others. Keys are "source>target".
+ */
+export function unjudgedRangeItems(paragraphs: GraphParagraph[], truth: LinkedPair[]): Set<string> {
+  const index = buildTargetIndex(paragraphs);
+  const linked = new Set(truth.map((p) => `${p.sourceId}>${p.targetId}`));
+  const out = new Set<string>();
+  for (const p of paragraphs) {
+    for (const m of findReferenceMentions(p.text)) {
+      if (m.rangeStart === undefined) continue;
+      const first = index.find(m.kind, m.rangeStart);
+      const target = index.find(m.kind, m.label);
+      const key = `${p.id}>${target?.id}`;
+      if (first && target && linked.has(`${p.id}>${first.id}`) && !linked.has(key)) out.add(key);
+    }
+  }
+  return out;
+}
