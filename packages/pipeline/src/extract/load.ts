@@ -48,9 +48,11 @@ export async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): P
     const d = vb * ic + vd * id;
     const e = va * ie + vc * iF + ve;
     const f = vb * ie + vd * iF + vf;
-    // Only horizontal text takes part in lines; rotated labels in figures are left out.
-    if (Math.abs(b) > 1e-3 || Math.abs(c) > 1e-3 || a <= 0) continue;
-    const size = Math.hypot(c, d);
+    // Only horizontal text takes part in lines; rotated labels in figures are left out. Slanted text (an
+    // oblique font made by shearing an upright one, as dvips does for running heads and emphasis) is
+    // horizontal: its matrix has a horizontal shear `c` but no rotation `b`.
+    if (Math.abs(b) > 1e-3 || a <= 0 || Math.abs(c) > 0.5 * Math.abs(d)) continue;
+    const size = Math.abs(d);
     if (size < 1) continue;
     runs.push({ str: item.str, x: e, y: f, width: item.width, size, font: item.fontName });
   }

@@ -1,0 +1,190 @@
+/**
+ * A quality report for any PDF, with no source to compare against: what an operator (or a developer on a
+ * new book) checks to see whether extraction held. It reads the PDF twice: once through the pipeline, once
+ * for the lines at the page edges, to find running heads and feet by what marks them (the printed page
+ * number beside them, text repeated on many pages, a title of the book) and then look for them inside the
+ * extracted blocks.
+ */
+import type { BookDocument } from '@threadbook/book';
+import { buildLines } from '../src/extract/lines.ts';
+import { openPdf, readPageText } from '../src/extract/load.ts';
+import { graphParagraphs } from '../src/graph/paragraphs.ts';
+import { findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
+import { resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
+import { buildTargetIndex } from '../src/graph/refs/targets.ts';
+import type { GraphParagraph } from '../src/graph/types.ts';
+import { readLinkTruth, scoreReferences, type ReferenceScore } from './references.ts';
+
+/** A prose block shorter than this is counted as short (not a defect in itself: exercise parts, hints). */
+const SHORT_BLOCK = 40;
+/** Share of the page height at the top and bottom where running heads and feet sit. */
+const EDGE_BAND = 0.1;
+/** Masked text seen at a page edge on this many pages is a running head or foot. */
+const MIN_REPEATS = 3;
+
+export interface QualityReport {
+  pages: number;
+  blocks: Record<string, number>;
+  prose: {
+    count: number;
+    lowerCaseStart: number;
+    short: number;
+    /** Blocks without a word of three letters: stray text of drawings, labels, line numbers. */
+    wordless: number;
+  };
+  runningHeads: {
+    /** Edge lines that are running heads or feet. */
+    found: number;
+    /** Of those, the ones whose text is inside a block. */
+    inBlocks: number;
+    examples: string[];
+  };
+  captions: { labelsSeen: number; withCaption: number; missing: string[] };
+  references: { mentions: number; resolved: number };
+  /** Against the PDF's own links, when it has at least one joining two body paragraphs. */
+  links?: { pairs: number; withLinks: ReferenceScore; textOnly: ReferenceScore };
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+function bookParagraphs(book: BookDocument) {
+  return book.chapters.flatMap((c) => c.sections.flatMap((s) => s.paragraphs));
+}
+
+export async function qualityReport(pdf: Uint8Array, book: BookDocument): Promise<QualityReport> {
+  const paragraphs = bookParagraphs(book);
+  const blocks: Record<string, number> = {};
+  for (const p of paragraphs) blocks[p.kind ?? 'prose'] = (blocks[p.kind ?? 'prose'] ?? 0) + 1;
+  const prose = paragraphs.filter((p) => p.kind === undefined);
+  const firstLetter = (text: string) => /\p{L}/u.exec(text)?.[0] ?? '';
+
+  const { pages, heads } = await edgeHeads(pdf, book);
+  const byPage = new Map<number, string[]>();
+  for (const p of paragraphs) byPage.set(p.page, [...(byPage.get(p.page) ?? []), squash(p.text)]);
+  const leaked = heads.filter((h) =>
+    (byPage.get(h.page) ?? []).some((text) => text.includes(squash(h.text))),
+  );
+
+  return {
+    pages,
+    blocks,
+    prose: {
+      count: prose.length,
+      lowerCaseStart: prose.filter((p) => /\p{Ll}/u.test(firstLetter(p.text))).length,
+      short: prose.filter((p) => p.text.length < SHORT_BLOCK).length,
+      wordless: paragraphs.filter((p) => !/\p{L}{3}/u.test(p.text)).length,
+    },
+    runningHeads: {
+      found: heads.length,
+      inBlocks: leaked.length,
+      examples: leaked.slice(0, 5).map((h) => `p${h.page}: ${h.text}`),
+    },
+    captions: captionReport(paragraphs),
+    references: referenceReport(graphParagraphs(book)),
+    links: await linkReport(book, pdf),
+  };
+}
+
+/**
+ * The lines at the top and bottom edge of each page that are running heads or feet: a number at one end
+ * that follows the page count (the printed page number), text repeated at the edge of several pages
+ * (numbers masked), or a title of the book's chapters and sections. Heads that change from section to
+ * section are caught by the page number or the title, not by repetition.
+ */
+async function edgeHeads(
+  pdf: Uint8Array,
+  book: BookDocument,
+): Promise<{ pages: number; heads: { page: number; text: string }[] }> {
+  const opened = await openPdf(pdf);
+  const edges: { page: number; text: string }[] = [];
+  try {
+    for (let page = 1; page <= opened.pageCount; page++) {
+      const text = await readPageText(opened.pdf, page);
+      const lines = buildLines(text).sort((a, b) => a.top - b.top);
+      const first = lines[0];
+      const last = lines.at(-1);
+      if (first && first.top < EDGE_BAND * text.height) edges.push({ page, text: first.text });
+      if (last && last !== first && last.baseline > (1 - EDGE_BAND) * text.height)
+        edges.push({ page, text: last.text });
+    }
+  } finally {
+    await opened.close();
+  }
+  const mask = (t: string) => t.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+  const repeats = new Map<string, number>();
+  for (const e of edges) repeats.set(mask(e.text), (repeats.get(mask(e.text)) ?? 0) + 1);
+  // The printed page number: a number at either end whose offset from the physical page recurs.
+  const offsetOf = (e: { page: number; text: string }) => {
+    const m = /^(\d{1,4})\b|\b(\d{1,4})$/.exec(e.text.trim());
+    return m ? Number(m[1] ?? m[2]) - e.page : null;
+  };
+  const offsets = new Map<number, number>();
+  for (const e of edges) {
+    const o = offsetOf(e);
+    if (o !== null) offsets.set(o, (offsets.get(o) ?? 0) + 1);
+  }
+  const titles = new Set(
+    book.chapters
+      .flatMap((c) => [c.title, ...c.sections.map((s) => s.title)])
+      .map(squash)
+      .filter((t) => t.length >= 6),
+  );
+  const isTitle = (text: string) => {
+    const bare = squash(text.replace(/\d+(?:\.\d+)*/g, ''));
+    return [...titles].some(
+      (t) => bare === t || (bare.length >= 6 && (bare.includes(t) || t.includes(bare))),
+    );
+  };
+  const heads = edges.filter((e) => {
+    const o = offsetOf(e);
+    return (
+      (o !== null && (offsets.get(o) ?? 0) >= MIN_REPEATS) ||
+      (repeats.get(mask(e.text)) ?? 0) >= MIN_REPEATS ||
+      isTitle(e.text)
+    );
+  });
+  // Only heads long enough to be told apart from running text are looked for inside blocks.
+  return { pages: opened.pageCount, heads: heads.filter((h) => squash(h.text).length >= 8) };
+}
+
+/** "Figure 2.5" and "Table 1.1" labels the text shows, and whether a caption block carries each. */
+function captionReport(paragraphs: { text: string; kind?: string }[]): QualityReport['captions'] {
+  const seen = new Set<string>();
+  const captioned = new Set<string>();
+  for (const p of paragraphs) {
+    for (const m of findReferenceMentions(p.text))
+      if (m.kind === 'figure' || m.kind === 'table') seen.add(`${m.kind} ${m.label}`);
+    for (const item of findItemLabels(p.text)) {
+      if (item.kind !== 'figure' && item.kind !== 'table') continue;
+      seen.add(`${item.kind} ${item.label}`);
+      if (p.kind === 'caption' || p.text.startsWith(item.name)) captioned.add(`${item.kind} ${item.label}`);
+    }
+  }
+  const missing = [...seen].filter((label) => !captioned.has(label));
+  return { labelsSeen: seen.size, withCaption: seen.size - missing.length, missing: missing.slice(0, 8) };
+}
+
+/** Reference phrases in the text, and how many of them point at something the book shows. */
+function referenceReport(paragraphs: GraphParagraph[]): QualityReport['references'] {
+  const index = buildTargetIndex(paragraphs);
+  let mentions = 0;
+  let resolved = 0;
+  for (const p of paragraphs) {
+    for (const m of findReferenceMentions(p.text)) {
+      mentions++;
+      if (index.find(m.kind, m.label)) resolved++;
+    }
+  }
+  return { mentions, resolved };
+}
+
+async function linkReport(book: BookDocument, pdf: Uint8Array): Promise<QualityReport['links']> {
+  const { paragraphs, allLinks, pairs } = await readLinkTruth(book, pdf);
+  if (pairs.length === 0) return undefined;
+  const same = (ref: { targetId: string }, pair: { targetId: string }) => ref.targetId === pair.targetId;
+  return {
+    pairs: pairs.length,
+    withLinks: scoreReferences(resolveExplicitReferences(paragraphs, { links: allLinks }), pairs, same),
+    textOnly: scoreReferences(resolveExplicitReferences(paragraphs), pairs, same),
+  };
+}
