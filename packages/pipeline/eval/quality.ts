@@ -56,7 +56,11 @@ export async function qualityReport(pdf: Uint8Array, book: BookDocument): Promis
   const blocks: Record<string, number> = {};
   for (const p of paragraphs) blocks[p.kind ?? 'prose'] = (blocks[p.kind ?? 'prose'] ?? 0) + 1;
   const prose = paragraphs.filter((p) => p.kind === undefined);
-  const firstLetter = (text: string) => /\p{L}/u.exec(text)?.[0] ?? '';
+  // A block starts in lower case when it opens with a lower-case word, a list label ("(a)", "ii.") passed
+  // over: the mark of a paragraph cut in two ("...its inter-" | "face.", "...the set" | "of all x"). A
+  // formula's variable ("x ∈ G", "f(x) = 1") is a single letter: an exercise may open with one.
+  const startsLowerCase = (text: string) =>
+    /^\p{Ll}{2,}(?:[\s,.;:!?]|$)/u.test(text.replace(/^\(?(?:[a-z]|[ivx]{1,4}|\d{1,3})[.)]\s+/, ''));
 
   const { pages, heads } = await edgeHeads(pdf, book);
   const byPage = new Map<number, string[]>();
@@ -70,7 +74,7 @@ export async function qualityReport(pdf: Uint8Array, book: BookDocument): Promis
     blocks,
     prose: {
       count: prose.length,
-      lowerCaseStart: prose.filter((p) => /\p{Ll}/u.test(firstLetter(p.text))).length,
+      lowerCaseStart: prose.filter((p) => startsLowerCase(p.text)).length,
       short: prose.filter((p) => p.text.length < SHORT_BLOCK).length,
       wordless: paragraphs.filter((p) => !/\p{L}{3}/u.test(p.text)).length,
     },
@@ -131,9 +135,8 @@ async function edgeHeads(
   );
   const isTitle = (text: string) => {
     const bare = squash(text.replace(/\d+(?:\.\d+)*/g, ''));
-    return [...titles].some(
-      (t) => bare === t || (bare.length >= 6 && (bare.includes(t) || t.includes(bare))),
-    );
+    // A head is a title, perhaps behind "Chapter" and its number: not a line of text that names one.
+    return [...titles].some((t) => bare.length <= t.length + 12 && (bare.endsWith(t) || bare.startsWith(t)));
   };
   const heads = edges.filter((e) => {
     const o = offsetOf(e);
@@ -144,7 +147,7 @@ async function edgeHeads(
     );
   });
   // Only heads long enough to be told apart from running text are looked for inside blocks.
-  return { pages: opened.pageCount, heads: heads.filter((h) => squash(h.text).length >= 8) };
+  return { pages: opened.pageCount, heads: heads.filter((h) => squash(h.text).length >= 10) };
 }
 
 /** "Figure 2.5" and "Table 1.1" labels the text shows, and whether a caption block carries each. */

@@ -6,6 +6,7 @@ import type { BookDocument, BookParagraph } from '@threadbook/book';
 import { describe, expect, it } from 'vitest';
 import { findPageGutter } from '../src/extract/columns.ts';
 import { extractBook } from '../src/extract/extract-book.ts';
+import { buildGraph } from '../src/graph/build-graph.ts';
 import { buildLines } from '../src/extract/lines.ts';
 import { openPdf, readPageText } from '../src/extract/load.ts';
 import { column, makePdf, prose } from './pdf-fixtures.ts';
@@ -67,5 +68,115 @@ describe('a page set in two columns', () => {
       await opened.close();
       expect(findPageGutter(lines), name).toBeNull();
     }
+  });
+});
+
+describe('running heads and feet', () => {
+  it('leaves out heads that change from section to section, and one seen on a single page', async () => {
+    // Even pages carry the chapter, odd pages the section, each title different and without the page
+    // number, which is at the foot; page 10 holds only a figure's caption under its head.
+    const heads = (page: number) =>
+      page % 2 === 0
+        ? `CHAPTER ${page}. THE NEED FOR EFFICIENCY`
+        : `Sorting in ${['linear', 'quadratic', 'logarithmic', 'constant', 'cubic'][page % 5]} time §${page}.1`;
+    const texts: string[] = [];
+    const pdf = await makePdf((doc) => {
+      for (let page = 1; page <= 10; page++) {
+        if (page > 1) doc.addPage();
+        doc.font('Times-Italic').fontSize(9).text(heads(page), 72, 40, { lineBreak: false });
+        if (page === 10) {
+          doc.font('Times-Bold').fontSize(10).text('Figure 3.1:', 72, 400, { continued: true });
+          doc.font('Times-Roman').text(' The running time of both sorts.');
+          continue;
+        }
+        const text = [prose(page, 5), prose(page + 20, 4)];
+        texts.push(...text);
+        column(doc, text, 72, 80, 468);
+        doc.font('Times-Roman').fontSize(10).text(String(page), 300, 740, { lineBreak: false });
+      }
+    });
+    const { book } = await extractBook(pdf);
+    const all = paragraphs(book);
+    expect(all.filter((p) => p.kind === undefined).map((p) => p.text)).toEqual(texts);
+    expect(all.filter((p) => p.kind === 'caption').map((p) => p.text)).toEqual([
+      'Figure 3.1: The running time of both sorts.',
+    ]);
+  });
+});
+
+describe('listings', () => {
+  it('makes one code block of a listing across a blank line and a page break; the text after it goes on', async () => {
+    const code = [
+      'def solver(I, a, T, dt):',
+      '    u = zeros(Nt + 1)',
+      '',
+      '    for n in range(Nt):',
+      '        u[n+1] = u[n] - dt*a*u[n]',
+      '    return u',
+    ];
+    const lead = `${prose(1, 8)} The whole program reads as follows:`;
+    const pdf = await makePdf((doc) => {
+      const y = column(doc, [prose(2, 10), prose(3, 10), lead], 72, 72, 468);
+      doc.font('Courier').fontSize(9);
+      // The listing starts near the foot of page 1 and ends on page 2.
+      let at = Math.max(y + 6, 640);
+      for (const [i, text] of code.entries()) {
+        if (at > 700) {
+          doc.addPage();
+          at = 72;
+        }
+        if (text !== '') doc.text(text, 90, at, { lineBreak: false });
+        at += i === 2 ? 14 : 11;
+      }
+      doc
+        .font('Times-Roman')
+        .fontSize(10)
+        .text('where dt is the time step and Nt the number of steps.', 72, at + 8, { width: 468 });
+      column(doc, [prose(4, 6)], 72, at + 40, 468);
+    });
+    const { book } = await extractBook(pdf);
+    const all = paragraphs(book);
+    const listings = all.filter((p) => p.kind === 'code');
+    expect(listings.map((p) => p.text)).toEqual([
+      code
+        .filter((t) => t !== '')
+        .map((t) => t.trim())
+        .join(' '),
+    ]);
+    expect(listings[0]!.page).toBe(1);
+    expect(all.filter((p) => p.kind === undefined).map((p) => p.text)).toEqual([
+      prose(2, 10),
+      prose(3, 10),
+      `${lead} where dt is the time step and Nt the number of steps.`,
+      prose(4, 6),
+    ]);
+  });
+});
+
+describe('footnotes', () => {
+  it('extracts a footnote as a block of kind footnote, and its linked mark is no cross-reference', async () => {
+    const pdf = await makePdf((doc) => {
+      doc.font('Times-Roman').fontSize(10);
+      doc.text('The method is described in detail elsewhere and is easy to use', 72, 72, {
+        width: 468,
+        continued: true,
+      });
+      doc.text('1', { goTo: 'note1', continued: true });
+      doc.text('. We now turn to the analysis of its error, which takes the rest of the chapter.');
+      column(doc, [prose(1, 6), prose(2, 6)], 72, 120, 468);
+      // pdfkit takes the destination's y from the top of the page.
+      doc.addNamedDestination('note1', 'XYZ', 72, 698, null);
+      doc
+        .fontSize(8)
+        .text('1 See the project pages for the source code of every program.', 72, 700, { lineBreak: false });
+    });
+    const { book } = await extractBook(pdf);
+    const all = paragraphs(book);
+    expect(all.filter((p) => p.kind === 'footnote').map((p) => p.text)).toEqual([
+      '1 See the project pages for the source code of every program.',
+    ]);
+    expect(all.filter((p) => p.kind === undefined)).toHaveLength(3);
+    const graph = await buildGraph(book, { pdf });
+    expect([...graph.explicitRefs.values()].flat()).toEqual([]);
   });
 });

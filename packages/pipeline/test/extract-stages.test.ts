@@ -460,9 +460,11 @@ describe('paragraphs', () => {
       ]),
       body,
     );
-    expect(blocks.map((b) => b.text)).toEqual([
-      'Of course, it is acceptable to start the induction at a larger base case if needed.4',
-      'Now let us prove our conjecture about the coin weighing puzzle by strong induction.',
+    expect(blocks.map((b) => [b.text, b.blockKind])).toEqual([
+      ['Of course, it is acceptable to start the induction at a larger base case if needed.4', undefined],
+      ['Now let us prove our conjecture about the coin weighing puzzle by strong induction.', undefined],
+      // The footnote is a block of its own kind, never part of a study paragraph.
+      ['4Technically, strong induction needs no separate base case.', 'footnote'],
     ]);
   });
 

@@ -1,7 +1,7 @@
 import type { BookDocument } from '@threadbook/book';
 import { findPageGutter, orderColumns } from './columns.ts';
 import { ExtractError, MESSAGES } from './errors.ts';
-import { alignFonts } from './fonts.ts';
+import { alignFonts, confirmMonospace } from './fonts.ts';
 import { removeFurniture } from './furniture.ts';
 import { detectHeadings } from './headings.ts';
 import { buildLines } from './lines.ts';
@@ -38,6 +38,7 @@ export async function extractBook(_pdf: Uint8Array, _options: ExtractOptions = {
   try {
     const { pdf, pageCount } = opened;
     const { texts, byWorker } = await readAllPages(_pdf, pdf, pageCount, options.onProgress);
+    confirmMonospace(texts);
     const pages: { height: number; lines: Line[] }[] = [];
     let characters = 0;
     for (const text of texts) {
@@ -54,7 +55,7 @@ export async function extractBook(_pdf: Uint8Array, _options: ExtractOptions = {
     const info = await readInfo(pdf);
 
     const body = measureBody(pages.map((p) => p.lines));
-    const cleaned = removeFurniture(pages, body.size * 1.05);
+    const cleaned = removeFurniture(pages, body.size * 1.05, body.font);
     const flows: PageFlow[] = cleaned.map((lines, i) => {
       const gutter = findPageGutter(lines);
       return {

@@ -1,8 +1,15 @@
 /**
- * Removes page furniture: running heads, page numbers and footers. Candidates are the lines nearest the top
- * and bottom edges; one is furniture when its text, with numbers masked, repeats on several pages and it is
- * set apart from the text block (a box's "Example:" label opening many pages sits close to its text), when
- * it is a bare page number, or when it is a head carrying a page number set apart from the text below it.
+ * Removes page furniture: running heads, running feet and page numbers. Candidates are the lines nearest
+ * the top and bottom edges. One is furniture when
+ * - it is a bare page number;
+ * - it carries the printed page number at one end ("2 CHAPTER 1. AN INTRODUCTION", "The Need for
+ *   Efficiency §1.1  13"): a number whose offset from the physical page is the book's page-number offset,
+ *   seen on many pages. This catches heads that change from section to section, or appear on one page only;
+ * - its text, with numbers masked, repeats on several pages and it is set apart from the text block (a box's
+ *   "Example:" label opening many pages sits close to its text);
+ * - it is the edge line, set apart from the text, in the running heads' face: a face other than the body's
+ *   set apart at the page edge on many pages (a head without a number, its page number at the foot);
+ * - it is a head carrying a number at one end set apart from the text below it.
  */
 import type { Line } from './types.ts';
 
@@ -12,6 +19,8 @@ const BAND = 0.12;
 const EDGE_LINES = 2;
 /** A masked text seen on at least this many pages is furniture. */
 const MIN_REPEATS = 3;
+/** A face set apart at the page edge on this share of the pages is the running heads' face. */
+const HEAD_STYLE_SHARE = 0.2;
 
 export interface PageLines {
   height: number;
@@ -38,7 +47,7 @@ function candidates(page: PageLines, maxSize: number): Line[] {
  * Returns each page's lines without its furniture (same order). Lines larger than `maxSize` (headings,
  * chapter numbers) are never furniture.
  */
-export function removeFurniture(pages: PageLines[], maxSize = Infinity): Line[][] {
+export function removeFurniture(pages: PageLines[], maxSize = Infinity, bodyFont = ''): Line[][] {
   const counts = new Map<string, number>();
   const perPage = pages.map((p) => candidates(p, maxSize));
   for (const cands of perPage) {
@@ -46,15 +55,38 @@ export function removeFurniture(pages: PageLines[], maxSize = Infinity): Line[][
       counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const repeated = (line: Line) => (counts.get(furnitureKey(line.text)) ?? 0) >= MIN_REPEATS;
+  const offsets = pageNumberOffsets(perPage);
+  const numbered = (line: Line, page: number) => {
+    const n = endNumber(line.text);
+    return n !== null && offsets.has(n - page);
+  };
+  const sortedPages = pages.map((page) => [...page.lines].sort((a, b) => a.top - b.top));
+  const isHead = (l: Line, i: number) => perPage[i]!.includes(l) && (repeated(l) || numbered(l, i + 1));
+  const apartOn = (line: Line, i: number) =>
+    setApart(line, sortedPages[i]!, (l) => l.size > maxSize || isHead(l, i));
+  // The running heads' own face: set apart at the very top or foot of many pages in a face other than the
+  // body's. A head in it is found even when its text changes from page to page and carries no number.
+  const styles = new Map<string, number>();
+  sortedPages.forEach((sorted, i) => {
+    for (const line of new Set([sorted[0], sorted[sorted.length - 1]])) {
+      if (!line || !perPage[i]!.includes(line) || line.font === bodyFont || !apartOn(line, i)) continue;
+      styles.set(styleOf(line), (styles.get(styleOf(line)) ?? 0) + 1);
+    }
+  });
+  const leastStyled = Math.max(MIN_REPEATS, HEAD_STYLE_SHARE * pages.length);
+  const headStyle = (line: Line) => line.font !== bodyFont && (styles.get(styleOf(line)) ?? 0) >= leastStyled;
   return pages.map((page, i) => {
     const drop = new Set<Line>();
-    const sorted = [...page.lines].sort((a, b) => a.top - b.top);
+    const sorted = sortedPages[i]!;
     const cands = new Set(perPage[i]);
+    const apart = (line: Line) => apartOn(line, i);
     for (const line of cands) {
       const key = furnitureKey(line.text);
+      const edge = line === sorted[0] || line === sorted[sorted.length - 1];
       if (
         key === '#' ||
-        (repeated(line) && setApart(line, sorted, (l) => l.size > maxSize || (cands.has(l) && repeated(l))))
+        (numbered(line, i + 1) && (edge || apart(line))) ||
+        ((repeated(line) || (edge && headStyle(line))) && apart(line))
       ) {
         drop.add(line);
         continue;
@@ -67,6 +99,35 @@ export function removeFurniture(pages: PageLines[], maxSize = Infinity): Line[][
     }
     return page.lines.filter((l) => !drop.has(l));
   });
+}
+
+/** A line's face and size, as one key. */
+function styleOf(line: Line): string {
+  return `${line.font}@${line.size.toFixed(1)}`;
+}
+
+/** The number at either end of a line ("2 CHAPTER 1. ..." or "... §1.1  13"); null when it has none. */
+function endNumber(text: string): number | null {
+  const m = /^(\d{1,4})\s|\s(\d{1,4})$|^(\d{1,4})$/.exec(text.trim());
+  return m ? Number(m[1] ?? m[2] ?? m[3]) : null;
+}
+
+/**
+ * The book's page-number offsets (printed number minus physical page): those seen at the page edges on
+ * many pages. A book has one or two (front matter numbered apart); chance numbers at a line's end scatter.
+ */
+function pageNumberOffsets(perPage: Line[][]): Set<number> {
+  const counts = new Map<number, number>();
+  perPage.forEach((cands, i) => {
+    const seen = new Set<number>();
+    for (const line of cands) {
+      const n = endNumber(line.text);
+      if (n !== null) seen.add(n - (i + 1));
+    }
+    for (const offset of seen) counts.set(offset, (counts.get(offset) ?? 0) + 1);
+  });
+  const least = Math.max(MIN_REPEATS, 0.1 * perPage.length);
+  return new Set([...counts].filter(([, n]) => n >= least).map(([offset]) => offset));
 }
 
 /**

@@ -7,6 +7,8 @@ import type { Line, PageText, TextRun } from './types.ts';
 
 /** A run belongs to a line if its baseline is within this share of the larger font size. */
 const BASELINE_TOLERANCE = 0.5;
+/** Share of a line's characters in a fixed-pitch face that makes it a line of code. */
+const MONO_SHARE = 0.8;
 /** A horizontal gap wider than this share of the font size is a word space. */
 const SPACE_GAP = 0.15;
 
@@ -257,6 +259,13 @@ export function makeLine(page: number, runs: TextRun[], ordered = false): Line |
   }
   const size = argMax(sizeChars);
   const font = argMax(fontChars);
+  let monoChars = 0;
+  let chars = 0;
+  for (const r of visible) {
+    const n = r.str.replace(/\s/g, '').length;
+    chars += n;
+    if (r.mono) monoChars += n;
+  }
   // Baseline: that of the main-size text (scripts sit above or below it).
   const main = visible.filter((r) => Math.abs(r.size - size) < 0.06);
   const baseline = median(main.map((r) => r.y));
@@ -291,6 +300,9 @@ export function makeLine(page: number, runs: TextRun[], ordered = false): Line |
     font,
     text: normaliseText(text),
     runs: sorted,
+    // A line of code may carry a line number or a prompt in another face; a word of code in a sentence
+    // does not make the sentence code.
+    ...(monoChars >= MONO_SHARE * chars ? { mono: true } : {}),
   };
 }
 

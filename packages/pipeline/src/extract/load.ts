@@ -54,7 +54,16 @@ export async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): P
     if (Math.abs(b) > 1e-3 || a <= 0 || Math.abs(c) > 0.5 * Math.abs(d)) continue;
     const size = Math.abs(d);
     if (size < 1) continue;
-    runs.push({ str: item.str, x: e, y: f, width: item.width, size, font: item.fontName });
+    const mono = content.styles[item.fontName]?.fontFamily === 'monospace';
+    runs.push({
+      str: item.str,
+      x: e,
+      y: f,
+      width: item.width,
+      size,
+      font: item.fontName,
+      ...(mono ? { mono } : {}),
+    });
   }
   page.cleanup();
   return { page: pageNumber, width: viewport.width, height: viewport.height, runs };

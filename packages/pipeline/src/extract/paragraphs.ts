@@ -7,6 +7,7 @@
 import { sideOf, type Gutter } from './columns.ts';
 import { isBodySize, pageMargins, type PageMargins } from './metrics.ts';
 import { joinLines, tidyParagraph } from './text.ts';
+import type { BlockKind } from '@threadbook/book';
 import type { Block, BodyMetrics, Line } from './types.ts';
 
 /** Lines this much larger than body text are headings. */
@@ -17,7 +18,14 @@ const LIST_LABEL = /^(?:[•◦▪▸‣∙–—*]|·(?!\s·)|\(?(?:\d{1,3}|[a-
 const LEAD_IN =
   /^(?:Theorem|Lemma|Proposition|Corollary|Definition|Example|Exercise|Problem|Remark|Note|Proof|Solution|Hint|Answer|Algorithm|Conjecture|Claim|Fact|Observation|Activity|Question|Investigate|Historical Note|Sage|Notation)\b\s*(?:\d+(?:\.\d+)*|[.:!(])/;
 /** A caption's opening: "Figure 3.7 Symmetries of ...", "Table 8.5:", or the number alone ("Figure 12.25"). */
-const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*[.:]?(?:\s|$)/;
+const CAPTION = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*[.:]?(?:\s|$)/;
+/** A caption's label closed by a colon ("Figure 3.1: ..."), which running text never writes. */
+const CAPTION_COLON = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*:/;
+
+/** Text that goes on with a sentence: it opens with a lower-case word ("where", "and", "which"). */
+const CONTINUATION = /^\p{Ll}{2,}\b/u;
+/** A footnote's opening: its mark (a number or a symbol) before the note's first word. */
+const FOOTNOTE_MARK = /^(?:\(?\d{1,2}\)?|[*∗†‡§¶])\s*\S/;
 
 export type LineKind = 'heading' | 'display' | 'text' | 'quote' | 'table';
 
@@ -123,12 +131,14 @@ function footnoteMarks(lines: Line[], footnotes: number): Set<string> {
 }
 
 /**
- * A caption's first line: "Figure 3.7" in a heading face (bold), as book classes set captions. Running text
- * that wraps to a line starting "Figure 3.7 shows" is in the body font. A caption is a paragraph of its own:
+ * A caption's first line: "Figure 3.7" in a heading face (bold) or in smaller type, as book classes set
+ * captions, or with its label closed by a colon ("Figure 3.1: ..."). Running text that wraps to a line
+ * starting "Figure 3.7 shows" is in the body font and size. A caption is a paragraph of its own:
  * the text a student reads for a figure or table, and what a reference to it points at.
  */
 export function isCaptionLine(line: Line, body: BodyMetrics): boolean {
-  return CAPTION.test(line.text) && leadInSetOff(line, body);
+  if (!CAPTION.test(line.text)) return false;
+  return leadInSetOff(line, body) || CAPTION_COLON.test(line.text) || line.size < 0.95 * body.size;
 }
 
 /** For a line starting with a list label, the x where the item's text starts (its hanging indent). */
@@ -173,7 +183,11 @@ export function footnoteStart(lines: Line[], height: number, body: BodyMetrics):
     if (l.size < 0.92 * body.size && l.top > 0.6 * height) start = i;
     else break;
   }
-  if (start < lines.length && !/^\S{1,3}\s|^\d|^[*†‡§]/.test(lines[start]!.text)) return lines.length;
+  // Notes open with their mark; a listing or a caption set small at the foot is no note. A note may be
+  // a web address in a typewriter face, but its mark is not ("1 http://..."); a listing's line number is.
+  const first = lines[start];
+  const markInListingFace = first?.runs.find((r) => r.str.trim() !== '')?.mono === true;
+  if (first && (markInListingFace || !FOOTNOTE_MARK.test(first.text))) return lines.length;
   return start;
 }
 
@@ -294,22 +308,30 @@ interface Open {
   /** The paragraph's first line, and whether it started at a first-line indent. */
   first: Line;
   indentedFirst: boolean;
-  /** A figure's or table's caption: it takes only its own wrapped lines. */
-  caption: boolean;
+  /** What the block is when it is not prose. A caption takes only its own wrapped lines. */
+  blockKind: BlockKind | undefined;
+  /** The paragraph a listing interrupted, which this text goes on with ("... as follows:" code "where"). */
+  resumes?: Block;
 }
 
 /** Builds the block stream (headings and paragraphs in reading order) from the pages' ordered lines. */
 export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
   const blocks: Block[] = [];
+  const notes: Block[] = [];
   let open: Open | null = null;
   const em = body.size;
 
+  /** The prose paragraph a listing closed, while the listing is open. */
+  let beforeListing: Block | undefined;
   const close = () => {
     if (!open) return;
     const text = tidyParagraph(open.text);
-    if (text !== '') {
+    if (open.resumes && text !== '') {
+      open.resumes.text = joinLines(open.resumes.text, text);
+    } else if (text !== '') {
       blocks.push({
         kind: 'paragraph',
+        ...(open.blockKind === undefined ? {} : { blockKind: open.blockKind }),
         page: open.page,
         top: open.top,
         pageHeight: open.pageHeight,
@@ -333,7 +355,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       lastKind: kind,
       first: line,
       indentedFirst: false,
-      caption: isCaptionLine(line, body),
+      blockKind: kind === 'table' ? 'table' : isCaptionLine(line, body) ? 'caption' : undefined,
     };
   };
 
@@ -344,10 +366,34 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     const marks = footnoteMarks(flow.lines, footnotes);
     const tables = tableRows(flow.lines, kinds, body);
     const prose = displayedProseLines(flow.lines, kinds, tables, body);
+    notes.push(...footnoteBlocks(flow.lines.slice(footnotes), flow.height));
     for (let i = 0; i < footnotes; i++) {
       const line = flow.lines[i]!;
       const kind = kinds[i]!;
       const margins = marginsOf[i]!;
+      // A listing is one block, however many blank lines and page breaks it spans; the text after it goes
+      // on with the paragraph it interrupted when it reads as a continuation.
+      if (isCodeLine(line) && kind !== 'heading') {
+        const listing = open as Open | null;
+        if (listing?.blockKind === 'code') {
+          listing.text = `${listing.text}\n${line.text}`;
+          listing.last = line;
+          continue;
+        }
+        const wasProse = listing !== null && listing.blockKind === undefined;
+        start(line, kind, flow.height);
+        (open as Open | null)!.blockKind = 'code';
+        beforeListing = wasProse ? blocks.at(-1) : undefined;
+        continue;
+      }
+      if ((open as Open | null)?.blockKind === 'code' && kind !== 'heading') {
+        const interrupted = beforeListing;
+        start(line, kind, flow.height);
+        beforeListing = undefined;
+        if (interrupted && kind === 'text' && CONTINUATION.test(line.text))
+          (open as Open | null)!.resumes = interrupted;
+        continue;
+      }
       if (kind === 'heading') {
         close();
         const prev = blocks[blocks.length - 1];
@@ -384,7 +430,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         start(line, kind, flow.height);
         continue;
       }
-      if (cur.caption) {
+      if (cur.blockKind === 'caption') {
         // A wrapped caption goes on at the line spacing; whatever follows a caption (the figure's text, the
         // paragraph after the float, the next page) starts afresh.
         const dy = line.baseline - cur.last.baseline;
@@ -495,7 +541,16 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         dy < 1.6 * body.lineSpacing &&
         Math.abs(line.x0 - prev.x0) < 0.3 * em &&
         /[.!?:]["”’)]?$/.test(proseEnd(prev, marks));
-      if (
+      // A displayed formula set flush left ("u0 = I," after "as follows:") and the words that go on after
+      // a formula ("and so on", "where x is") belong to the sentence around them, as in the book's markup.
+      const inFormula =
+        (isFormula(line.text) && /[:,]$/.test(proseEnd(prev, marks))) ||
+        (CONTINUATION.test(line.text) && !indented && (cur.lastKind === 'display' || isFormula(prev.text)));
+      if (inFormula && !flowBreak) {
+        cur.text = joinLines(cur.text, line.text);
+        cur.last = line;
+        cur.lastKind = kind;
+      } else if (
         indented ||
         indentAgain ||
         lineStartsParagraph(line, body, afterSentence, margins.left) ||
@@ -514,5 +569,59 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     }
   }
   close();
-  return blocks;
+  return withFootnotes(blocks, notes);
+}
+
+/** A line of a listing: set in a fixed-pitch face, with something of a program in it (not a lone □). */
+function isCodeLine(line: Line): boolean {
+  return line.mono === true && /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(line.text);
+}
+
+/** A line of a formula, not of words: a relation, and no run of four letters outside operator names. */
+function isFormula(text: string): boolean {
+  return (
+    RELATIONS.test(text) &&
+    !/\p{L}{4,}/u.test(text.replace(/\b(?:sin|cos|tan|log|exp|lim|max|min|det)\b/g, ''))
+  );
+}
+
+/**
+ * The footnotes of a page (its lines from footnoteStart on) as blocks of kind footnote: each starts at a
+ * line opening with its mark ("4 See ...", "* Also ..."); the lines after it go on with it.
+ */
+function footnoteBlocks(lines: Line[], height: number): Block[] {
+  const notes: Block[] = [];
+  for (const line of lines) {
+    const last = notes.at(-1);
+    if (last && !FOOTNOTE_MARK.test(line.text)) {
+      last.text = joinLines(last.text, line.text);
+      continue;
+    }
+    notes.push({
+      kind: 'paragraph',
+      blockKind: 'footnote',
+      page: line.page,
+      top: line.top,
+      pageHeight: height,
+      size: line.size,
+      text: line.text,
+    });
+  }
+  return notes.map((note) => ({ ...note, text: tidyParagraph(note.text) })).filter((n) => n.text !== '');
+}
+
+/**
+ * The blocks with the footnotes put in reading order: each after the last block that starts on its page
+ * or before (a paragraph running on to the next page stays whole; its notes follow it).
+ */
+function withFootnotes(blocks: Block[], notes: Block[]): Block[] {
+  if (notes.length === 0) return blocks;
+  const out: Block[] = [];
+  let n = 0;
+  for (const block of blocks) {
+    while (n < notes.length && notes[n]!.page < block.page) out.push(notes[n++]!);
+    out.push(block);
+  }
+  while (n < notes.length) out.push(notes[n++]!);
+  return out;
 }

@@ -181,6 +181,7 @@ export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: st
       yStart: Math.min(1, Math.max(0, Math.round((block.top / block.pageHeight) * 10000) / 10000)),
       text: block.text,
       explicitRefs: [],
+      ...(block.blockKind === undefined ? {} : { kind: block.blockKind }),
     };
     section.paragraphs.push(paragraph);
   }

@@ -1,3 +1,5 @@
+import type { BlockKind } from '@threadbook/book';
+
 /**
  * Shared shapes of the extraction stages. Coordinates are PDF points in the rendered page's frame: x from
  * the left edge, y from the top edge (pdf.js viewport at scale 1), so they match what the reader shows.
@@ -13,6 +15,8 @@ export interface TextRun {
   size: number;
   /** pdf.js font id (e.g. "g_d0_f3"); stands for one font face of the document. */
   font: string;
+  /** Set in a fixed-pitch (typewriter) face: code, program output, identifiers. */
+  mono?: boolean;
 }
 
 export interface PageText {
@@ -37,6 +41,8 @@ export interface Line {
   font: string;
   text: string;
   runs: TextRun[];
+  /** Most of the line is set in a fixed-pitch face: a line of code or program output. */
+  mono?: boolean;
 }
 
 /** An outline entry resolved to a position: `top` is from the top of the page, in points. */
@@ -64,6 +70,8 @@ export interface BodyMetrics {
 /** A unit of the reading stream: a heading or a paragraph, with the position of its first line. */
 export interface Block {
   kind: 'heading' | 'paragraph';
+  /** For a paragraph that is not prose: a caption, code listing, table or footnote (Book XML's `kind`). */
+  blockKind?: BlockKind;
   page: number;
   top: number;
   /** Page height, to turn `top` into a fraction. */

@@ -53,16 +53,19 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     ...suppliedReferences(book, paragraphs),
   ];
 
+  // Similarity and definitions read prose: a caption, a listing, a table or a footnote is the target of
+  // the explicit references that name it, not a paragraph to compare words with.
+  const prose = paragraphs.filter((p) => p.kind === undefined).map((p, order) => ({ ...p, order }));
   options.onStage?.('similarity');
-  const texts = paragraphs.map((p) => p.text);
+  const texts = prose.map((p) => p.text);
   const index =
     options.embeddings === undefined
       ? buildLsaIndex(texts)
       : await buildEmbeddingsIndex(texts, options.embeddings);
-  const semantic = findSemanticPairs(paragraphs, index);
+  const semantic = findSemanticPairs(prose, index);
 
   options.onStage?.('definitions');
-  const definitions = definitionPairs(paragraphs, findDefinedTerms(paragraphs));
+  const definitions = definitionPairs(prose, findDefinedTerms(prose));
 
   options.onStage?.('edges');
   return {

@@ -1,7 +1,7 @@
 import type { BookDocument } from '@threadbook/book';
 import type { GraphParagraph } from './types.ts';
 
-/** The book's paragraphs in reading order, as the graph finders see them. */
+/** The book's blocks in reading order, as the graph finders see them (with their kind). */
 export function graphParagraphs(book: BookDocument): GraphParagraph[] {
   const out: GraphParagraph[] = [];
   for (const chapter of book.chapters) {
@@ -15,6 +15,7 @@ export function graphParagraphs(book: BookDocument): GraphParagraph[] {
           page: paragraph.page,
           yStart: paragraph.yStart,
           text: paragraph.text,
+          ...(paragraph.kind === undefined ? {} : { kind: paragraph.kind }),
         });
       }
     }

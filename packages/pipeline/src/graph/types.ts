@@ -1,3 +1,5 @@
+import type { BlockKind } from '@threadbook/book';
+
 /**
  * The relationship graph as data (DESIGN.md "Relationship graph"): the shared vocabulary of the finders
  * (explicit references, semantic similarity, discourse) and of the builder that merges their evidence.
@@ -19,6 +21,8 @@ export interface GraphParagraph {
   page: number;
   yStart: number;
   text: string;
+  /** A caption, code listing, table or footnote; undefined for prose. */
+  kind?: BlockKind;
 }
 
 /** A numbered thing a reference can point at, as the book calls it. */

@@ -23,6 +23,8 @@ export function resolveExplicitReferences(
   const fromText = new Map<string, ExplicitReference[]>();
   for (const p of paragraphs) {
     const refs: ExplicitReference[] = [];
+    // Code is read by a machine, not a student: "fig(1.2)" in a listing refers to nothing.
+    if (p.kind === 'code') continue;
     for (const mention of findReferenceMentions(p.text)) {
       const target = index.find(mention.kind, mention.label);
       if (!target || target.id === p.id || refs.some((r) => r.targetId === target.id)) continue;
@@ -52,9 +54,15 @@ export function resolveExplicitReferences(
   return out;
 }
 
+/**
+ * The link targets of each paragraph. A link that lands on a footnote is the footnote's mark, not a
+ * cross-reference; a link from inside a listing is the listing's own business.
+ */
 function linkTargetsBySource(links: PdfLink[], paragraphs: GraphParagraph[]): Map<string, string[]> {
   const bySource = new Map<string, string[]>();
+  const kindOf = new Map(paragraphs.map((p) => [p.id, p.kind]));
   for (const pair of mapLinksToParagraphs(links, paragraphs)) {
+    if (kindOf.get(pair.targetId) === 'footnote' || kindOf.get(pair.sourceId) === 'code') continue;
     const list = bySource.get(pair.sourceId) ?? [];
     list.push(pair.targetId);
     bySource.set(pair.sourceId, list);
