@@ -30,7 +30,8 @@ import { TruthError, type TruthBook, type TruthChapter, type TruthSection } from
  *   \[...\], $$...$$) stays inside its paragraph, as in the PreTeXt reader.
  * - Solutions inside examples are kept: this kind of book prints worked solutions inline ("Solution: ..."),
  *   so they are prose a student reads; the first paragraph of a solution gets the run-in "Solution:".
- * - Left out: tikzpicture, figure, table, tabular, activities and exercise environments (questions, parts,
+ * - Left out: tikzpicture, figure, table, tabular, listings (verbatim, Verbatim, minted, lstlisting, Sweave
+ *   chunks), activities and exercise environments (questions, parts,
  *   answer, hint, exercise, problem), verbatim, and box titles (\begin{defbox}{Title}).
  * - Macros: \def/\newcommand definitions of the *.tex files in the source folder and of the document
  *   itself are expanded. Text is rendered with texToText (\emph{x} -> x, \index/\label -> nothing,
@@ -56,7 +57,13 @@ const SKIP_ENVS = new Set([
   'exercise',
   'exercises',
   'problem',
+  // Listings and program output (fancyvrb, minted, listings, Sweave's chunks) are code blocks, not prose.
   'verbatim',
+  'Verbatim',
+  'minted',
+  'Sinput',
+  'Soutput',
+  'Schunk',
   'comment',
   'lstlisting',
   'picture',
