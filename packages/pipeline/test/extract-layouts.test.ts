@@ -180,3 +180,47 @@ describe('footnotes', () => {
     expect([...graph.explicitRefs.values()].flat()).toEqual([]);
   });
 });
+
+describe('figures', () => {
+  it('leaves the text of a drawing out and makes its caption the target of "Figure N.M"', async () => {
+    const pdf = await makePdf((doc) => {
+      const y = column(
+        doc,
+        [prose(1, 6), `${prose(2, 4)} The mesh and the solution values are shown in Figure 1.2.`],
+        72,
+        72,
+        468,
+      );
+      // A drawing: axes and point labels, then its caption.
+      doc
+        .moveTo(100, y + 120)
+        .lineTo(400, y + 120)
+        .stroke();
+      doc.font('Times-Italic').fontSize(9);
+      for (const [label, x, dy] of [
+        ['u0', 110, 30],
+        ['u1', 160, 50],
+        ['u2', 210, 70],
+        ['t', 400, 125],
+        ['u(t)', 90, 10],
+      ] as const)
+        doc.text(label, x, y + dy, { lineBreak: false });
+      doc
+        .font('Times-Bold')
+        .fontSize(10)
+        .text('Figure 1.2:', 72, y + 150, { continued: true });
+      doc.font('Times-Roman').text(' The mesh function and its values.');
+      column(doc, [prose(3, 5)], 72, y + 190, 468);
+    });
+    const { book } = await extractBook(pdf);
+    const all = paragraphs(book);
+    expect(all.map((p) => [p.kind ?? 'prose', p.text.slice(0, 20)])).toEqual([
+      ['prose', prose(1, 6).slice(0, 20)],
+      ['prose', prose(2, 4).slice(0, 20)],
+      ['caption', 'Figure 1.2: The mesh'],
+      ['prose', prose(3, 5).slice(0, 20)],
+    ]);
+    const graph = await buildGraph(book);
+    expect(graph.explicitRefs.get(all[1]!.id)).toEqual([all[2]!.id]);
+  });
+});

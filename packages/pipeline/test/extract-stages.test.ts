@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { orderColumns } from '../src/extract/columns.ts';
 import { alignFonts } from '../src/extract/fonts.ts';
 import { furnitureKey, removeFurniture } from '../src/extract/furniture.ts';
-import { detectHeadings, labelFor, parseHeading } from '../src/extract/headings.ts';
+import { detectHeadings, labelFor, outlineNumber, parseHeading } from '../src/extract/headings.ts';
 import { buildLines, makeLine } from '../src/extract/lines.ts';
 import { buildBlocks } from '../src/extract/paragraphs.ts';
 import { createPagesProgress, formatSeconds } from '../src/extract/progress.ts';
@@ -553,6 +553,16 @@ describe('heading numbering', () => {
     expect(labelFor('Appendix A Additional Topics', 'Additional Topics')).toBe('A');
     expect(labelFor('A.1 Generating Functions', 'Generating Functions')).toBe('A.1');
     expect(labelFor('A Short Note on Proofs', 'A Short Note on Proofs')).toBeNull();
+    // A chapter's number set after its title (Springer's classes), not a word of it.
+    expect(labelFor('Algorithms and implementations 1', 'Algorithms and implementations')).toBe('1');
+    expect(labelFor('Algorithms and implementations in 2D', 'Algorithms and implementations')).toBeNull();
+  });
+
+  it('reads a number from an outline title when no heading on the page shows one', () => {
+    expect(outlineNumber('1.3 Subspaces')).toBe('1.3');
+    expect(outlineNumber('A.3 Analytic functions')).toBe('A.3');
+    expect(outlineNumber('A Short Note on Proofs')).toBeNull();
+    expect(outlineNumber('Preface')).toBeNull();
     expect(labelFor('Preface', 'Preface')).toBeNull();
   });
 

@@ -37,8 +37,14 @@ export function labelFor(headingText: string, title: string): string | null {
   const h = squash(headingText);
   const at = t === '' ? -1 : h.indexOf(t);
   // The heading starts with the title itself: the number, if any, is the title's own ("1.2 Degrees and
-  // the Handshake Lemma"), not one before it ("A Short Note on Proofs" has none).
-  if (at === 0) return numberOf(title);
+  // the Handshake Lemma"), not one before it ("A Short Note on Proofs" has none), or one set after the
+  // title, as some classes set a chapter's number ("Algorithms and implementations 1").
+  if (at === 0)
+    return (
+      numberOf(title) ??
+      /^\s*(\d{1,3})$/.exec(headingText.slice(trailingFrom(headingText, title)))?.[1] ??
+      null
+    );
   const m = LABEL.exec(headingText.trim());
   if (!m || m[1] === undefined) return null;
   if (at < 0 && !/^\d/.test(m[1])) return null; // the title is not there: trust only numbers
@@ -50,8 +56,18 @@ export function labelFor(headingText: string, title: string): string | null {
  * "A.3 Analytic functions" gives "A.3" (a lone letter or roman numeral is too often a word).
  */
 export function outlineNumber(title: string): string | null {
-  const { label, title: rest } = parseHeading(title);
-  return label !== null && /^(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)$/.test(label) && rest !== '' ? label : null;
+  return /^(\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)[.:]?\s+\S/.exec(title.trim())?.[1] ?? null;
+}
+
+/** Where the heading text goes on after the title's letters and digits (the heading starts with the title). */
+function trailingFrom(headingText: string, title: string): number {
+  let need = squash(title).length;
+  let i = 0;
+  while (need > 0 && i < headingText.length) {
+    if (squash(headingText[i]!) !== '') need -= squash(headingText[i]!).length;
+    i++;
+  }
+  return i;
 }
 
 /** The number a title starts with ("1.2 Degrees and ..." gives "1.2"), when a title follows it. */

@@ -4,6 +4,7 @@
  * or after a short line that ends a sentence. Display lines (centred or deeply indented: equations, arrays)
  * stay in the paragraph around them, and unindented text after a display continues it, as in TeX sources.
  */
+import { isFigureText } from '../figure-text.ts';
 import { sideOf, type Gutter } from './columns.ts';
 import { isBodySize, pageMargins, type PageMargins } from './metrics.ts';
 import { joinLines, tidyParagraph } from './text.ts';
@@ -569,7 +570,29 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     }
   }
   close();
-  return withFootnotes(blocks, notes);
+  return withFootnotes(withoutDrawingText(blocks), notes);
+}
+
+/** A figure's caption: what follows the drawing whose text is left out. */
+const FIGURE_CAPTION = /^(?:Figure|Fig\.)\s+\d/;
+
+/**
+ * The blocks without the text of drawings: the figure-text blocks right above a figure's caption on its
+ * page (a figure's labels sit between the text before it and its caption). The caption stays, and is what
+ * "Figure 2.5" points at.
+ */
+function withoutDrawingText(blocks: Block[]): Block[] {
+  const drop = new Set<Block>();
+  blocks.forEach((block, i) => {
+    if (block.blockKind !== 'caption' || !FIGURE_CAPTION.test(block.text)) return;
+    for (let k = i - 1; k >= 0; k--) {
+      const before = blocks[k]!;
+      if (before.kind !== 'paragraph' || before.page !== block.page || before.blockKind !== undefined) break;
+      if (!isFigureText(before.text)) break;
+      drop.add(before);
+    }
+  });
+  return drop.size === 0 ? blocks : blocks.filter((b) => !drop.has(b));
 }
 
 /** A line of a listing: set in a fixed-pitch face, with something of a program in it (not a lone □). */

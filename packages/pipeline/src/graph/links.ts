@@ -4,6 +4,7 @@
  * and the ground truth the reference detector is measured against.
  */
 import { destinationResolver } from '../destinations.ts';
+import { isFigureText } from '../figure-text.ts';
 import { loadPdf } from '../pdfjs.ts';
 import type { GraphParagraph } from './types.ts';
 
@@ -86,11 +87,6 @@ const HEADING_GAP = 0.06;
 /** A caption opens its paragraph with the figure's or table's number. */
 const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*\b/;
 /** Lower-case words: prose has them, a figure's own text (labels, a table's cells) hardly any. */
-const WORD = /(?<!\p{L})\p{Ll}{3,}(?!\p{L})/gu;
-/** What an item or a list item opens with ("Proof.", "Lemma 8.27", "(a)", "5."), however short it is. */
-const ITEM_START = /^(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]\s|\p{Lu}\p{Ll}+\.?\s)/u;
-const isFigureText = (text: string) => (text.match(WORD)?.length ?? 0) < 3 && !ITEM_START.test(text);
-
 /**
  * The caption of the figure a destination is the top of. A figure's destination is set above the drawing,
  * and its caption (the paragraph that names it) comes below, with nothing but the figure's own text between.
