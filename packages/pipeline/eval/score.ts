@@ -40,11 +40,21 @@ interface Extracted {
  * paragraph recovers at most one truth paragraph: pairs are assigned most similar first (a pair in the same
  * section wins a tie).
  *
+ * Subsections the extraction splits off ("3.4.2") count as their section ("3.4").
+ *
  * Sections: a truth section (chapter-intro pseudo-sections excluded) is right when the extraction has a
  * section with the same id, a similar title (normalised titles equal, or one contains the other) and a first
  * paragraph on the page the PDF outline gives for that title. Sections the outline does not know are judged
  * on id and title. Chapters likewise (their page is that of their first paragraph).
  */
+/**
+ * The truth's level of an extracted section id: the truth keeps a subsection's paragraphs in its section,
+ * the extraction gives numbered subsections ("3.4.2") sections of their own.
+ */
+function sectionLevel(id: string): string {
+  return /^((?:\d+|[A-Z])\.\d+)\.\d+$/.exec(id)?.[1] ?? id;
+}
+
 export function scoreExtraction(
   truth: TruthBook,
   extracted: BookDocument,
@@ -54,7 +64,7 @@ export function scoreExtraction(
   for (const ch of extracted.chapters) {
     for (const s of ch.sections) {
       for (const p of s.paragraphs)
-        paragraphs.push({ id: p.id, sectionId: s.id, compact: compactText(p.text) });
+        paragraphs.push({ id: p.id, sectionId: sectionLevel(s.id), compact: compactText(p.text) });
     }
   }
   const index = buildIndex(paragraphs);
@@ -126,7 +136,9 @@ export function scoreExtraction(
   for (const ch of extracted.chapters) {
     const firstPage = ch.sections.flatMap((s) => s.paragraphs)[0]?.page;
     extractedChapters.set(ch.id, { title: ch.title, page: firstPage });
-    for (const s of ch.sections) extractedSections.set(s.id, { title: s.title, page: s.paragraphs[0]?.page });
+    for (const s of ch.sections)
+      if (sectionLevel(s.id) === s.id)
+        extractedSections.set(s.id, { title: s.title, page: s.paragraphs[0]?.page });
   }
   const occurrences = new Map<string, number>();
   const outlinePage = (title: string): number | undefined => {

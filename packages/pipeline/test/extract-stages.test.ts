@@ -7,6 +7,8 @@ import { buildLines, makeLine } from '../src/extract/lines.ts';
 import { buildBlocks } from '../src/extract/paragraphs.ts';
 import { createPagesProgress, formatSeconds } from '../src/extract/progress.ts';
 import { assemble, type StructNode } from '../src/extract/structure.ts';
+import { graphParagraphs } from '../src/graph/paragraphs.ts';
+import { buildTargetIndex } from '../src/graph/refs/targets.ts';
 import { joinLines, tidyParagraph } from '../src/extract/text.ts';
 import type { Block, BodyMetrics, Line, TextRun } from '../src/extract/types.ts';
 
@@ -708,6 +710,48 @@ describe('structure and ids', () => {
       ['1.1', 'What Is a Graph?'],
       ['1.2', 'Degrees and the Handshake Lemma'],
     ]);
+  });
+
+  it('splits off numbered subsections as sections, keeping a first one a section opens with', () => {
+    const blocks = [
+      h(1, 40, '3 Data'),
+      p(1, 80, 'Data come in many kinds.'),
+      h(1, 200, '3.4 Exploratory Data Analysis'),
+      h(1, 230, '3.4.1 Stem-and-leaf Displays'),
+      p(1, 260, 'A stem-and-leaf display shows every value.'),
+      h(1, 400, '3.4.2 Hinges'),
+      p(1, 430, 'The hinges are the medians of each half.'),
+      h(2, 40, '3.5 Multivariate Data'),
+      p(2, 80, 'Several variables are measured on each subject.'),
+      h(2, 200, '3.5.1 Bivariate Data'),
+      p(2, 230, 'Two variables at a time.'),
+    ];
+    const nodes: StructNode[] = [
+      {
+        title: 'Data',
+        label: null,
+        page: 1,
+        top: 40,
+        sections: [
+          { title: 'Exploratory Data Analysis', label: null, page: 1, top: 200, sections: [] },
+          { title: 'Multivariate Data', label: null, page: 2, top: 40, sections: [] },
+        ],
+      },
+    ];
+    const [chapter] = assemble(blocks, nodes, 'Book');
+    expect(chapter!.sections.map((s) => [s.id, s.title, s.paragraphs.length])).toEqual([
+      ['3', 'Data', 1],
+      // 3.4 opens with 3.4.1: its paragraphs stay the section's, which is never left empty.
+      ['3.4', 'Exploratory Data Analysis', 1],
+      ['3.4.2', 'Hinges', 1],
+      ['3.5', 'Multivariate Data', 1],
+      ['3.5.1', 'Bivariate Data', 1],
+    ]);
+    const paragraphs = graphParagraphs({ title: 'Book', author: '', chapters: [chapter!] });
+    const index = buildTargetIndex(paragraphs);
+    expect(index.find('section', '3.4.2')?.text).toBe('The hinges are the medians of each half.');
+    expect(index.find('subsection', '3.4.1')?.text).toBe('A stem-and-leaf display shows every value.');
+    expect(index.find('section', '3.5.1')?.text).toBe('Two variables at a time.');
   });
 });
 

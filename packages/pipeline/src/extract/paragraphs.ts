@@ -23,6 +23,9 @@ const CAPTION = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*[.:]?(?:\s
 /** A caption's label closed by a colon ("Figure 3.1: ..."), which running text never writes. */
 const CAPTION_COLON = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*:/;
 
+/** A heading's own section number ("3.2 ", "3.1.7 "). */
+const SECTION_NUMBER = /^\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\s/;
+
 /** Text that goes on with a sentence: it opens with a lower-case word ("where", "and", "which"). */
 const CONTINUATION = /^\p{Ll}{2,}\b/u;
 /** A footnote's opening: its mark (a number or a symbol) before the note's first word. */
@@ -403,7 +406,9 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
           prev.kind === 'heading' &&
           prev.page === line.page &&
           Math.abs(prev.size - line.size) < 0.3 &&
-          line.top - prev.top < 3 * line.size
+          line.top - prev.top < 3 * line.size &&
+          // "3.2 Features of ..." right under "3.1.7 Other Data Types" is the next heading, not its second line.
+          !SECTION_NUMBER.test(line.text)
         ) {
           prev.text = `${prev.text} ${line.text}`;
         } else {

@@ -4,7 +4,7 @@
  * section whose start precedes them. Ids: chapter "3", section "3.2", paragraph "3.2.4".
  */
 import type { BookChapter, BookParagraph, BookSection } from '@threadbook/book';
-import { labelFor, numberOf, outlineNumber, parseHeading, type DetectedHeading } from './headings.ts';
+import { labelFor, numberOf, outlineNumber, parseHeading, squash, type DetectedHeading } from './headings.ts';
 import type { Block, OutlineEntry } from './types.ts';
 
 /** Outline entries that only group others ("Appendices", "Back Matter"): their children are the chapters. */
@@ -76,6 +76,12 @@ function findLabel(blocks: Block[], pos: number, node: StructNode): string | nul
       continue;
     }
     if (b.page !== node.page || b.top < node.top - 3 * b.size) continue;
+    // A heading just above the node's place with a title of its own that is not the node's is the previous
+    // (sub)section's ("3.1.7 Other Data Types" right above "3.2 Features of ..."); a bare "Chapter 3" above
+    // the title line is the node's.
+    const other =
+      i < pos && parseHeading(b.text).title !== '' && !squash(b.text).includes(squash(node.title));
+    if (other) continue;
     texts.push(b.text);
     const label = labelFor(texts.join(' '), node.title);
     if (label !== null) return label;
@@ -108,20 +114,60 @@ interface Marker {
   section: number | null;
 }
 
+/** A section's number with one more part: "3.4" -> /^3\.4\.\d+$/. */
+const subsectionOf = (label: string) => new RegExp(`^${label.replace(/\./g, '\\.')}\\.\\d{1,2}$`);
+
+/**
+ * Numbered subsections ("3.4.2 Outliers") become sections of their own, found among the heading blocks
+ * of their section ("3.4"), so that "Section 3.4.2" has a target. A section opening with its first
+ * subsection keeps it (its paragraphs stay the section's): a section is never left without paragraphs,
+ * which would leave its entry in the table of contents without a page.
+ */
+function addSubsections(blocks: Block[], nodes: StructNode[]): void {
+  const starts = nodes
+    .flatMap((c) => [c, ...c.sections])
+    .map((n) => positionOf(blocks, n.page, n.top))
+    .sort((a, b) => a - b);
+  for (const c of nodes) {
+    const sections: StructNode[] = [];
+    for (const s of c.sections) {
+      sections.push(s);
+      if (s.label === null || !/^(?:\d+|[A-Z])\.\d+$/.test(s.label)) continue;
+      const from = positionOf(blocks, s.page, s.top);
+      const to = starts.find((p) => p > from) ?? blocks.length;
+      const own = subsectionOf(s.label);
+      let text = false;
+      for (let i = from; i < to; i++) {
+        const b = blocks[i]!;
+        if (b.kind === 'paragraph') {
+          text = true;
+          continue;
+        }
+        const { label, title } = parseHeading(b.text);
+        if (label === null || !own.test(label) || !text) continue;
+        sections.push({ title, label, page: b.page, top: b.top, sections: [] });
+      }
+    }
+    c.sections = sections;
+  }
+}
+
 /** Builds chapters with sections and paragraphs from the block stream and the structure nodes. */
 export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: string): BookChapter[] {
   if (nodes.length === 0) nodes = [{ title: fallbackTitle, label: '1', page: 1, top: 0, sections: [] }];
+  // The heading on the page gives the number; else the outline title may carry it ("1.3 Subspaces").
+  for (const c of nodes) {
+    c.label ??= findLabel(blocks, positionOf(blocks, c.page, c.top), c) ?? outlineNumber(c.title);
+    for (const s of c.sections)
+      s.label ??= findLabel(blocks, positionOf(blocks, s.page, s.top), s) ?? outlineNumber(s.title);
+  }
+  addSubsections(blocks, nodes);
   const markers: Marker[] = [];
   let order = 0;
   nodes.forEach((c, ci) => {
-    const pos = positionOf(blocks, c.page, c.top);
-    // The heading on the page gives the number; else the outline title may carry it ("1.3 Subspaces").
-    c.label ??= findLabel(blocks, pos, c) ?? outlineNumber(c.title);
-    markers.push({ pos, order: order++, chapter: ci, section: null });
+    markers.push({ pos: positionOf(blocks, c.page, c.top), order: order++, chapter: ci, section: null });
     c.sections.forEach((s, si) => {
-      const spos = positionOf(blocks, s.page, s.top);
-      s.label ??= findLabel(blocks, spos, s) ?? outlineNumber(s.title);
-      markers.push({ pos: spos, order: order++, chapter: ci, section: si });
+      markers.push({ pos: positionOf(blocks, s.page, s.top), order: order++, chapter: ci, section: si });
     });
   });
   markers.sort((a, b) => a.pos - b.pos || a.order - b.order);

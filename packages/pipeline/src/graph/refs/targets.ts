@@ -61,9 +61,13 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
       if (direct) return direct;
       // Exercises are often numbered list items of an exercises section: "20.5.15" is item 15 of 20.5.
       if (kind === 'exercise') return targets.get(`list-item:${label}`);
-      // A subsection the book does not split off is found as a section, and the other way round.
-      if (kind === 'subsection') return targets.get(`section:${label}`);
-      if (kind === 'section') return targets.get(`subsection:${label}`);
+      // A subsection the book does not split off is found as a section, and the other way round; a
+      // section that opens with its first subsection keeps it ("3.4.1" starts where "3.4" does).
+      if (kind === 'subsection' || kind === 'section') {
+        const other = targets.get(`${kind === 'section' ? 'subsection' : 'section'}:${label}`);
+        const parent = /^(\d+\.\d+)\.1$/.exec(label)?.[1];
+        return other ?? (parent === undefined ? undefined : targets.get(`section:${parent}`));
+      }
       return undefined;
     },
   };
