@@ -18,6 +18,14 @@ function pdfFile(size: number, xref: number): Uint8Array {
   return file;
 }
 
+/**
+ * Whether two byte arrays hold the same bytes. toEqual compares a megabyte element by element in seconds;
+ * this takes a millisecond.
+ */
+function sameBytes(actual: Uint8Array, expected: Uint8Array): boolean {
+  return actual.length === expected.length && Buffer.compare(actual, expected) === 0;
+}
+
 function serve(file: Uint8Array) {
   return stubApi((call) => rangeAnswer(file, call.range));
 }
@@ -34,9 +42,9 @@ describe('fetchOpeningRanges', () => {
       `${bookPdfPath(4)} bytes=-${TAIL_BYTES}`,
     ]);
     expect(opening.total).toBe(file.length);
-    expect(opening.head).toEqual(file.subarray(0, HEAD_BYTES));
+    expect(sameBytes(opening.head, file.subarray(0, HEAD_BYTES))).toBe(true);
     expect(opening.tail.begin).toBe(file.length - TAIL_BYTES);
-    expect(opening.tail.bytes).toEqual(file.subarray(file.length - TAIL_BYTES));
+    expect(sameBytes(opening.tail.bytes, file.subarray(file.length - TAIL_BYTES))).toBe(true);
   });
 
   it('reads the rest of a cross-reference section that starts before the end asked for, from its chunk, in one go', async () => {
@@ -51,7 +59,7 @@ describe('fetchOpeningRanges', () => {
       `bytes=${5 * RANGE_CHUNK_SIZE}-${tailBegin - 1}`,
     ]);
     expect(opening.tail.begin).toBe(5 * RANGE_CHUNK_SIZE);
-    expect(opening.tail.bytes).toEqual(file.subarray(5 * RANGE_CHUNK_SIZE));
+    expect(sameBytes(opening.tail.bytes, file.subarray(5 * RANGE_CHUNK_SIZE))).toBe(true);
   });
 
   it('does not read ahead a section longer than MAX_CROSS_REFERENCE_BYTES', async () => {
