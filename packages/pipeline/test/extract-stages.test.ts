@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderColumns } from '../src/extract/columns.ts';
-import { alignFonts } from '../src/extract/fonts.ts';
+import { alignFonts, detectMonospace } from '../src/extract/fonts.ts';
 import { furnitureKey, removeFurniture } from '../src/extract/furniture.ts';
 import { detectHeadings, labelFor, outlineNumber, parseHeading } from '../src/extract/headings.ts';
 import { buildLines, makeLine } from '../src/extract/lines.ts';
@@ -10,7 +10,7 @@ import { assemble, type StructNode } from '../src/extract/structure.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { buildTargetIndex } from '../src/graph/refs/targets.ts';
 import { joinLines, tidyParagraph } from '../src/extract/text.ts';
-import type { Block, BodyMetrics, Line, TextRun } from '../src/extract/types.ts';
+import type { Block, BodyMetrics, Line, PageText, TextRun } from '../src/extract/types.ts';
 
 /** A text run of a fixed-pitch font: each character is half the size wide. */
 function run(str: string, x: number, y: number, size = 10, font = 'body'): TextRun {
@@ -752,6 +752,54 @@ describe('structure and ids', () => {
     expect(index.find('section', '3.4.2')?.text).toBe('The hinges are the medians of each half.');
     expect(index.find('subsection', '3.4.1')?.text).toBe('A stem-and-leaf display shows every value.');
     expect(index.find('section', '3.5.1')?.text).toBe('Two variables at a time.');
+  });
+});
+
+describe('fixed-pitch faces', () => {
+  const words = [
+    'precip',
+    'rivers',
+    'discoveries',
+    'summary(x)',
+    'mean of x',
+    'data: y',
+    'p-value',
+    'X-squared',
+  ];
+  const runOf = (str: string, font: string, advance: number, mono?: boolean): TextRun => ({
+    str,
+    x: 0,
+    y: 0,
+    width: str.length * advance * 10,
+    size: 10,
+    font,
+    ...(mono ? { mono } : {}),
+  });
+
+  it("tells them by their runs' widths, not by pdf.js's flag alone", () => {
+    // Proportional: "ill" is narrower than "mom".
+    const proportional = (str: string) =>
+      (str.match(/[ilt.,: ]/g)?.length ?? 0) * 0.28 + (str.match(/[^ilt.,: ]/g)?.length ?? 0) * 0.5;
+    const page: PageText = {
+      page: 1,
+      width: 600,
+      height: 800,
+      runs: [
+        ...words.map((w) => runOf(w, 'tt-unflagged', 0.525)),
+        ...words.map((w) => ({ ...runOf(w, 'rm-flagged', 0, true), width: proportional(w) * 10 })),
+        runOf('x <- 1', 'few-flagged', 0.6, true),
+        // Dot leaders keep one advance too, but far under a text face's.
+        ...[3, 4, 5, 6, 7, 8, 9, 10].map((n) => runOf(Array(n).fill('.').join(' '), 'dots', 0.23, true)),
+      ],
+    };
+    detectMonospace([page], [false]);
+    const mono = (font: string) => page.runs.filter((r) => r.font === font).every((r) => r.mono === true);
+    const none = (font: string) =>
+      page.runs.filter((r) => r.font === font).every((r) => r.mono === undefined);
+    expect(mono('tt-unflagged')).toBe(true);
+    expect(none('rm-flagged')).toBe(true);
+    expect(mono('few-flagged')).toBe(true);
+    expect(none('dots')).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { BookDocument } from '@threadbook/book';
 import { findPageGutter, orderColumns } from './columns.ts';
 import { ExtractError, MESSAGES } from './errors.ts';
-import { alignFonts, confirmMonospace } from './fonts.ts';
+import { alignFonts, detectMonospace } from './fonts.ts';
 import { removeFurniture } from './furniture.ts';
 import { detectHeadings } from './headings.ts';
 import { buildLines } from './lines.ts';
@@ -38,7 +38,7 @@ export async function extractBook(_pdf: Uint8Array, _options: ExtractOptions = {
   try {
     const { pdf, pageCount } = opened;
     const { texts, byWorker } = await readAllPages(_pdf, pdf, pageCount, options.onProgress);
-    confirmMonospace(texts);
+    detectMonospace(texts, byWorker);
     const pages: { height: number; lines: Line[] }[] = [];
     let characters = 0;
     for (const text of texts) {

@@ -23,33 +23,53 @@ export function alignFonts(pages: Line[][], other: boolean[]): void {
   }
 }
 
-/** Spread of the per-character advance across a font's runs, beyond which it is not fixed-pitch. */
-const MONO_SPREAD = 0.04;
+/** Spread of the per-character advance across a font's runs within which it is fixed-pitch. */
+const MONO_SPREAD = 0.03;
+/** Share of a font's runs that must keep to one advance. */
+const MONO_RUNS = 0.95;
+/** Distinct texts a font must show before its runs can be judged (one repeated line proves nothing). */
+const MIN_JUDGED_TEXTS = 8;
+/** A fixed-pitch text face advances about half an em a character; dot leaders and symbol fonts far less. */
+const MIN_MONO_ADVANCE = 0.4;
 
 /**
- * pdf.js calls a font monospace from its flags, which some PDFs set on proportional text faces. A fixed-pitch
- * face has one advance for every character, so each of its runs is as wide as its character count times
- * that advance, whatever the characters; a proportional face's runs are not ("ill" and "mom"). Clears
- * `mono` on the runs of fonts whose runs disagree, in place.
+ * Which fonts are fixed-pitch (code, program output, identifiers), in place on the runs' `mono`. A
+ * fixed-pitch face has one advance for every character, so each of its runs is as wide as its character
+ * count times that advance, whatever the characters; a proportional face's runs are not ("ill" and "mom").
+ * pdf.js's own flag (from the font's descriptor) misses typewriter faces without it (R's printed output
+ * in ipsur, sympy in decay) and is set on some proportional ones; it stands only for a font with too few
+ * different runs to judge.
  */
-export function confirmMonospace(pages: PageText[]): void {
+export function detectMonospace(pages: PageText[], other: boolean[]): void {
+  // Fonts are told apart per document: the worker's document names its fonts its own way (alignFonts).
+  const key = (font: string, i: number) => (other[i] ? `other:${font}` : font);
   const ratios = new Map<string, number[]>();
-  for (const page of pages) {
+  const texts = new Map<string, Set<string>>();
+  pages.forEach((page, i) => {
     for (const run of page.runs) {
-      if (!run.mono || run.str.length < 3) continue;
-      const list = ratios.get(run.font) ?? [];
+      if (run.str.length < 4) continue;
+      const font = key(run.font, i);
+      const list = ratios.get(font) ?? [];
       list.push(run.width / (run.str.length * run.size));
-      ratios.set(run.font, list);
+      ratios.set(font, list);
+      const seen = texts.get(font) ?? new Set<string>();
+      if (seen.size < MIN_JUDGED_TEXTS) seen.add(run.str);
+      texts.set(font, seen);
     }
-  }
-  const proportional = new Set<string>();
+  });
+  const judged = new Map<string, boolean>();
   for (const [font, list] of ratios) {
+    if ((texts.get(font)?.size ?? 0) < MIN_JUDGED_TEXTS) continue;
     const sorted = [...list].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    // Most runs within a few percent of the median advance: fixed pitch. A few outliers are runs whose
-    // text pdf.js joined with spaces it inserted.
     const close = list.filter((r) => Math.abs(r - median) <= MONO_SPREAD * median).length;
-    if (close < 0.8 * list.length) proportional.add(font);
+    judged.set(font, median >= MIN_MONO_ADVANCE && close >= MONO_RUNS * list.length);
   }
-  for (const page of pages) for (const run of page.runs) if (proportional.has(run.font)) delete run.mono;
+  pages.forEach((page, i) => {
+    for (const run of page.runs) {
+      const mono = judged.get(key(run.font, i)) ?? run.mono === true;
+      if (mono) run.mono = true;
+      else delete run.mono;
+    }
+  });
 }
