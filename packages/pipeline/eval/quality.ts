@@ -175,7 +175,7 @@ function referenceReport(paragraphs: GraphParagraph[]): QualityReport['reference
   for (const p of paragraphs) {
     for (const m of findReferenceMentions(p.text)) {
       mentions++;
-      if (index.find(m.kind, m.label)) resolved++;
+      if (index.find(m.kind, m.label, p)) resolved++;
     }
   }
   return { mentions, resolved };

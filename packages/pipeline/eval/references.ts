@@ -107,8 +107,8 @@ export function unjudgedRangeItems(paragraphs: GraphParagraph[], truth: LinkedPa
   for (const p of paragraphs) {
     for (const m of findReferenceMentions(p.text)) {
       if (m.rangeStart === undefined) continue;
-      const first = index.find(m.kind, m.rangeStart);
-      const target = index.find(m.kind, m.label);
+      const first = index.find(m.kind, m.rangeStart, p);
+      const target = index.find(m.kind, m.label, p);
       const key = `${p.id}>${target?.id}`;
       if (first && target && linked.has(`${p.id}>${first.id}`) && !linked.has(key)) out.add(key);
     }

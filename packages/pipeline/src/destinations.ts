@@ -8,7 +8,10 @@ export interface ResolvedDestination {
   page: number;
   /** Points from the top of the page; null when the destination names the page only. */
   top: number | null;
+  /** Points from the left edge, when the destination gives it (XYZ). */
+  left: number | null;
   pageHeight: number;
+  pageWidth: number;
 }
 
 export type DestinationResolver = (dest: unknown) => Promise<ResolvedDestination | null>;
@@ -37,6 +40,8 @@ export function destinationResolver(pdf: PDFDocumentProxy): DestinationResolver 
     else if ((kind === 'FitH' || kind === 'FitBH') && typeof explicit[2] === 'number') y = explicit[2];
     else if (kind === 'FitR' && typeof explicit[5] === 'number') y = explicit[5];
     const top = y === null ? null : Math.max(0, viewport.convertToViewportPoint(0, y)[1] ?? 0);
-    return { page: pageNumber, top, pageHeight: viewport.height };
+    const x = kind === 'XYZ' && typeof explicit[2] === 'number' ? explicit[2] : null;
+    const left = x === null ? null : Math.max(0, viewport.convertToViewportPoint(x, 0)[0] ?? 0);
+    return { page: pageNumber, top, left, pageHeight: viewport.height, pageWidth: viewport.width };
   };
 }

@@ -194,6 +194,29 @@ describe('mapLinksToParagraphs on hand-placed paragraphs', () => {
     expect(map(link(4, 0.2, 4, 0.09))).toBeUndefined();
   });
 
+  it('on a page set in two columns, takes the source and the target in the column the link and destination are in', () => {
+    // Page 8: left column 2.1.1 (top), 2.1.2; right column 2.1.3 (top), 2.1.4; reading order left first.
+    const twoColumns = [
+      p('2.1.1', 8, 0.08, 0),
+      p('2.1.2', 8, 0.5, 1),
+      p('2.1.3', 8, 0.1, 2),
+      p('2.1.4', 8, 0.6, 3),
+      p('2.2.1', 9, 0.1, 4),
+    ];
+    const at = (left: number, top: number, x: number | undefined, y: number): PdfLink => ({
+      page: 8,
+      rect: { left, top, right: left + 0.1, bottom: top + 0.015 },
+      target: { page: 8, y, x, name: undefined },
+    });
+    const pair = (l: PdfLink) => mapLinksToParagraphs([l], twoColumns)[0];
+    // A link low in the left column comes from 2.1.2, not from 2.1.3 of the right column above it.
+    expect(pair(at(0.2, 0.7, 0.6, 0.6))).toMatchObject({ sourceId: '2.1.2', targetId: '2.1.4' });
+    // A link at the top of the right column, above its first paragraph, is the left column's last running on.
+    expect(pair(at(0.7, 0.05, 0.1, 0.08))).toMatchObject({ sourceId: '2.1.2', targetId: '2.1.1' });
+    // Without the destination's x, the target is found among all the page's paragraphs by height.
+    expect(pair(at(0.7, 0.65, undefined, 0.51))).toMatchObject({ sourceId: '2.1.4', targetId: '2.1.2' });
+  });
+
   it('gives each pair once', () => {
     const twice = [link(4, 0.2, 6, 0.49), link(4, 0.3, 6, 0.49)];
     expect(mapLinksToParagraphs(twice, paragraphs)).toEqual([

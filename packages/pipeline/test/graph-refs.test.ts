@@ -280,6 +280,25 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
   });
 });
 
+describe('items numbered afresh in each section ("Example 2" of linalg)', () => {
+  it('resolve to the item of the referring section, else the nearest before it in the chapter', () => {
+    const paragraphs = paragraphsOf([
+      ['1.1.4', 'Example 1: The set of real numbers is a vector space.'],
+      ['1.1.4', 'Example 2: Polynomials of degree at most n form a vector space.'],
+      ['1.1.5', 'Example 1: The kernel of an operator is a subspace.'],
+      ['1.1.5', 'As in Example 1, the image is a subspace too; compare Example 2.'],
+      ['2.1.1', 'Here Example 1 could be either of two: it is left out, not guessed.'],
+      ['2.1.1', 'Only one item is labelled Lemma 3, and by Lemma 3 it is found from anywhere.'],
+      ['2.1.2', 'Lemma 3: Every subspace has a basis.'],
+    ]);
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual([
+      '1.1.5.2>1.1.5.1',
+      '1.1.5.2>1.1.4.2',
+      '2.1.1.2>2.1.2.1',
+    ]);
+  });
+});
+
 describe('resolveExplicitReferences to figures and tables', () => {
   // aata 3.1, 19.3 and 8.1: the references, the figures' own text, and the captions the extraction keeps.
   const paragraphs = paragraphsOf([

@@ -73,9 +73,13 @@ async function main() {
       (ref, pair) => sectionOf(ref.targetId) === pair.targetSectionId,
       judged,
     );
-    const texts = paragraphs.map((p) => p.text);
-    const lsa = recallAtK(buildLsaIndex(texts), truth, paragraphs, 10);
-    const tfidf = recallAtK(buildTfidfIndex(texts), truth, paragraphs, 10);
+    // Similarity reads prose, as the graph builder does: linked pairs from a prose paragraph, neighbours among prose.
+    const prose = paragraphs.filter((p) => p.kind === undefined);
+    const proseIds = new Set(prose.map((p) => p.id));
+    const proseTruth = truth.filter((pair) => proseIds.has(pair.sourceId));
+    const texts = prose.map((p) => p.text);
+    const lsa = recallAtK(buildLsaIndex(texts), proseTruth, prose, 10);
+    const tfidf = recallAtK(buildTfidfIndex(texts), proseTruth, prose, 10);
     const seconds = (performance.now() - started) / 1000;
 
     console.log(`\n${path.basename(pdf)}: ${paragraphs.length} paragraphs in ${seconds.toFixed(1)} s`);
@@ -114,7 +118,9 @@ async function main() {
     console.log(
       `    recall of links to a labelled item or a section start: ${pct(toNamed.found, toNamed.truth)} (${toNamed.found}/${toNamed.truth})`,
     );
-    console.log(`  semantic recall at 10 (a paragraph of the linked section among the 10 nearest):`);
+    console.log(
+      `  semantic recall at 10 of ${proseTruth.length} pairs from prose (a paragraph of the linked section among the 10 nearest prose):`,
+    );
     console.log(`    LSA                      ${pct(lsa, 1)}`);
     console.log(`    TF-IDF cosine baseline   ${pct(tfidf, 1)}`);
 

@@ -17,6 +17,8 @@ export interface PdfLink {
     page: number;
     /** Fraction of the page from the top; undefined when the destination names the page only. */
     y: number | undefined;
+    /** Fraction of the page from the left, when the destination gives it. */
+    x?: number | undefined;
     /** The named destination ("Hfootnote.2", "section.3.2"), when the link uses one. */
     name: string | undefined;
   };
@@ -61,6 +63,7 @@ export async function readInternalLinks(pdf: Uint8Array): Promise<PdfLink[]> {
           target: {
             page: target.page,
             y: target.top === null ? undefined : target.top / target.pageHeight,
+            x: target.left === null ? undefined : target.left / target.pageWidth,
             name: typeof annotation.dest === 'string' ? annotation.dest : undefined,
           },
         });
@@ -101,6 +104,31 @@ function figureBelow(onPage: GraphParagraph[], y: number): GraphParagraph | unde
   return undefined;
 }
 
+/** How far up the next paragraph in reading order must start to open a new column. */
+const COLUMN_JUMP = 0.1;
+/** A page's second column starts above this share of the page height. */
+const COLUMN_TOP = 0.3;
+
+/**
+ * On a page set in two columns, the paragraphs of the column at `x` (a fraction of the page width), and
+ * the last paragraph before that column (its text may run on into it). The columns are read off the
+ * reading order: the right column starts where the next paragraph starts well above the one before it.
+ * Elsewhere, the page's paragraphs.
+ */
+function columnAt(
+  inOrder: GraphParagraph[],
+  x: number,
+): { column: GraphParagraph[]; before?: GraphParagraph } {
+  const jump = inOrder.findIndex((p, i) => i > 0 && p.yStart < inOrder[i - 1]!.yStart - COLUMN_JUMP);
+  const more =
+    jump > 0 && inOrder.slice(jump + 1).some((p, i) => p.yStart < inOrder[jump + i]!.yStart - COLUMN_JUMP);
+  // A second column starts near the top of the page; a float placed out of order does not make one.
+  if (jump <= 0 || more || inOrder[jump]!.yStart > COLUMN_TOP) return { column: [...inOrder] };
+  return x < 0.5
+    ? { column: inOrder.slice(0, jump) }
+    : { column: inOrder.slice(jump), before: inOrder[jump - 1] };
+}
+
 /**
  * The paragraph pairs the links join. Links from outside the body paragraphs (contents, front matter) and
  * into pages before the first or after the last paragraph (contents, index, bibliography) are left out,
@@ -113,7 +141,11 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
     list.push(p);
     byPage.set(p.page, list);
   }
-  for (const list of byPage.values()) list.sort((a, b) => a.yStart - b.yStart || a.order - b.order);
+  const byOrder = new Map(
+    [...byPage].map(([page, list]) => [page, [...list].sort((a, b) => a.order - b.order)]),
+  );
+  const byY = (a: GraphParagraph, b: GraphParagraph) => a.yStart - b.yStart || a.order - b.order;
+  for (const list of byPage.values()) list.sort(byY);
   const pages = [...byPage.keys()].sort((a, b) => a - b);
   const firstPage = pages[0] ?? 0;
   const lastPage = pages[pages.length - 1] ?? 0;
@@ -125,14 +157,17 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
 
   const sourceOf = (link: PdfLink): GraphParagraph | undefined => {
     if (link.page < firstPage || link.page > lastPage) return undefined;
-    const onPage = (byPage.get(link.page) ?? []).filter((p) => p.yStart <= link.rect.top + SOURCE_SLACK);
-    return onPage[onPage.length - 1] ?? previousPageLast(link.page);
+    const { column, before } = columnAt(byOrder.get(link.page) ?? [], link.rect.left);
+    const onPage = column.filter((p) => p.yStart <= link.rect.top + SOURCE_SLACK).sort(byY);
+    // Above a column's first paragraph is the end of the one the column before (or the page before) ran on.
+    return onPage[onPage.length - 1] ?? before ?? previousPageLast(link.page);
   };
 
   const targetOf = (link: PdfLink): GraphParagraph | undefined => {
-    const { page, y } = link.target;
+    const { page, y, x } = link.target;
     if (page < firstPage || page > lastPage) return undefined;
-    const onPage = byPage.get(page) ?? [];
+    const onPage =
+      x === undefined ? (byPage.get(page) ?? []) : columnAt(byOrder.get(page) ?? [], x).column.sort(byY);
     if (y === undefined) return onPage[0] ?? previousPageLast(page);
     return figureBelow(onPage, y) ?? paragraphAt(onPage, page, y);
   };

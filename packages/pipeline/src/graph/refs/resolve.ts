@@ -26,7 +26,7 @@ export function resolveExplicitReferences(
     // Code is read by a machine, not a student: "fig(1.2)" in a listing refers to nothing.
     if (p.kind === 'code') continue;
     for (const mention of findReferenceMentions(p.text)) {
-      const target = index.find(mention.kind, mention.label);
+      const target = index.find(mention.kind, mention.label, p);
       if (!target || target.id === p.id || refs.some((r) => r.targetId === target.id)) continue;
       refs.push({
         sourceId: p.id,

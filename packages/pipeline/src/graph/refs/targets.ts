@@ -8,8 +8,11 @@ import type { GraphParagraph, ReferenceKind } from '../types.ts';
 import { findItemLabels, findReferenceMentions } from './grammar.ts';
 
 export interface TargetIndex {
-  /** The paragraph a kind and label point at; undefined when the book shows no such thing. */
-  find(kind: ReferenceKind, label: string): GraphParagraph | undefined;
+  /**
+   * The paragraph a kind and label point at, seen from the paragraph that refers (`from`); undefined when
+   * the book shows no such thing.
+   */
+  find(kind: ReferenceKind, label: string, from?: GraphParagraph): GraphParagraph | undefined;
 }
 
 const DOTTED = /^\d+(?:\.\d+)*$/;
@@ -20,6 +23,9 @@ const EQUATION_NUMBER = /\((\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)\)/g;
 
 export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
   const targets = new Map<string, GraphParagraph>();
+  // Items numbered without a dot ("Example 2", "Lemma 1") are numbered afresh in each section or
+  // subsection by some books (linalg): every place that carries such a label, in book order.
+  const bare = new Map<string, GraphParagraph[]>();
   // The first paragraph to carry a label is the item (a later one opening with it continues or restates
   // it), but "Theorem 4.3" lives in chapter 4: a paragraph there wins over one elsewhere.
   const put = (key: string, paragraph: GraphParagraph) => {
@@ -41,7 +47,10 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
         targets.set(`${p.sectionId.split('.').length > 2 ? 'subsection' : 'section'}:${p.sectionId}`, p);
       }
     }
-    for (const { kind, label } of findItemLabels(p.text)) put(`${kind}:${label}`, p);
+    for (const { kind, label } of findItemLabels(p.text)) {
+      put(`${kind}:${label}`, p);
+      if (!label.includes('.')) bare.set(`${kind}:${label}`, [...(bare.get(`${kind}:${label}`) ?? []), p]);
+    }
     const item = EXERCISE_ITEM.exec(p.text);
     if (item && DOTTED.test(p.sectionId)) put(`list-item:${p.sectionId}.${item[1]!}`, p);
     const referredEquations = new Set(
@@ -55,8 +64,15 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
       if (/^\s*(?:$|[\p{Lu}])/u.test(p.text.slice(m.index + m[0].length))) put(`equation:${m[1]!}`, p);
     }
   }
+  /** Of the places carrying a bare label, the one in the referring paragraph's own section, else the nearest before it in its chapter. */
+  const nearest = (places: GraphParagraph[], from: GraphParagraph): GraphParagraph | undefined =>
+    places.find((p) => p.sectionId === from.sectionId) ??
+    places.filter((p) => p.chapterId === from.chapterId && p.order < from.order).at(-1);
   return {
-    find: (kind, label) => {
+    find: (kind, label, from) => {
+      // A bare label several items carry names the one near the reference, or none for sure.
+      const places = bare.get(`${kind}:${label}`);
+      if (from && places && places.length > 1) return nearest(places, from);
       const direct = targets.get(`${kind}:${label}`);
       if (direct) return direct;
       // Exercises are often numbered list items of an exercises section: "20.5.15" is item 15 of 20.5.
