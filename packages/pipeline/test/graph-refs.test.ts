@@ -280,6 +280,17 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
   });
 });
 
+describe('equation numbers without a word before them ("then (3.7) gives", linalg and decay)', () => {
+  it('refer to a display the book shows with that number, and to nothing else', () => {
+    const paragraphs = paragraphsOf([
+      ['3.1', 'The determinant is multiplicative, det(AB) = det A det B. (3.7)'],
+      ['3.1', 'Then (3.7) gives the answer, while (3.9) names no display and x = (3.7) is a value.'],
+    ]);
+    expect(refs(paragraphs[1]!.text)).toEqual(['equation 3.7', 'equation 3.9']);
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['3.1.2>3.1.1']);
+  });
+});
+
 describe('items numbered afresh in each section ("Example 2" of linalg)', () => {
   it('resolve to the item of the referring section, else the nearest before it in the chapter', () => {
     const paragraphs = paragraphsOf([

@@ -19,6 +19,11 @@ export interface ReferenceMention {
   direction: 'back' | 'forward' | undefined;
   /** For an item of a range after its first ("14.3" of "Examples 14.1–14.5"), the range's first label. */
   rangeStart: string | undefined;
+  /**
+   * An equation number in parentheses with no word before it that refers ("then (3.7) gives"): a reference
+   * only when the book shows a display with that number elsewhere (a display's own number reads the same).
+   */
+  bare?: boolean;
 }
 
 /** One number of a list or range, and the first of its range when it is a later item of one. */
@@ -217,12 +222,12 @@ export function findItemLabels(text: string): { kind: ReferenceKind; label: stri
 export function findReferenceMentions(text: string): ReferenceMention[] {
   const mentions: ReferenceMention[] = [];
   const taken: [number, number][] = [];
-  const add = (kind: ReferenceKind, labels: ListedLabel[], start: number, end: number) => {
+  const add = (kind: ReferenceKind, labels: ListedLabel[], start: number, end: number, bare = false) => {
     const lead = LEAD.exec(text.slice(Math.max(0, start - 20), start))?.[1] ?? '';
     const phrase = text.slice(start - lead.length, end).replace(/[\s\u00a0\u202f]+/g, ' ');
     const direction = directionAt(text, start, end);
     for (const { label, rangeStart } of labels) {
-      mentions.push({ kind, label, start, end, phrase, direction, rangeStart });
+      mentions.push({ kind, label, start, end, phrase, direction, rangeStart, ...(bare ? { bare } : {}) });
     }
     taken.push([start, end]);
   };
@@ -236,7 +241,15 @@ export function findReferenceMentions(text: string): ReferenceMention[] {
     if (taken.some(([s, e]) => start >= s && start < e)) continue;
     // Only after words that refer: a display's own number "(3.2)", an item "(3)" or "f(3.2)" has none.
     const lead = EQUATION_LEAD.exec(text.slice(Math.max(0, start - 30), start));
-    if (!lead || m[1]!.startsWith('0')) continue;
+    if (m[1]!.startsWith('0')) continue;
+    if (!lead) {
+      // "(3.7)" alone: chapter-numbered, never right after a word that takes it as an argument ("f(3.2)")
+      // nor after a sign that makes it a value ("x = (3.2)").
+      const before = text.slice(Math.max(0, start - 3), start);
+      if (m[1]!.includes('.') && !/[\p{L}\d)]$/u.test(before) && !/[=<>≤≥≈+\-−*/×·^]\s*$/u.test(before))
+        add('equation', [{ label: m[1]!, rangeStart: undefined }], start, start + m[0].length, true);
+      continue;
+    }
     // "(3)" is as often a condition or an item as an equation: only "Equation (3)" makes it one.
     if (!m[1]!.includes('.') && !/^eq/i.test(lead[0])) continue;
     add('equation', [{ label: m[1]!, rangeStart: undefined }], start - lead[0].length, start + m[0].length);

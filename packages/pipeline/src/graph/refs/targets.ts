@@ -55,7 +55,7 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
     if (item && DOTTED.test(p.sectionId)) put(`list-item:${p.sectionId}.${item[1]!}`, p);
     const referredEquations = new Set(
       findReferenceMentions(p.text)
-        .filter((m) => m.kind === 'equation')
+        .filter((m) => m.kind === 'equation' && !m.bare)
         .map((m) => m.end),
     );
     for (const m of p.text.matchAll(EQUATION_NUMBER)) {
