@@ -45,6 +45,13 @@ describe('tokens of mathematical prose', () => {
     expect(words.map((w) => w.word)).toEqual(['multiply', 'sides']);
   });
 
+  it('leaves out discourse connectives and program identifiers, which name no topic', () => {
+    const words = contentWords(
+      'Furthermore, the method takeFirst() of the queue returns the oldest element; moreover it is fast.',
+    );
+    expect(words.map((w) => w.word)).toEqual(['method', 'queue', 'returns', 'oldest', 'element', 'fast']);
+  });
+
   it('turns verbs and plurals into their base form', () => {
     // aata, Section 4.1 and 6.1.
     const terms = lemmaTokens(

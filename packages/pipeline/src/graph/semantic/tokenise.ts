@@ -25,6 +25,9 @@ const MATH_PROSE_STOP_WORDS = [
   'like really yet either neither whether whose whenever wherever however indeed clearly obviously',
   'exactly actually rather quite thing things look called call said sure already always never still',
   'within without upon',
+  // Discourse connectives: they join sentences on any topic ("Furthermore" on 37 edges of one book).
+  'furthermore moreover besides thereby whereas nevertheless nonetheless meanwhile otherwise instead',
+  'accordingly consequently subsequently similarly likewise conversely finally firstly secondly lastly',
 ].flatMap((line) => line.split(' '));
 
 const STOP_WORDS = new Set([...eng, ...MATH_PROSE_STOP_WORDS]);
@@ -32,6 +35,8 @@ const STOP_WORDS = new Set([...eng, ...MATH_PROSE_STOP_WORDS]);
 /** Letters and digits; a token with a digit in it ("x1", "3rd") is notation, not a word. */
 const WORD = /[\p{L}\p{N}]+/gu;
 const HAS_DIGIT = /\p{N}/u;
+/** A lower-case letter followed by a capital ("takeFirst", "rnorm" aside): a program's identifier, not English. */
+const CAMEL_CASE = /\p{Ll}\p{Lu}/u;
 /** One- and two-letter tokens in mathematical prose are variables ("x", "ab", "gH"), not topics. */
 const MIN_LENGTH = 3;
 
@@ -40,7 +45,7 @@ export function contentWords(text: string): { word: string; surface: string }[] 
   const words: { word: string; surface: string }[] = [];
   for (const match of text.matchAll(WORD)) {
     const surface = match[0];
-    if (surface.length < MIN_LENGTH || HAS_DIGIT.test(surface)) continue;
+    if (surface.length < MIN_LENGTH || HAS_DIGIT.test(surface) || CAMEL_CASE.test(surface)) continue;
     const word = surface.toLowerCase();
     if (!STOP_WORDS.has(word)) words.push({ word, surface });
   }
