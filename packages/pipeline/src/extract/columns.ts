@@ -88,14 +88,16 @@ export function findPageGutter(lines: Line[]): Gutter | null {
   const right = Math.ceil(Math.max(...lines.map((l) => l.x1)));
   const width = right - left;
   if (width < 100) return null;
+  // Ink coverage per point: each line counts once where its runs (merged where they overlap) have ink.
   const cover = new Int32Array(width + 1);
   for (const line of lines) {
-    const marked = new Uint8Array(width + 1);
-    for (const [x0, x1] of inkSpans(line)) {
-      for (let x = Math.max(0, Math.floor(x0) - left); x < Math.min(width, Math.ceil(x1) - left); x++)
-        marked[x] = 1;
+    let end = -1;
+    for (const [x0, x1] of inkSpans(line).sort((p, q) => p[0] - q[0])) {
+      const start = Math.max(end + 1, Math.floor(x0) - left, 0);
+      const stop = Math.min(width, Math.ceil(x1) - left);
+      for (let x = start; x < stop; x++) cover[x]!++;
+      end = Math.max(end, stop - 1);
     }
-    for (let x = 0; x <= width; x++) cover[x]! += marked[x]!;
   }
   const from = Math.floor(width * (0.5 - GUTTER_BAND));
   const to = Math.ceil(width * (0.5 + GUTTER_BAND));

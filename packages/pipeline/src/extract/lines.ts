@@ -250,22 +250,20 @@ export function makeLine(page: number, runs: TextRun[], ordered = false): Line |
   const fontChars = new Map<string, number>();
   let x0 = Infinity;
   let x1 = -Infinity;
+  let monoChars = 0;
+  let chars = 0;
   for (const r of visible) {
     const key = Math.round(r.size * 10) / 10;
     sizeChars.set(key, (sizeChars.get(key) ?? 0) + r.str.length);
     fontChars.set(r.font, (fontChars.get(r.font) ?? 0) + r.str.length);
+    chars += r.str.length;
+    if (r.mono) monoChars += r.str.length;
     x0 = Math.min(x0, r.x);
     x1 = Math.max(x1, r.x + r.width);
   }
   const size = argMax(sizeChars);
   const font = argMax(fontChars);
-  let monoChars = 0;
-  let chars = 0;
-  for (const r of visible) {
-    const n = r.str.replace(/\s/g, '').length;
-    chars += n;
-    if (r.mono) monoChars += n;
-  }
+
   // Baseline: that of the main-size text (scripts sit above or below it).
   const main = visible.filter((r) => Math.abs(r.size - size) < 0.06);
   const baseline = median(main.map((r) => r.y));
