@@ -174,8 +174,11 @@ function referenceReport(paragraphs: GraphParagraph[]): QualityReport['reference
   let resolved = 0;
   for (const p of paragraphs) {
     for (const m of findReferenceMentions(p.text)) {
+      const target = index.find(m.kind, m.label, p);
+      // "(3.7)" alone is a reference only when the book shows that display.
+      if (m.bare && !target) continue;
       mentions++;
-      if (index.find(m.kind, m.label, p)) resolved++;
+      if (target) resolved++;
     }
   }
   return { mentions, resolved };
