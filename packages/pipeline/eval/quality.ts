@@ -173,10 +173,12 @@ function referenceReport(paragraphs: GraphParagraph[]): QualityReport['reference
   let mentions = 0;
   let resolved = 0;
   for (const p of paragraphs) {
+    // As the graph builder reads them: code refers to nothing, and a display's own number is no reference.
+    if (p.kind === 'code') continue;
     for (const m of findReferenceMentions(p.text)) {
       const target = index.find(m.kind, m.label, p);
-      // "(3.7)" alone is a reference only when the book shows that display.
-      if (m.bare && !target) continue;
+      // "(3.7)" alone is a reference only when the book shows that display elsewhere.
+      if (m.bare && (!target || target.id === p.id)) continue;
       mentions++;
       if (target) resolved++;
     }
