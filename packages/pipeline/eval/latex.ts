@@ -289,10 +289,27 @@ function removeEnvironments(src: string): string {
       depth++;
     } else if (depth > 0) {
       depth--;
-      if (depth === 0) last = re.lastIndex;
+      if (depth === 0) {
+        last = re.lastIndex;
+        if (LISTING_ENVS.has(m[2]!)) out += LISTING;
+      }
     }
   }
   return depth === 0 ? out + src.slice(last) : out;
+}
+
+/** Listing environments: code blocks of their own, around which a sentence may go on. */
+const LISTING_ENVS = new Set(['verbatim', 'Verbatim', 'minted', 'lstlisting', 'Sinput', 'Soutput', 'Schunk']);
+/** Where a listing was taken out of the text. */
+const LISTING = '\\tbLISTING ';
+
+/**
+ * The text around listings: words that go on after one in lower case ("... as follows:" code "where dt
+ * is ...") continue the paragraph before it, as the page reads and as the extraction gives it; otherwise
+ * a listing ends the paragraph.
+ */
+function joinAroundListings(src: string): string {
+  return src.replace(/\\tbLISTING\s*(?=[a-z])/g, ' ').replace(/\\tbLISTING /g, '\n\n');
 }
 
 const DISPLAY_AFTER_BLANK =
@@ -305,7 +322,7 @@ const RUN_IN_ONLY = new RegExp(
 
 /** Splits a section's LaTeX body into plain-text paragraphs. */
 export function texParagraphs(body: string, macros: ReadonlyMap<string, TexMacro> = new Map()): string[] {
-  let src = removeEnvironments(stripTexComments(body));
+  let src = joinAroundListings(removeEnvironments(stripTexComments(body)));
   // A blank line before display math is not a visible paragraph break. TeX ends the paragraph there, but
   // the display (which starts the next paragraph in vertical mode) only opens an empty indented line that
   // the display covers, and the text after the display goes on unindented: the page shows text, display,

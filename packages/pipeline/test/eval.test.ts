@@ -495,6 +495,26 @@ describe('a truth that cannot be read stops the measurement, naming the file', (
     expect(() => scoreExtraction({ chapters: [] }, extracted, new Map())).toThrow(TruthError);
   });
 
+  it('leaves listings out of the prose; words going on in lower case after one continue its paragraph', () => {
+    const body = [
+      'The lambda construction is convenient. For example,',
+      '\\begin{lstlisting}[language=Python]',
+      'a = lambda t: 2*t',
+      '\\end{lstlisting}',
+      'is equivalent to the def above.',
+      '',
+      '\\begin{verbatim}',
+      'Terminal> python decay.py',
+      '\\end{verbatim}',
+      '',
+      'Running it prints the table.',
+    ].join('\n');
+    expect(texParagraphs(body)).toEqual([
+      'The lambda construction is convenient. For example, is equivalent to the def above.',
+      'Running it prints the table.',
+    ]);
+  });
+
   it('reads Sweave: R chunks and \\Sexpr are not prose', () => {
     const dir = tempDir({
       'book.Rnw': LATEX_MAIN(
