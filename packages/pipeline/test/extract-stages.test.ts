@@ -712,6 +712,42 @@ describe('structure and ids', () => {
     ]);
   });
 
+  it('letters the appendices titled by their letter after the numbered chapters', () => {
+    const blocks = [
+      h(1, 40, '5 Scalar product'),
+      p(1, 80, 'The scalar product is bilinear.'),
+      h(2, 40, 'A Complex numbers'),
+      p(2, 80, 'This appendix is a crash course on complex numbers.'),
+      h(3, 40, 'B Permutations'),
+      p(3, 80, 'A permutation is a bijection.'),
+      h(3, 300, 'B.1 Transpositions'),
+      p(3, 330, 'A transposition swaps two elements.'),
+    ];
+    const node = (title: string, page: number, sections: StructNode[] = []): StructNode => ({
+      title,
+      label: null,
+      page,
+      top: 40,
+      sections,
+    });
+    const chapters = assemble(
+      blocks,
+      [
+        node('5 Scalar product', 1),
+        node('A Complex numbers', 2),
+        node('B Permutations', 3, [
+          { title: 'B.1 Transpositions', label: null, page: 3, top: 300, sections: [] },
+        ]),
+      ],
+      'Book',
+    );
+    expect(chapters.map((c) => [c.id, c.title, c.sections.map((s) => s.id)])).toEqual([
+      ['5', 'Scalar product', ['5']],
+      ['A', 'Complex numbers', ['A']],
+      ['B', 'Permutations', ['B', 'B.1']],
+    ]);
+  });
+
   it('splits off numbered subsections as sections, keeping a first one a section opens with', () => {
     const blocks = [
       h(1, 40, '3 Data'),

@@ -291,6 +291,21 @@ describe('equation numbers without a word before them ("then (3.7) gives", linal
   });
 });
 
+describe('appendices', () => {
+  it('"Appendix A" and "Appendix B.2" point at the lettered chapter and its section', () => {
+    expect(refs('(See Appendix A for a brief introduction, and Appendix B.2.)')).toEqual([
+      'chapter A',
+      'section B.2',
+    ]);
+    const paragraphs = paragraphsOf([
+      ['1.1', 'Complex numbers are reviewed in Appendix A; permutations in Appendix B.2.'],
+      ['A', 'This appendix is a crash course on complex numbers.'],
+      ['B.2', 'A permutation is a bijection of a finite set onto itself.'],
+    ]);
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['1.1.1>A.1', '1.1.1>B.2.1']);
+  });
+});
+
 describe('items numbered afresh in each section ("Example 2" of linalg)', () => {
   it('resolve to the item of the referring section, else the nearest before it in the chapter', () => {
     const paragraphs = paragraphsOf([

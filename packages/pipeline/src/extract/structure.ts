@@ -114,6 +114,29 @@ interface Marker {
   section: number | null;
 }
 
+/**
+ * Appendices titled by their letter alone ("A Complex numbers", "B Permutations"), after the numbered
+ * chapters: a run of such titles lettered A, B, C... in order is lettered chapters. One title starting
+ * with a capital word ("A Short Note on Proofs") makes no run.
+ */
+function letterAppendices(nodes: StructNode[]): void {
+  const lastNumbered = nodes.findLastIndex((c) => c.label !== null && /^\d+$/.test(c.label));
+  if (lastNumbered < 0) return;
+  // The run of chapters after the numbered ones titled "A ...", "B ...", ... in order (an index may follow).
+  const lettered: StructNode[] = [];
+  for (const c of nodes.slice(lastNumbered + 1)) {
+    if (c.label !== null) continue;
+    if (!new RegExp(`^${String.fromCharCode(65 + lettered.length)}\\s+\\S`).test(c.title)) break;
+    lettered.push(c);
+  }
+  if (lettered.length < 2) return;
+  for (const c of lettered) {
+    c.label = c.title[0]!;
+    c.title = c.title.slice(1).trim();
+    for (const s of c.sections) s.label ??= outlineNumber(s.title);
+  }
+}
+
 /** A section's number with one more part: "3.4" -> /^3\.4\.\d+$/. */
 const subsectionOf = (label: string) => new RegExp(`^${label.replace(/\./g, '\\.')}\\.\\d{1,2}$`);
 
@@ -161,6 +184,7 @@ export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: st
     for (const s of c.sections)
       s.label ??= findLabel(blocks, positionOf(blocks, s.page, s.top), s) ?? outlineNumber(s.title);
   }
+  letterAppendices(nodes);
   addSubsections(blocks, nodes);
   const markers: Marker[] = [];
   let order = 0;

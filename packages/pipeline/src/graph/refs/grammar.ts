@@ -74,6 +74,8 @@ const NAMED = new RegExp(
   String.raw`(?<![\p{L}\d])(${KIND_WORDS.map(([, w]) => w).join('|')})${SPACE}(${NUMBER}(?:${JOIN}${NUMBER})*)`,
   'gu',
 );
+/** "Appendix A", "Appendix B.2": a lettered chapter, or a section of one. */
+const APPENDIX = /(?<![\p{L}\d])Appendi(?:x|ces)[\s\u00a0]+([A-Z](?:\.\d{1,3})*)(?![\p{L}\d])/gu;
 /** "§2.1", "§ 2.1", "§§2.1–2.3". */
 const SECTION_SIGN = new RegExp(String.raw`§§?\s*(${NUMBER}(?:${JOIN}${NUMBER})*)`, 'gu');
 /** "(3.2)" as an equation number: a chapter-numbered label (or a small plain number after a lead word). */
@@ -233,6 +235,15 @@ export function findReferenceMentions(text: string): ReferenceMention[] {
   };
 
   for (const m of scanNamed(text)) if (!m.own) add(m.kind, m.labels, m.start, m.end);
+  for (const m of text.matchAll(APPENDIX)) {
+    const label = m[1]!;
+    add(
+      label.includes('.') ? 'section' : 'chapter',
+      [{ label, rangeStart: undefined }],
+      m.index,
+      m.index + m[0].length,
+    );
+  }
   for (const m of text.matchAll(SECTION_SIGN)) {
     add('section', expandNumbers(m[1]!), m.index, m.index + m[0].length);
   }

@@ -15,7 +15,8 @@ export interface TargetIndex {
   find(kind: ReferenceKind, label: string, from?: GraphParagraph): GraphParagraph | undefined;
 }
 
-const DOTTED = /^\d+(?:\.\d+)*$/;
+/** A chapter's or section's number: "3", "3.2", or a lettered appendix's "A", "A.2". */
+const DOTTED = /^(?:\d+|[A-Z])(?:\.\d+)*$/;
 /** An exercise as a numbered list item: "15. Linear Transformations ..." */
 const EXERCISE_ITEM = /^(\d{1,3})[.)]\s/;
 /** A display's equation number: "(3.2)" with no word before it that would make it a reference. */
