@@ -309,7 +309,8 @@ const LISTING = '\\tbLISTING ';
  * a listing ends the paragraph.
  */
 function joinAroundListings(src: string): string {
-  return src.replace(/\\tbLISTING\s*(?=[a-z])/g, ' ').replace(/\\tbLISTING /g, '\n\n');
+  // A blank line before the listing does not part them either: the page reads "when doing" code "we get".
+  return src.replace(/(?:\n[ \t]*\n\s*)?\\tbLISTING\s*(?=[a-z])/g, ' ').replace(/\\tbLISTING /g, '\n\n');
 }
 
 const DISPLAY_AFTER_BLANK =

@@ -498,6 +498,7 @@ describe('a truth that cannot be read stops the measurement, naming the file', (
   it('leaves listings out of the prose; words going on in lower case after one continue its paragraph', () => {
     const body = [
       'The lambda construction is convenient. For example,',
+      '',
       '\\begin{lstlisting}[language=Python]',
       'a = lambda t: 2*t',
       '\\end{lstlisting}',
