@@ -291,6 +291,40 @@ describe('equation numbers without a word before them ("then (3.7) gives", linal
   });
 });
 
+describe('references in a book whose links stand for them', () => {
+  const paragraphs = paragraphsOf([
+    ['1.1', 'Lemma 1.1 Every group has an identity.'],
+    ['1.1', 'By Lemma 1.1 the identity is unique, and Lemma 1.2 gives its inverse.'],
+    ['1.1', 'Lemma 1.2 Inverses are unique.'],
+    ['1.2', 'Theorem 1.3 holds, by Lemma 1.1 and Lemma 1.2.'],
+    ['1.2', 'Theorem 1.3 Cancellation holds.'],
+  ]);
+  /** A link on page 1 from paragraph `from` to paragraph `to` (as fractions: paragraphsOf places them). */
+  const link = (from: number, to: number): PdfLink => ({
+    page: 1,
+    rect: { left: 0.2, top: from / 5 + 0.01, right: 0.3, bottom: from / 5 + 0.02 },
+    target: { page: 1, y: to / 5, name: undefined },
+  });
+
+  it('drops a reading of the text no link backs when the links confirm most of the others', () => {
+    // The PDF links 1.1.2 -> 1.1.1, 1.1.2 -> 1.1.3 and 1.2.1 -> 1.1.1, not "Lemma 1.2" of 1.2.1 nor "Theorem 1.3".
+    const links = [link(1, 0), link(1, 2), link(3, 0)];
+    expect(pairs(resolveExplicitReferences(paragraphs, { links }))).toEqual([
+      '1.1.2>1.1.1',
+      '1.1.2>1.1.3',
+      '1.2.1>1.1.1',
+    ]);
+    // Without links, the text is all there is.
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual([
+      '1.1.2>1.1.1',
+      '1.1.2>1.1.3',
+      '1.2.1>1.2.2',
+      '1.2.1>1.1.1',
+      '1.2.1>1.1.3',
+    ]);
+  });
+});
+
 describe('appendices', () => {
   it('"Appendix A" and "Appendix B.2" point at the lettered chapter and its section', () => {
     expect(refs('(See Appendix A for a brief introduction, and Appendix B.2.)')).toEqual([

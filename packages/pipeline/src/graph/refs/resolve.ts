@@ -41,17 +41,38 @@ export function resolveExplicitReferences(
   const linked = options.links ? linkTargetsBySource(options.links, paragraphs) : new Map<string, string[]>();
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
 
+  const linksVouch = linksCoverText(fromText, linked);
   const out: ExplicitReference[] = [];
   for (const p of paragraphs) {
     const refs = mergeWithLinks(p.id, fromText.get(p.id) ?? [], linked.get(p.id) ?? [], byId);
     const seen = new Set<string>();
     for (const ref of refs) {
+      // In a book whose links stand for its references, a reading of the text no link backs is a misreading.
+      if (linksVouch && ref.via === 'text') continue;
       if (seen.has(ref.targetId)) continue;
       seen.add(ref.targetId);
       out.push(ref);
     }
   }
   return out;
+}
+
+/** Share of the text's references the PDF's links confirm, from which the links are taken as the truth. */
+const LINKED_BOOK = 0.5;
+
+/**
+ * Whether the PDF links its references: most references read from the text have a link to the same
+ * paragraph. Then the links are the author's own record of what refers to what.
+ */
+function linksCoverText(fromText: Map<string, ExplicitReference[]>, linked: Map<string, string[]>): boolean {
+  let read = 0;
+  let confirmed = 0;
+  for (const [source, refs] of fromText) {
+    const targets = linked.get(source) ?? [];
+    read += refs.length;
+    confirmed += refs.filter((r) => targets.includes(r.targetId)).length;
+  }
+  return read > 0 && confirmed >= LINKED_BOOK * read;
 }
 
 /**
