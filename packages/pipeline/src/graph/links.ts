@@ -87,9 +87,11 @@ const FIRST_LINE = 0.021;
 /** Room for a heading (and the space around it) between a destination and the paragraph it leads to. */
 const HEADING_GAP = 0.06;
 
-/** A caption opens its paragraph with the figure's or table's number. */
+/**
+ * A caption: a block the extraction marked as one, or, in a Book XML without kinds, one that opens with
+ * the figure's or table's number.
+ */
 const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*\b/;
-/** Lower-case words: prose has them, a figure's own text (labels, a table's cells) hardly any. */
 /**
  * The caption of the figure a destination is the top of. A figure's destination is set above the drawing,
  * and its caption (the paragraph that names it) comes below, with nothing but the figure's own text between.
@@ -98,7 +100,7 @@ const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*\b/;
 function figureBelow(onPage: GraphParagraph[], y: number): GraphParagraph | undefined {
   for (const p of onPage) {
     if (p.yStart < y - FIRST_LINE) continue;
-    if (CAPTION.test(p.text)) return p;
+    if (p.kind === 'caption' || CAPTION.test(p.text)) return p;
     if (!isFigureText(p.text)) return undefined;
   }
   return undefined;
