@@ -6,6 +6,7 @@ import {
   googleSignIn,
   loginForm,
   openGooglePopup,
+  popupClosed,
   signIn,
   test,
 } from './support/fixtures.ts';
@@ -166,7 +167,7 @@ test('closing the Google popup before it finishes shows "Sign-in was cancelled."
     // Nothing is left half-open: the next attempt, completed at the provider, signs in.
     const again = await openGooglePopup(page);
     await again.getByRole('link', { name: 'Continue' }).click();
-    if (!again.isClosed()) await again.waitForEvent('close');
+    await popupClosed(again);
     await expect(page).toHaveURL('/library');
     await context.close();
   } finally {

@@ -1,4 +1,11 @@
-import { checkScreen, createAccount, expect, test, signInNewAccount } from './support/fixtures.ts';
+import {
+  checkScreen,
+  createAccount,
+  expect,
+  googleSignIn,
+  test,
+  signInNewAccount,
+} from './support/fixtures.ts';
 
 /**
  * Every screen once: a full-page screenshot into test-results/screens/ and an axe-core check (no serious or
@@ -80,9 +87,8 @@ test('signed-in screens: library, profile, deletion dialog, about, reader', asyn
 test('the profile of a Google account', async ({ page, env }, testInfo) => {
   env.oidc.setUser(env.nextGoogleUser());
   await page.goto('/login');
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Or sign in with Google' }).click();
-  await (await popupOpened).waitForEvent('close');
+  await googleSignIn(page);
+  await expect(page).toHaveURL('/library');
   await page.goto('/account/profile');
   await expect(page.getByText('Account managed by Google')).toBeVisible();
   await checkScreen(page, testInfo, 'profile-google');

@@ -167,8 +167,12 @@ export async function openGooglePopup(page: Page): Promise<Page> {
  * popup runs the whole flow by itself and closes.
  */
 export async function googleSignIn(page: Page): Promise<void> {
-  const popup = await openGooglePopup(page);
-  if (!popup.isClosed()) await popup.waitForEvent('close');
+  await popupClosed(await openGooglePopup(page));
+}
+
+/** Polled, not awaited as an event: the popup can close before a 'close' listener is attached. */
+export async function popupClosed(popup: Page): Promise<void> {
+  await expect.poll(() => popup.isClosed(), { timeout: 30_000 }).toBe(true);
 }
 
 const SCREENS_DIR = path.join(repoRoot, 'test-results', 'screens');

@@ -1,6 +1,7 @@
 import { createAuthClient } from 'better-auth/react';
 import { oauthPopupClient } from 'better-auth/client/plugins';
 import { AuthError } from './errors.ts';
+import { LATE_POPUP_MESSAGE_MS, listenForPopupOutcome } from './popup-outcome.ts';
 
 /** Everything the web app asks of the identity module at /api/auth (injectable so screens can be tested). */
 export interface AuthService {
@@ -58,11 +59,23 @@ export function createBetterAuthService(): AuthService {
     },
 
     async signInWithGoogle() {
-      const result = await client.signIn.popup({ providerId: 'google' });
-      // The popup posts its result and closes itself; when the opener notices the closing first, better-auth
-      // reports POPUP_CLOSED although the sign-in went through. The session cookie tells which it was.
-      if (result.error?.code === 'POPUP_CLOSED' && (await client.getSession()).data) return;
-      unwrap(result);
+      const relayed = listenForPopupOutcome();
+      try {
+        const result = await client.signIn.popup({ providerId: 'google' });
+        if (result.error?.code === 'POPUP_CLOSED') {
+          // The popup posts its result and closes itself; better-auth may notice the closing first. A result
+          // that arrives late is the real outcome; the session cookie tells a success whose message was lost.
+          const late = await relayed.within(LATE_POPUP_MESSAGE_MS);
+          if (late?.error) {
+            const { code, description } = late.error;
+            throw new AuthError({ code, message: description ?? code });
+          }
+          if ((await client.getSession()).data) return;
+        }
+        unwrap(result);
+      } finally {
+        relayed.stop();
+      }
     },
 
     async requestPasswordReset(email) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** SPEC §4, §9: the jump indicator fades at 2 s and is gone at 2.5 s. */
 export const INDICATOR_FADE_MS = 2000;
@@ -20,25 +20,28 @@ export function useJumpIndicator(): [
   (at: { page: number; yStart: number; kind: 'source' | 'target' }) => void,
 ] {
   const [indicator, setIndicator] = useState<JumpIndicator | null>(null);
-  const timers = useRef<number[]>([]);
-  const serial = useRef(0);
-  const stopTimers = () => {
-    for (const timer of timers.current) window.clearTimeout(timer);
-    timers.current = [];
-  };
-  useEffect(() => stopTimers, []);
+  const shownSerial = indicator?.serial;
+
+  // The clock starts when the arrow is on screen (after the commit), not when the jump was asked for: on a
+  // busy main thread the render can lag the click, and the reader must still see it for the full 2 s.
+  useEffect(() => {
+    if (shownSerial === undefined) return;
+    const fade = window.setTimeout(
+      () => setIndicator((shown) => (shown?.serial === shownSerial ? { ...shown, fading: true } : shown)),
+      INDICATOR_FADE_MS,
+    );
+    const gone = window.setTimeout(
+      () => setIndicator((shown) => (shown?.serial === shownSerial ? null : shown)),
+      INDICATOR_GONE_MS,
+    );
+    return () => {
+      window.clearTimeout(fade);
+      window.clearTimeout(gone);
+    };
+  }, [shownSerial]);
 
   const show = useCallback((at: { page: number; yStart: number; kind: 'source' | 'target' }) => {
-    stopTimers();
-    serial.current += 1;
-    setIndicator({ ...at, fading: false, serial: serial.current });
-    timers.current = [
-      window.setTimeout(
-        () => setIndicator((shown) => shown && { ...shown, fading: true }),
-        INDICATOR_FADE_MS,
-      ),
-      window.setTimeout(() => setIndicator(null), INDICATOR_GONE_MS),
-    ];
+    setIndicator((shown) => ({ ...at, fading: false, serial: (shown?.serial ?? 0) + 1 }));
   }, []);
   return [indicator, show];
 }
