@@ -69,6 +69,42 @@ describe('a page set in two columns', () => {
       expect(findPageGutter(lines), name).toBeNull();
     }
   });
+
+  it('starts a section headed in the right column there: the left column below its height stays in the one before', async () => {
+    const gutter = 16;
+    const width = (612 - 2 * 40 - gutter) / 2;
+    const rightX = 40 + width + gutter;
+    const heading = (doc: PDFKit.PDFDocument, text: string, x: number, y: number) =>
+      doc.font('Times-Bold').fontSize(13).text(text, x, y, { width, lineBreak: false });
+    const left = [prose(1, 6), prose(2, 6), prose(3, 6), prose(4, 6)];
+    const before = [prose(5, 4)];
+    const after = [prose(6, 6), prose(7, 6)];
+    let sectionTop = 0;
+    for (const withOutline of [true, false]) {
+      const pdf = await makePdf((doc) => {
+        doc.font('Times-Bold').fontSize(18).text('1 Vectors', 40, 50, { lineBreak: false });
+        heading(doc, '1.1 Spaces', 40, 90);
+        column(doc, left, 40, 112, width);
+        const y = column(doc, before, rightX, 112, width) + 20;
+        sectionTop = y;
+        heading(doc, '1.2 Maps', rightX, y);
+        column(doc, after, rightX, y + 22, width);
+        if (withOutline) {
+          const at = (x: number, top: number) => ({ fit: false, left: 612 - x, top, zoom: 0 }) as never;
+          const chapter = doc.outline.addItem('1 Vectors', at(40, 50));
+          chapter.addItem('1.1 Spaces', at(40, 90));
+          chapter.addItem('1.2 Maps', at(rightX, sectionTop));
+        }
+      });
+      const { book } = await extractBook(pdf);
+      const sections = book.chapters[0]!.sections.map((s) => [s.id, s.paragraphs.map((p) => p.text)]);
+      expect(sectionTop, 'the heading is higher than the end of the left column').toBeLessThan(400);
+      expect(sections, withOutline ? 'outline' : 'headings').toEqual([
+        ['1.1', [...left, ...before]],
+        ['1.2', after],
+      ]);
+    }
+  });
 });
 
 describe('running heads and feet', () => {

@@ -68,7 +68,13 @@ export async function extractBook(_pdf: Uint8Array, _options: ExtractOptions = {
     const blocks = buildBlocks(flows, body);
     const firstHeading = blocks.find((b) => b.kind === 'heading' && b.page <= 3)?.text ?? '';
     const title = options.title?.trim() || info.title || firstHeading || 'Untitled Book';
-    const nodes = outline.length > 0 ? nodesFromOutline(outline) : nodesFromHeadings(detectHeadings(blocks));
+    // An outline destination right of a page's gutter is in the right column.
+    const columnAt = (page: number, left: number | undefined) => {
+      const gutter = flows[page - 1]?.gutter;
+      return gutter && left !== undefined && left >= (gutter.left + gutter.right) / 2 ? 1 : undefined;
+    };
+    const nodes =
+      outline.length > 0 ? nodesFromOutline(outline, columnAt) : nodesFromHeadings(detectHeadings(blocks));
     const chapters = assemble(blocks, nodes, title);
     return { book: { title, author: options.author?.trim() || info.author, chapters }, pageCount };
   } finally {

@@ -82,6 +82,7 @@ export interface DetectedHeading {
   title: string;
   page: number;
   top: number;
+  column?: 1;
 }
 
 /**
@@ -98,21 +99,22 @@ export function detectHeadings(blocks: Block[]): DetectedHeading[] {
   let chapter: string | null = null;
   for (const h of headings) {
     const { block, label, title } = h;
+    const place = { page: block.page, top: block.top, ...(block.column ? { column: block.column } : {}) };
     const explicit = /^(?:chapter|appendix)\s/i.test(block.text);
     if (label !== null && (explicit || (/^\d+$/.test(label) && block.size >= chapterSize - 0.5))) {
       chapter = label;
-      out.push({ level: 1, label, title, page: block.page, top: block.top });
+      out.push({ level: 1, label, title, ...place });
     } else if (
       label !== null &&
       chapter !== null &&
       label.split('.').length === 2 &&
       label.startsWith(`${chapter}.`)
     ) {
-      out.push({ level: 2, label, title, page: block.page, top: block.top });
+      out.push({ level: 2, label, title, ...place });
     } else if (label === null && block.size >= chapterSize - 0.5 && chapterSize > 0) {
       // An unnumbered heading as large as chapter headings: back matter (index, bibliography, ...) or an unnumbered chapter.
       chapter = null;
-      out.push({ level: 1, label: null, title, page: block.page, top: block.top });
+      out.push({ level: 1, label: null, title, ...place });
     }
   }
   return out;

@@ -80,7 +80,14 @@ export async function readOutline(pdf: PDFDocumentProxy): Promise<OutlineEntry[]
       const children = await resolve(node.items ?? [], level + 1);
       const target = await resolveDest(node.dest).catch(() => null);
       if (target)
-        entries.push({ title: node.title.trim(), level, page: target.page, top: target.top ?? 0, children });
+        entries.push({
+          title: node.title.trim(),
+          level,
+          page: target.page,
+          top: target.top ?? 0,
+          ...(target.left === null ? {} : { left: target.left }),
+          children,
+        });
       else entries.push(...children.map((child) => ({ ...child, level })));
     }
     return entries;

@@ -318,6 +318,11 @@ interface Open {
   resumes?: Block;
 }
 
+/** `{ column: 1 }` for a line in the right column of a page in two columns. */
+function columnOf(line: Line, gutter: Gutter | null | undefined): { column?: 1 } {
+  return gutter && sideOf(line, gutter) === 'right' ? { column: 1 } : {};
+}
+
 /** Builds the block stream (headings and paragraphs in reading order) from the pages' ordered lines. */
 export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
   const blocks: Block[] = [];
@@ -327,6 +332,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
 
   /** The prose paragraph a listing closed, while the listing is open. */
   let beforeListing: Block | undefined;
+  const gutters = new Map(pages.map((flow) => [flow.page, flow.gutter ?? null]));
   const close = () => {
     if (!open) return;
     const text = tidyParagraph(open.text);
@@ -338,6 +344,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         ...(open.blockKind === undefined ? {} : { blockKind: open.blockKind }),
         page: open.page,
         top: open.top,
+        ...columnOf(open.first, gutters.get(open.page)),
         pageHeight: open.pageHeight,
         size: open.size,
         text,
@@ -416,6 +423,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
             kind: 'heading',
             page: line.page,
             top: line.top,
+            ...columnOf(line, flow.gutter),
             pageHeight: flow.height,
             size: line.size,
             text: line.text,

@@ -16,52 +16,71 @@ const NOT_STUDY_CHAPTER =
 const NOT_STUDY_SECTION =
   /^(?:references(?: and suggested readings?)?|bibliography|further reading|suggested readings?|index)\b/i;
 
-export interface StructNode {
+/** A place in the reading stream: a page, a height on it and, on a page in two columns, the column. */
+export interface Place {
+  page: number;
+  top: number;
+  /** 1 for the right column of a page in two columns. */
+  column?: 1;
+}
+
+export interface StructNode extends Place {
   title: string;
   /** Number label from the text heading or null. */
   label: string | null;
-  page: number;
-  top: number;
   sections: StructNode[];
 }
 
+/** The column of a destination's left edge on its page, for pages set in two columns. */
+export type ColumnAt = (page: number, left: number | undefined) => 1 | undefined;
+
 /** Top-level outline entries become chapters (grouping entries are unwrapped), their children sections. */
-export function nodesFromOutline(outline: OutlineEntry[]): StructNode[] {
+export function nodesFromOutline(
+  outline: OutlineEntry[],
+  columnAt: ColumnAt = () => undefined,
+): StructNode[] {
   const chapters: OutlineEntry[] = [];
   for (const e of outline) {
     if (GROUPING.test(e.title) && e.children.length > 0) chapters.push(...e.children);
     else chapters.push(e);
   }
-  return chapters.map((c) => ({
-    title: c.title,
-    label: null,
-    page: c.page,
-    top: c.top,
-    sections: c.children.map((s) => ({
-      title: s.title,
-      label: null,
-      page: s.page,
-      top: s.top,
-      sections: [],
-    })),
-  }));
+  const node = (e: OutlineEntry, sections: StructNode[]): StructNode => {
+    const column = columnAt(e.page, e.left);
+    return { title: e.title, label: null, page: e.page, top: e.top, ...(column ? { column } : {}), sections };
+  };
+  return chapters.map((c) =>
+    node(
+      c,
+      c.children.map((s) => node(s, [])),
+    ),
+  );
 }
 
 export function nodesFromHeadings(headings: DetectedHeading[]): StructNode[] {
   const chapters: StructNode[] = [];
-  for (const h of headings) {
-    const node: StructNode = { title: h.title, label: h.label, page: h.page, top: h.top, sections: [] };
-    if (h.level === 1) chapters.push(node);
+  for (const { level, ...place } of headings) {
+    const node: StructNode = { ...place, sections: [] };
+    if (level === 1) chapters.push(node);
     else chapters[chapters.length - 1]?.sections.push(node);
   }
   return chapters;
 }
 
-/** Index of the first block at or after a position (blocks are in reading order, pages ascending). */
-export function positionOf(blocks: Block[], page: number, top: number): number {
+/**
+ * Index of the first block at or after a place (blocks are in reading order, pages ascending). On a page in
+ * two columns the whole left column comes before the right one, and a full-width block below the right
+ * column after it.
+ */
+export function positionOf(blocks: Block[], at: Place): number {
+  const column = at.column ?? 0;
+  let pastRight = false;
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i]!;
-    if (b.page > page || (b.page === page && b.top >= top - 2)) return i;
+    if (b.page > at.page) return i;
+    if (b.page < at.page) continue;
+    const own = b.column ?? (pastRight ? 1 : 0);
+    if (b.column === 1) pastRight = true;
+    if (own > column || (own === column && b.top >= at.top - 2)) return i;
   }
   return blocks.length;
 }
@@ -149,14 +168,14 @@ const subsectionOf = (label: string) => new RegExp(`^${label.replace(/\./g, '\\.
 function addSubsections(blocks: Block[], nodes: StructNode[]): void {
   const starts = nodes
     .flatMap((c) => [c, ...c.sections])
-    .map((n) => positionOf(blocks, n.page, n.top))
+    .map((n) => positionOf(blocks, n))
     .sort((a, b) => a - b);
   for (const c of nodes) {
     const sections: StructNode[] = [];
     for (const s of c.sections) {
       sections.push(s);
       if (s.label === null || !/^(?:\d+|[A-Z])\.\d+$/.test(s.label)) continue;
-      const from = positionOf(blocks, s.page, s.top);
+      const from = positionOf(blocks, s);
       const to = starts.find((p) => p > from) ?? blocks.length;
       const own = subsectionOf(s.label);
       let text = false;
@@ -168,7 +187,14 @@ function addSubsections(blocks: Block[], nodes: StructNode[]): void {
         }
         const { label, title } = parseHeading(b.text);
         if (label === null || !own.test(label) || !text) continue;
-        sections.push({ title, label, page: b.page, top: b.top, sections: [] });
+        sections.push({
+          title,
+          label,
+          page: b.page,
+          top: b.top,
+          ...(b.column ? { column: 1 } : {}),
+          sections: [],
+        });
       }
     }
     c.sections = sections;
@@ -180,18 +206,18 @@ export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: st
   if (nodes.length === 0) nodes = [{ title: fallbackTitle, label: '1', page: 1, top: 0, sections: [] }];
   // The heading on the page gives the number; else the outline title may carry it ("1.3 Subspaces").
   for (const c of nodes) {
-    c.label ??= findLabel(blocks, positionOf(blocks, c.page, c.top), c) ?? outlineNumber(c.title);
+    c.label ??= findLabel(blocks, positionOf(blocks, c), c) ?? outlineNumber(c.title);
     for (const s of c.sections)
-      s.label ??= findLabel(blocks, positionOf(blocks, s.page, s.top), s) ?? outlineNumber(s.title);
+      s.label ??= findLabel(blocks, positionOf(blocks, s), s) ?? outlineNumber(s.title);
   }
   letterAppendices(nodes);
   addSubsections(blocks, nodes);
   const markers: Marker[] = [];
   let order = 0;
   nodes.forEach((c, ci) => {
-    markers.push({ pos: positionOf(blocks, c.page, c.top), order: order++, chapter: ci, section: null });
+    markers.push({ pos: positionOf(blocks, c), order: order++, chapter: ci, section: null });
     c.sections.forEach((s, si) => {
-      markers.push({ pos: positionOf(blocks, s.page, s.top), order: order++, chapter: ci, section: si });
+      markers.push({ pos: positionOf(blocks, s), order: order++, chapter: ci, section: si });
     });
   });
   markers.sort((a, b) => a.pos - b.pos || a.order - b.order);

@@ -52,6 +52,8 @@ export interface OutlineEntry {
   level: number;
   page: number;
   top: number;
+  /** Left edge of the destination, when it names one: on a page in two columns, which column it is in. */
+  left?: number;
   children: OutlineEntry[];
 }
 
@@ -74,6 +76,8 @@ export interface Block {
   blockKind?: BlockKind;
   page: number;
   top: number;
+  /** 1 for a block in the right column of a page set in two columns: it comes after the left column. */
+  column?: 1;
   /** Page height, to turn `top` into a fraction. */
   pageHeight: number;
   size: number;
