@@ -205,7 +205,8 @@ function paragraphsOf(entries: [sectionId: string, text: string][], page = 1): G
   });
 }
 
-const pairs = (refs: ExplicitReference[]) => refs.map((r) => `${r.sourceId}>${r.targetId}`);
+const pairs = (refs: { sourceId: string; targetId: string }[]) =>
+  refs.map((r) => `${r.sourceId}>${r.targetId}`);
 
 describe('resolveExplicitReferences on hand-built paragraphs', () => {
   const paragraphs = paragraphsOf([
@@ -288,6 +289,34 @@ describe('equation numbers without a word before them ("then (3.7) gives", linal
     ]);
     expect(refs(paragraphs[1]!.text)).toEqual(['equation 3.7', 'equation 3.9']);
     expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['3.1.2>3.1.1']);
+  });
+
+  it('find a display the sentence goes on after ("(1.19) for any v"), the first place carrying it', () => {
+    const paragraphs = paragraphsOf([
+      ['1.7', 'We postulate that v ⊗ (w1 + w2) = v ⊗ w1 + v ⊗ w2, (1.19) for any vectors v and w.'],
+      ['1.8', 'The first statement follows from (1.19). Then the map is linear.'],
+      ['1.8', 'Using (1.19) again, the sum splits.'],
+    ]);
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['1.8.1>1.7.1', '1.8.2>1.7.1']);
+  });
+});
+
+describe('the PDF’s links as pairs of paragraphs', () => {
+  it('maps a link to a displayed equation to the paragraph the display sits in, not the next one', () => {
+    // 1.1.1 spans 0.1 to 0.5 of the page and ends with its display (1.4), close above 1.1.2.
+    const paragraphs = paragraphsOf([
+      ['1.1', 'A scalar product is defined, x · y = x1y1 + x2y2. (1.4)'],
+      ['1.1', 'These operations encapsulate geometry.'],
+      ['1.2', 'Example 2. Consider the scalar product (1.4) again.'],
+    ]).map((p, i) => ({ ...p, yStart: [0.1, 0.5, 0.8][i]! }));
+    const link = (name: string | undefined): PdfLink => ({
+      page: 1,
+      rect: { left: 0.5, top: 0.81, right: 0.55, bottom: 0.82 },
+      target: { page: 1, y: 0.46, name },
+    });
+    expect(pairs(mapLinksToParagraphs([link('equation.1.1.4')], paragraphs))).toEqual(['1.2.1>1.1.1']);
+    // Anything else set just above a paragraph names that paragraph.
+    expect(pairs(mapLinksToParagraphs([link('theorem.2')], paragraphs))).toEqual(['1.2.1>1.1.2']);
   });
 });
 

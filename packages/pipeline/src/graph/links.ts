@@ -106,6 +106,9 @@ function figureBelow(onPage: GraphParagraph[], y: number): GraphParagraph | unde
   return undefined;
 }
 
+/** A destination LaTeX (hyperref) names for a numbered display: "equation.1.4". */
+const EQUATION_DEST = /^equation\./;
+
 /** How far up the next paragraph in reading order must start to open a new column. */
 const COLUMN_JUMP = 0.1;
 /** A page's second column starts above this share of the page height. */
@@ -168,9 +171,13 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
   const targetOf = (link: PdfLink): GraphParagraph | undefined => {
     const { page, y, x } = link.target;
     if (page < firstPage || page > lastPage) return undefined;
-    const onPage =
-      x === undefined ? (byPage.get(page) ?? []) : columnAt(byOrder.get(page) ?? [], x).column.sort(byY);
+    const { column, before } =
+      x === undefined ? { column: byPage.get(page) ?? [] } : columnAt(byOrder.get(page) ?? [], x);
+    const onPage = x === undefined ? column : column.sort(byY);
     if (y === undefined) return onPage[0] ?? previousPageLast(page);
+    // A displayed equation belongs to the paragraph it sits in, which may have begun a column or a page before.
+    if (EQUATION_DEST.test(link.target.name ?? ''))
+      return onPage.filter((p) => p.yStart <= y + FIRST_LINE).at(-1) ?? before ?? previousPageLast(page);
     return figureBelow(onPage, y) ?? paragraphAt(onPage, page, y);
   };
 

@@ -61,8 +61,10 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
     );
     for (const m of p.text.matchAll(EQUATION_NUMBER)) {
       if (referredEquations.has(m.index + m[0].length)) continue;
-      // The number closes a display: nothing, or a new line of prose, follows.
-      if (/^\s*(?:$|[\p{Lu}])/u.test(p.text.slice(m.index + m[0].length))) put(`equation:${m[1]!}`, p);
+      // The number closes a display: nothing, a new sentence or the sentence going on ("for any v")
+      // follows; a mention in running prose is followed by punctuation. The first place wins: a display
+      // comes before the text that refers to it.
+      if (/^\s*(?:$|\p{L})/u.test(p.text.slice(m.index + m[0].length))) put(`equation:${m[1]!}`, p);
     }
   }
   /** Of the places carrying a bare label, the one in the referring paragraph's own section, else the nearest before it in its chapter. */
