@@ -8,7 +8,7 @@ import { mapLinksToParagraphs, readInternalLinks, type PdfLink } from '../src/gr
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { expandNumbers, findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
 import { resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
-import type { ExplicitReference, GraphParagraph } from '../src/graph/types.ts';
+import type { GraphParagraph } from '../src/graph/types.ts';
 
 const books = path.resolve(import.meta.dirname, '../../../../shared/books');
 const booksPresent = fs.existsSync(path.join(books, 'aata'));
