@@ -318,6 +318,26 @@ describe('the PDF’s links as pairs of paragraphs', () => {
     // Anything else set just above a paragraph names that paragraph.
     expect(pairs(mapLinksToParagraphs([link('theorem.2')], paragraphs))).toEqual(['1.2.1>1.1.2']);
   });
+
+  it('reads the columns of a page whose right column opens with the end of a paragraph from the left one', () => {
+    // Left column: 2.1.1 to 2.2.2 down the page, 2.2.2 running on into the right column, whose first own
+    // paragraph starts at 0.41; the link goes to section 2.2, headed low in the left column.
+    const paragraphs = paragraphsOf([
+      ['2.1', 'Exercise 1: show that the set is linearly independent.'],
+      ['2.1', 'Remark: the area is oriented.'],
+      ['2.2', 'The exterior product gives the dual basis explicitly.'],
+      ['2.2', 'We begin with some motivation, which runs on into the next column.'],
+      ['2.2', 'For v2 we have the same formula.'],
+      ['2.2', 'With these definitions we may express the dual basis.'],
+      ['3.1', 'See Sec. 2.2 for the dual basis.'],
+    ]).map((p, i) => ({ ...p, page: i < 6 ? 1 : 2, yStart: [0.2, 0.4, 0.72, 0.75, 0.41, 0.675, 0.1][i]! }));
+    const link: PdfLink = {
+      page: 2,
+      rect: { left: 0.3, top: 0.1, right: 0.35, bottom: 0.11 },
+      target: { page: 1, y: 0.682, x: 0.02, name: 'subsection.2.2' },
+    };
+    expect(pairs(mapLinksToParagraphs([link], paragraphs))).toEqual(['3.1.1>2.2.1']);
+  });
 });
 
 describe('references in a book whose links stand for them', () => {

@@ -111,8 +111,11 @@ const EQUATION_DEST = /^equation\./;
 
 /** How far up the next paragraph in reading order must start to open a new column. */
 const COLUMN_JUMP = 0.1;
-/** A page's second column starts above this share of the page height. */
-const COLUMN_TOP = 0.3;
+/**
+ * A page's second column opens above this share of the page height. Its first paragraph may start well
+ * down it: the top of the column can be the end of a paragraph that began in the column before.
+ */
+const COLUMN_TOP = 0.6;
 
 /**
  * On a page set in two columns, the paragraphs of the column at `x` (a fraction of the page width), and
@@ -127,7 +130,7 @@ function columnAt(
   const jump = inOrder.findIndex((p, i) => i > 0 && p.yStart < inOrder[i - 1]!.yStart - COLUMN_JUMP);
   const more =
     jump > 0 && inOrder.slice(jump + 1).some((p, i) => p.yStart < inOrder[jump + i]!.yStart - COLUMN_JUMP);
-  // A second column starts near the top of the page; a float placed out of order does not make one.
+  // A float placed out of order low on the page does not make a column.
   if (jump <= 0 || more || inOrder[jump]!.yStart > COLUMN_TOP) return { column: [...inOrder] };
   return x < 0.5
     ? { column: inOrder.slice(0, jump) }
