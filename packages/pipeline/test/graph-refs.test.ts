@@ -291,13 +291,20 @@ describe('equation numbers without a word before them ("then (3.7) gives", linal
     expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['3.1.2>3.1.1']);
   });
 
-  it('find a display the sentence goes on after ("(1.19) for any v"), the first place carrying it', () => {
+  it('find a display the sentence or the next display goes on after, not a mention after a word ("the axiom (1.17)")', () => {
     const paragraphs = paragraphsOf([
+      ['1.6', 'It follows from the axiom (1.17) that the map is linear.'],
+      ['1.7', 'We postulate λ(v ⊗ w) = (λv) ⊗ w, (1.17) (v1 + v2) ⊗ w = v1 ⊗ w + v2 ⊗ w, (1.18)'],
       ['1.7', 'We postulate that v ⊗ (w1 + w2) = v ⊗ w1 + v ⊗ w2, (1.19) for any vectors v and w.'],
-      ['1.8', 'The first statement follows from (1.19). Then the map is linear.'],
+      ['1.8', 'The first statement follows from (1.19). Then the map is linear by (1.17).'],
       ['1.8', 'Using (1.19) again, the sum splits.'],
     ]);
-    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['1.8.1>1.7.1', '1.8.2>1.7.1']);
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual([
+      '1.6.1>1.7.1',
+      '1.8.1>1.7.2',
+      '1.8.1>1.7.1',
+      '1.8.2>1.7.2',
+    ]);
   });
 });
 

@@ -61,10 +61,12 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
     );
     for (const m of p.text.matchAll(EQUATION_NUMBER)) {
       if (referredEquations.has(m.index + m[0].length)) continue;
-      // The number closes a display: nothing, a new sentence or the sentence going on ("for any v")
-      // follows; a mention in running prose is followed by punctuation. The first place wins: a display
-      // comes before the text that refers to it.
-      if (/^\s*(?:$|\p{L})/u.test(p.text.slice(m.index + m[0].length))) put(`equation:${m[1]!}`, p);
+      // The number closes a display: it follows the mathematics, not a word ("the axiom (1.17)" is a
+      // mention), and nothing, text (a new sentence or the sentence going on: "for any v") or the next
+      // display follows it. The first place wins: a display comes before the text that refers to it.
+      const before = p.text.slice(0, m.index);
+      const after = p.text.slice(m.index + m[0].length);
+      if (!/\p{L}{3,}\s*$/u.test(before) && /^\s*(?:$|\p{L}|\()/u.test(after)) put(`equation:${m[1]!}`, p);
     }
   }
   /** Of the places carrying a bare label, the one in the referring paragraph's own section, else the nearest before it in its chapter. */
