@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BookDocument } from '@threadbook/book';
 import {
+  isFootnoteMark,
   mapLinksToParagraphs,
   readInternalLinks,
   type LinkedPair,
@@ -22,8 +23,6 @@ import type { ExplicitReference, GraphParagraph } from '../src/graph/types.ts';
 
 /** Appendices of hints, answers or solutions: their links join exercises to answers, not text to text. */
 const ANSWERS_CHAPTER = /^(?:hints?|answers?|solutions?)\b/i;
-/** Footnote marks link to the footnote at the page's foot, which is not a cross-reference. */
-const FOOTNOTE_DEST = /footnote/i;
 
 export interface LinkTruth {
   /** The book's paragraphs in reading order, answer appendices left out. */
@@ -43,7 +42,7 @@ export async function readLinkTruth(book: BookDocument, pdf: Uint8Array): Promis
     .filter((p) => !answers.has(p.chapterId))
     .map((p, order) => ({ ...p, order }));
   const allLinks = await readInternalLinks(pdf);
-  const links = allLinks.filter((l) => !FOOTNOTE_DEST.test(l.target.name ?? ''));
+  const links = allLinks.filter((l) => !isFootnoteMark(l));
   return { paragraphs, allLinks, links, pairs: mapLinksToParagraphs(links, paragraphs) };
 }
 

@@ -309,6 +309,22 @@ describe('equation numbers without a word before them ("then (3.7) gives", linal
 });
 
 describe('the PDF’s links as pairs of paragraphs', () => {
+  it('takes no link to a destination named as a footnote for a reference, wherever it lands', () => {
+    // The footnote's text was read into the listing above it: the link lands on the listing.
+    const paragraphs = paragraphsOf([
+      ['5.1', 'We configure the logger with a small function.'],
+      ['5.1', 'import logging def configure(): pass 4 https://docs.python.org/library/logging.html'],
+    ]);
+    const toFootnote: PdfLink = {
+      page: 1,
+      rect: { left: 0.5, top: 0.01, right: 0.52, bottom: 0.02 },
+      target: { page: 1, y: 0.5, name: 'Hfootnote.4' },
+    };
+    expect(resolveExplicitReferences(paragraphs, { links: [toFootnote] })).toEqual([]);
+    const named = { ...toFootnote, target: { ...toFootnote.target, name: 'section.5.2' } };
+    expect(pairs(resolveExplicitReferences(paragraphs, { links: [named] }))).toEqual(['5.1.1>5.1.2']);
+  });
+
   it('maps a link to a displayed equation to the paragraph the display sits in, not the next one', () => {
     // 1.1.1 spans 0.1 to 0.5 of the page and ends with its display (1.4), close above 1.1.2.
     const paragraphs = paragraphsOf([

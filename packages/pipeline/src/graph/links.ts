@@ -75,6 +75,13 @@ export async function readInternalLinks(pdf: Uint8Array): Promise<PdfLink[]> {
   }
 }
 
+/** A destination named as a footnote ("Hfootnote.2"): the link is the footnote's mark, not a cross-reference. */
+const FOOTNOTE_DEST = /footnote/i;
+
+export function isFootnoteMark(link: PdfLink): boolean {
+  return FOOTNOTE_DEST.test(link.target.name ?? '');
+}
+
 /**
  * A link's rectangle sits on the text line; the paragraph's yStart is the top of its first line. A link on
  * that first line may reach a little above it (the rectangle includes ascenders and padding).
