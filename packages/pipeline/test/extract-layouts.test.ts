@@ -215,6 +215,39 @@ describe('footnotes', () => {
     const graph = await buildGraph(book, { pdf });
     expect([...graph.explicitRefs.values()].flat()).toEqual([]);
   });
+
+  it('keeps a note below a listing set small out of the listing, which goes on over the page', async () => {
+    const code = [
+      'import logging',
+      'def configure_logger():',
+      '    logging.basicConfig(',
+      "        filename='decay.log')",
+    ];
+    const pdf = await makePdf((doc) => {
+      column(
+        doc,
+        [prose(1, 10), prose(2, 10), `${prose(3, 6)} The logger is set up like this:`],
+        72,
+        72,
+        468,
+      );
+      doc.font('Courier').fontSize(9);
+      code.slice(0, 2).forEach((text, i) => doc.text(text, 90, 660 + 11 * i, { lineBreak: false }));
+      doc.font('Times-Roman').fontSize(8).text('4 ', 72, 712, { continued: true, lineBreak: false });
+      doc.font('Courier').text('https://docs.python.org/library/logging.html', { lineBreak: false });
+      doc.addPage();
+      doc.font('Courier').fontSize(9);
+      code.slice(2).forEach((text, i) => doc.text(text, 90, 72 + 11 * i, { lineBreak: false }));
+      column(doc, [prose(4, 6)], 72, 110, 468);
+    });
+    const all = paragraphs((await extractBook(pdf)).book);
+    expect(all.filter((p) => p.kind === 'code').map((p) => p.text)).toEqual([
+      code.map((t) => t.trim()).join(' '),
+    ]);
+    expect(all.filter((p) => p.kind === 'footnote').map((p) => p.text)).toEqual([
+      '4 https://docs.python.org/library/logging.html',
+    ]);
+  });
 });
 
 describe('figures', () => {

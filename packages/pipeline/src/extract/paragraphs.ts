@@ -189,11 +189,16 @@ export function footnoteStart(lines: Line[], height: number, body: BodyMetrics):
   }
   // Notes open with their mark; a listing or a caption set small at the foot is no note. A note may be
   // a web address in a typewriter face, but its mark is not ("1 http://..."); a listing's line number is.
-  const first = lines[start];
-  const markInListingFace = first?.runs.find((r) => r.str.trim() !== '')?.mono === true;
-  if (first && (markInListingFace || !FOOTNOTE_MARK.test(first.text))) return lines.length;
-  return start;
+  const opensNote = (line: Line) => !opensInListingFace(line) && FOOTNOTE_MARK.test(line.text);
+  if (start < lines.length && opensNote(lines[start]!)) return start;
+  // A listing set small may run down to the notes: they start at the first mark below its last line.
+  const lastListing = lines.findLastIndex((l, i) => i >= start && opensInListingFace(l));
+  if (lastListing < 0) return lines.length;
+  const note = lines.findIndex((l, i) => i > lastListing && opensNote(l));
+  return note < 0 ? lines.length : note;
 }
+
+const opensInListingFace = (line: Line) => line.runs.find((r) => r.str.trim() !== '')?.mono === true;
 
 /**
  * Displayed prose is judged per set-off block, not per line: a centred argument of short lines ("All men
