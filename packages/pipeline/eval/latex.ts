@@ -38,6 +38,9 @@ import { TruthError, type TruthBook, type TruthChapter, type TruthSection } from
  *   \ref -> nothing, math keeps its letters and digits).
  */
 
+/** Headings LaTeX sets run-in, at the start of the paragraph's first line. */
+const RUN_IN_HEAD = new Set(['paragraph', 'subparagraph']);
+
 const SKIPPED_INPUT_DIRS = /^(?:\.\/)?(exercises|homework|solutions)\//;
 const SKIP_ENVS = new Set([
   'tikzpicture',
@@ -229,7 +232,7 @@ function splitStructure(doc: string, macros: ReadonlyMap<string, TexMacro>): Tru
     chapter.bodies.set(current.number, (chapter.bodies.get(current.number) ?? '') + text);
   };
   const re =
-    /\\(part|chapter|section|subsection|subsubsection|paragraph|appendix|setcounter\s*\{chapter\}\s*\{(-?\d+)\})(?![A-Za-z])(\*?)/g;
+    /\\(part|chapter|section|subsection|subsubsection|paragraph|subparagraph|appendix|setcounter\s*\{chapter\}\s*\{(-?\d+)\})(?![A-Za-z])(\*?)/g;
   for (let m = re.exec(doc); m; m = re.exec(doc)) {
     append(doc.slice(last, m.index));
     const kind = m[1]!;
@@ -262,7 +265,13 @@ function splitStructure(doc: string, macros: ReadonlyMap<string, TexMacro>): Tru
       sectionCounter++;
       current = { number: `${chapter.number}.${sectionCounter}`, title, paragraphs: [] };
       chapter.sections.push(current);
-    } else append('\n\n'); // lower headings and \section*: a paragraph break
+    } else if (RUN_IN_HEAD.has(kind) && !/^\s*\\begin\b/.test(doc.slice(heading.end))) {
+      // \paragraph and \subparagraph are run-in heads: their title opens the paragraph that follows, even
+      // across a blank line in the source ("Answer: It turns out that ...").
+      append(`\n\n${title} `);
+      last = heading.end + (/^\s*/.exec(doc.slice(heading.end))?.[0].length ?? 0);
+      re.lastIndex = last;
+    } else append('\n\n'); // lower headings, \section* and a run-in head before a list: a paragraph break
   }
   append(doc.slice(last));
   const out: TruthChapter[] = [];

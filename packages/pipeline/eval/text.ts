@@ -243,7 +243,10 @@ export function parseTexMacros(src: string, into: Map<string, TexMacro> = new Ma
     const open = re.lastIndex - 1;
     const close = matchBrace(src, open);
     if (close < 0) continue;
-    into.set(name, { args, body: src.slice(open + 1, close) });
+    const body = src.slice(open + 1, close);
+    // A definition built on LaTeX's internals (\@startsection, \@typeset@protect) re-plumbs a standard
+    // command (\paragraph, \footnote) under \makeatletter; the command keeps its standard reading.
+    if (!/\\[A-Za-z]*@/.test(body)) into.set(name, { args, body });
     re.lastIndex = close + 1;
   }
   return into;

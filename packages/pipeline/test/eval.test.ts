@@ -253,6 +253,37 @@ describe('readLatexTruth', () => {
       ),
     ).toEqual(["Theorem (Brooks' Theorem). Any graph.", 'Theorem. Five solids.']);
   });
+
+  it('runs \\paragraph titles into the paragraph after them, and keeps standard commands re-plumbed with @ internals', () => {
+    const main = `\\documentclass{book}
+\\makeatletter
+\\renewcommand\\subparagraph{\\@startsection{paragraph}{4}{\\parindent}{0mm}{-1mm}{\\bfseries} }
+\\def\\footnote{\\ifx\\protect\\@typeset@protect\\expandafter\\SF@@footnote\\fi}
+\\newcommand{\\R}{\\mathbb{R}}
+\\begin{document}
+\\chapter{One}
+\\section{First}
+Is there a vector product in $\\R^n$?
+
+\\subparagraph{Answer:}
+
+Only in some cases.\\footnote{For n = 3 and 7.} We will not need it.
+
+\\paragraph{The exact solution.}
+It is easy to know.
+
+\\paragraph{What do I want them to know?}
+
+\\begin{itemize}\\item Much.\\end{itemize}
+\\end{document}`;
+    const truth = readLatexTruth(tempDir({ 'book.tex': main }));
+    expect(truth.chapters[0]!.sections[0]!.paragraphs).toEqual([
+      'Is there a vector product in Rn ?',
+      'Answer: Only in some cases. We will not need it.',
+      'The exact solution. It is easy to know.',
+      'Much.',
+    ]);
+  });
 });
 
 function bookFrom(truth: TruthBook, page: (section: string) => number): BookDocument {
