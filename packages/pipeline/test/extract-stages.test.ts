@@ -279,6 +279,26 @@ describe('paragraphs', () => {
     expect(blocks[0]!.top).toBeCloseTo(92);
   });
 
+  it('keeps a numbered equation as wide as the column, and the lines of a display, inside their paragraph', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('The operations of vector sum and vector product are defined', 105, 100),
+        line('by', 90, 112),
+        full('(x1, y1) + (x2, y2) ≡ (x1 + x2, y1 + y2) ; (1.1)', 95, 128),
+        full('(x1, y1) × (x2, y2) ≡ (y1z2 − z1y2, z1x2 − x1z2,', 95, 144),
+        line('x1y2 − y1x2). (1.2)', 200, 158),
+        full('These operations encapsulate all of Euclidean geometry in a', 90, 174),
+        line('purely algebraic language.', 90, 186),
+        full('A second paragraph is indented and runs to the right margin', 105, 198),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'The operations of vector sum and vector product are defined by (x1, y1) + (x2, y2) ≡ (x1 + x2, y1 + y2) ; (1.1) (x1, y1) × (x2, y2) ≡ (y1z2 − z1y2, z1x2 − x1z2, x1y2 − y1x2). (1.2) These operations encapsulate all of Euclidean geometry in a purely algebraic language.',
+      'A second paragraph is indented and runs to the right margin',
+    ]);
+  });
+
   it('makes list items and theorem-like lead-ins paragraphs of their own, with hanging lines attached', () => {
     const blocks = buildBlocks(
       flow([

@@ -31,6 +31,9 @@ const CONTINUATION = /^\p{Ll}{2,}\b/u;
 /** A footnote's opening: its mark (a number or a symbol) before the note's first word. */
 const FOOTNOTE_MARK = /^(?:\(?\d{1,2}\)?|[*∗†‡§¶])\s*\S/;
 
+/** An equation's number closing its line: "(1.4)", "(3)", "(2.1a)". */
+const EQUATION_TAG = /\s\(\d{1,2}(?:\.\d{1,3}){0,2}[a-z]?\)$/;
+
 export type LineKind = 'heading' | 'display' | 'text' | 'quote' | 'table';
 
 export interface PageFlow {
@@ -63,6 +66,9 @@ function lineMargins(flow: PageFlow, body: BodyMetrics): PageMargins[] {
 export function classifyLine(line: Line, margins: PageMargins, body: BodyMetrics): LineKind {
   if (line.size >= HEADING_RATIO * body.size && /[\p{L}\p{N}]/u.test(line.text)) return 'heading';
   if (LIST_LABEL.test(line.text)) return 'text';
+  // A numbered equation is a display however wide it is: in a narrow column it fills the line.
+  const tag = EQUATION_TAG.exec(line.text);
+  if (tag && isFormula(line.text.slice(0, tag.index))) return 'display';
   const em = body.size;
   const before = line.x0 - margins.left;
   const after = margins.right - line.x1;
@@ -560,10 +566,11 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         dy < 1.6 * body.lineSpacing &&
         Math.abs(line.x0 - prev.x0) < 0.3 * em &&
         /[.!?:]["”’)]?$/.test(proseEnd(prev, marks));
-      // A displayed formula set flush left ("u0 = I," after "as follows:") and the words that go on after
-      // a formula ("and so on", "where x is") belong to the sentence around them, as in the book's markup.
+      // A displayed formula set flush left ("u0 = I," after "as follows:"), the next line of a display
+      // and the words that go on after a formula ("and so on", "where x is") belong to the sentence around
+      // them, as in the book's markup.
       const inFormula =
-        (isFormula(line.text) && /[:,]$/.test(proseEnd(prev, marks))) ||
+        (isFormula(line.text) && (/[:,]$/.test(proseEnd(prev, marks)) || cur.lastKind === 'display')) ||
         (CONTINUATION.test(line.text) && !indented && (cur.lastKind === 'display' || isFormula(prev.text)));
       if (inFormula && !flowBreak) {
         cur.text = joinLines(cur.text, line.text);
