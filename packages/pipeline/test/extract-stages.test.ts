@@ -280,16 +280,17 @@ describe('paragraphs', () => {
   });
 
   it('keeps a numbered equation as wide as the column, and the lines of a display, inside their paragraph', () => {
+    // Display lines set in by two ems, more than a line apart, the number flush right.
     const blocks = buildBlocks(
       flow([
         full('The operations of vector sum and vector product are defined', 105, 100),
         line('by', 90, 112),
-        full('(x1, y1) + (x2, y2) ≡ (x1 + x2, y1 + y2) ; (1.1)', 95, 128),
-        full('(x1, y1) × (x2, y2) ≡ (y1z2 − z1y2, z1x2 − x1z2,', 95, 144),
-        line('x1y2 − y1x2). (1.2)', 200, 158),
-        full('These operations encapsulate all of Euclidean geometry in a', 90, 174),
-        line('purely algebraic language.', 90, 186),
-        full('A second paragraph is indented and runs to the right margin', 105, 198),
+        full('(x1, y1) + (x2, y2) ≡ (x1 + x2, y1 + y2) ; (1.1)', 110, 134),
+        full('(x1, y1) × (x2, y2) ≡ (y1z2 − z1y2, z1x2 − x1z2,', 110, 156),
+        line('x1y2 − y1x2). (1.2)', 200, 170),
+        full('These operations encapsulate all of Euclidean geometry in a', 90, 192),
+        line('purely algebraic language.', 90, 204),
+        full('A second paragraph is indented and runs to the right margin', 105, 216),
       ]),
       body,
     );
