@@ -33,6 +33,8 @@ import { TruthError, type TruthBook, type TruthChapter, type TruthSection } from
  * - Left out: tikzpicture, figure, table, tabular, listings (verbatim, Verbatim, minted, lstlisting, Sweave
  *   chunks), activities and exercise environments (questions, parts,
  *   answer, hint, exercise, problem), verbatim, and box titles (\begin{defbox}{Title}).
+ * - Theorem-like environments: the standard names and those the document declares with \newtheorem get
+ *   their run-in head ("Example (Annual Precipitation). The vector ...").
  * - Macros: \def/\newcommand definitions of the *.tex files in the source folder and of the document
  *   itself are expanded. Text is rendered with texToText (\emph{x} -> x, \index/\label -> nothing,
  *   \ref -> nothing, math keeps its letters and digits).
@@ -127,6 +129,7 @@ export function readLatexTruth(sourceDir: string, mainFile?: string): TruthBook 
   }
   let doc = expandInputs(path.resolve(sourceDir, main), sourceDir);
   parseTexMacros(doc, macros);
+  const theorems = readTheoremHeads(doc);
   for (const name of ['chapter', 'section', 'subsection', 'item', 'index', 'label']) macros.delete(name);
   const start = doc.search(/\\mainmatter\b/);
   const docStart = doc.search(/\\begin\{document\}/);
@@ -134,7 +137,7 @@ export function readLatexTruth(sourceDir: string, mainFile?: string): TruthBook 
   const end = doc.search(/\\backmatter\b|\\end\{document\}/);
   if (end >= 0) doc = doc.slice(0, end);
   // Non-prose environments go first: exam-style \part items inside them must not read as \part.
-  return { chapters: splitStructure(removeEnvironments(doc), macros) };
+  return { chapters: splitStructure(removeEnvironments(doc), macros, theorems) };
 }
 
 /** LaTeX main files, and Sweave (.Rnw: LaTeX with R chunks) ones. */
@@ -219,7 +222,11 @@ function readHeading(src: string, i: number): { title: string; short?: string; e
   return { title: src.slice(j + 1, close), short, end: close + 1 };
 }
 
-function splitStructure(doc: string, macros: ReadonlyMap<string, TexMacro>): TruthChapter[] {
+function splitStructure(
+  doc: string,
+  macros: ReadonlyMap<string, TexMacro>,
+  theorems: ReadonlyMap<string, string>,
+): TruthChapter[] {
   const chapters: (TruthChapter & { bodies: Map<string, string> })[] = [];
   let chapterCounter = 0;
   let appendix = false;
@@ -276,7 +283,8 @@ function splitStructure(doc: string, macros: ReadonlyMap<string, TexMacro>): Tru
   append(doc.slice(last));
   const out: TruthChapter[] = [];
   for (const ch of chapters) {
-    for (const s of ch.sections) s.paragraphs = texParagraphs(ch.bodies.get(s.number) ?? '', macros);
+    for (const s of ch.sections)
+      s.paragraphs = texParagraphs(ch.bodies.get(s.number) ?? '', macros, theorems);
     // The intro pseudo-section only when it has text; numbered sections always.
     const sections = ch.sections.filter((s) => s.number !== ch.number || s.paragraphs.length > 0);
     if (sections.some((s) => s.paragraphs.length > 0))
@@ -326,12 +334,28 @@ const DISPLAY_AFTER_BLANK =
   /\n[ \t]*\n\s*(\\begin\s*\{(?:equation|align|gather|multline|eqnarray|flalign|alignat)\*?\}|\\\[|\$\$)/g;
 
 /** A paragraph that is nothing but a run-in head (an empty box): not a paragraph. */
-const RUN_IN_ONLY = new RegExp(
-  `^(?:Solution:|Proof\\.|(?:${Object.values(THEOREM_RUN_IN).join('|')})(?: \\(.*\\))?\\.)$`,
-);
+const runInOnly = (heads: Iterable<string>) =>
+  new RegExp(`^(?:Solution:|Proof\\.|(?:${[...heads].join('|')})(?: \\(.*\\))?\\.)$`);
+
+/**
+ * The theorem-like environments a document declares (`\newtheorem{example}[thm]{Example}`), by their
+ * heads: each starts with its run-in head like the standard ones.
+ */
+export function readTheoremHeads(src: string): Map<string, string> {
+  const heads = new Map<string, string>();
+  for (const m of src.matchAll(/\\newtheorem\*?\s*\{([^}]+)\}\s*(?:\[[^\]]*\]\s*)?\{([^}]+)\}/g))
+    heads.set(m[1]!, collapseSpace(m[2]!));
+  return heads;
+}
 
 /** Splits a section's LaTeX body into plain-text paragraphs. */
-export function texParagraphs(body: string, macros: ReadonlyMap<string, TexMacro> = new Map()): string[] {
+export function texParagraphs(
+  body: string,
+  macros: ReadonlyMap<string, TexMacro> = new Map(),
+  declaredTheorems: ReadonlyMap<string, string> = new Map(),
+): string[] {
+  const theorems = new Map([...Object.entries(THEOREM_RUN_IN), ...declaredTheorems]);
+  const headOnly = runInOnly(theorems.values());
   let src = joinAroundListings(removeEnvironments(stripTexComments(body)));
   // A blank line before display math is not a visible paragraph break. TeX ends the paragraph there, but
   // the display (which starts the next paragraph in vertical mode) only opens an empty indented line that
@@ -341,7 +365,7 @@ export function texParagraphs(body: string, macros: ReadonlyMap<string, TexMacro
   src = src.replace(DISPLAY_AFTER_BLANK, (_whole, display: string) => `\n${display}`);
   // Block boundaries: \begin{block}[opt]{args}, \end{block}, \item[label].
   src = src.replace(/\\(begin|end)\s*\{([^}]+)\}/g, (whole, which: string, env: string) => {
-    if (!BLOCK_ENVS.has(env)) return whole;
+    if (!BLOCK_ENVS.has(env) && !theorems.has(env)) return whole;
     if (which === 'end') return '\n\n';
     return `\n\n\\tbBEGIN{${env}}`;
   });
@@ -364,7 +388,7 @@ export function texParagraphs(body: string, macros: ReadonlyMap<string, TexMacro
       if (src[i] === '{') i = matchBrace(src, i) + 1;
     }
     const note = notes[count++] ?? '';
-    const theorem = THEOREM_RUN_IN[m[1]!];
+    const theorem = theorems.get(m[1]!);
     if (theorem) result += note.trim() ? `${theorem} (${note.trim()}). ` : `${theorem}. `;
     else if (RUN_IN[m[1]!]) result += `${RUN_IN[m[1]!]} `;
     last = i;
@@ -375,5 +399,5 @@ export function texParagraphs(body: string, macros: ReadonlyMap<string, TexMacro
   return src
     .split(/\n[ \t]*\n/)
     .map((chunk) => collapseSpace(texToText(chunk, macros)))
-    .filter((p) => normalizeText(p) !== '' && !RUN_IN_ONLY.test(p));
+    .filter((p) => normalizeText(p) !== '' && !headOnly.test(p));
 }

@@ -196,7 +196,6 @@ const DROP_WITH_ARGS: Record<string, number> = {
   pageref: 1,
   autoref: 1,
   hyperref: 0,
-  url: 1,
   href: 1,
   vskip: 0,
   hskip: 0,

@@ -254,6 +254,24 @@ describe('readLatexTruth', () => {
     ).toEqual(["Theorem (Brooks' Theorem). Any graph.", 'Theorem. Five solids.']);
   });
 
+  it('gives environments the document declares with \\newtheorem their head, and prints a \\url', () => {
+    const main = `\\documentclass{book}
+\\newtheorem{thm}{Theorem}[chapter]
+\\newtheorem{example}[thm]{Example}
+\\begin{document}
+\\chapter{One}
+\\section{First}
+\\begin{example}[Annual Precipitation]
+The vector precip contains rainfall.
+\\end{example}
+See the manual, \\url{http://cran.r-project.org/manuals.html}.
+\\end{document}`;
+    expect(readLatexTruth(tempDir({ 'book.tex': main })).chapters[0]!.sections[0]!.paragraphs).toEqual([
+      'Example (Annual Precipitation). The vector precip contains rainfall.',
+      'See the manual, http://cran.r-project.org/manuals.html.',
+    ]);
+  });
+
   it('runs \\paragraph titles into the paragraph after them, and keeps standard commands re-plumbed with @ internals', () => {
     const main = `\\documentclass{book}
 \\makeatletter
