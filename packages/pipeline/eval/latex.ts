@@ -117,6 +117,8 @@ const THEOREM_RUN_IN: Record<string, string> = {
   conjecture: 'Conjecture',
   claim: 'Claim',
   fact: 'Fact',
+  // The exercise package's numbered exercises, set inline ("Exercise 5.8. Show that ...").
+  Exercise: 'Exercise',
 };
 
 /** Reads the ground truth of a LaTeX book. `mainFile` defaults to the .tex file with \documentclass and \chapter. */
@@ -372,7 +374,8 @@ export function texParagraphs(
   // The optional argument is a theorem's note ("Theorem (Brooks' Theorem).") or a box option.
   const notes: string[] = [];
   src = src.replace(/\\tbBEGIN\{([^}]+)\}(?:\s*\[([^\]]*)\])?/g, (_whole, env: string, note?: string) => {
-    notes.push(note ?? '');
+    // key=value lists ("[label=exr:mean]") are options, not a note the page shows.
+    notes.push(note?.includes('=') ? '' : (note ?? ''));
     return `\\tbBEGIN{${env}}`;
   });
   // Drop heading-like arguments of boxes, then replace the marker with the run-in label.
