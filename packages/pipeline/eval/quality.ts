@@ -28,6 +28,8 @@ export interface QualityReport {
   prose: {
     count: number;
     lowerCaseStart: number;
+    /** List items whose text, after the label, goes on in lower case: not counted as cut. */
+    listItemsInLowerCase: number;
     short: number;
     /** Blocks without a word of three letters: stray text of drawings, labels, line numbers. */
     wordless: number;
@@ -56,11 +58,15 @@ export async function qualityReport(pdf: Uint8Array, book: BookDocument): Promis
   const blocks: Record<string, number> = {};
   for (const p of paragraphs) blocks[p.kind ?? 'prose'] = (blocks[p.kind ?? 'prose'] ?? 0) + 1;
   const prose = paragraphs.filter((p) => p.kind === undefined);
-  // A block starts in lower case when it opens with a lower-case word, a list label ("(a)", "ii.") passed
-  // over: the mark of a paragraph cut in two ("...its inter-" | "face.", "...the set" | "of all x"). A
-  // formula's variable ("x ∈ G", "f(x) = 1") is a single letter: an exercise may open with one.
-  const startsLowerCase = (text: string) =>
-    /^\p{Ll}{2,}(?:[\s,.;:!?]|$)/u.test(text.replace(/^\(?(?:[a-z]|[ivx]{1,4}|\d{1,3})[.)]\s+/, ''));
+  // A block starts in lower case when it opens with a lower-case word: the mark of a paragraph cut in two
+  // ("...its inter-" | "face.", "...the set" | "of all x"). A formula's variable ("x ∈ G", "f(x) = 1") is
+  // a single letter: an exercise may open with one. A list item opens with its label ("(b)", "ii.", "3.");
+  // its text may go on in lower case from the sentence that introduces the list ("How many ways if:" |
+  // "(b) you have 4 cubes"), so those are counted apart.
+  const LABEL = /^\(?(?:[a-z]|[ivx]{1,4}|\d{1,3})[.)]\s+/;
+  const lowerWord = (text: string) => /^\p{Ll}{2,}(?:[\s,.;:!?]|$)/u.test(text);
+  const startsLowerCase = (text: string) => !LABEL.test(text) && lowerWord(text);
+  const itemInLowerCase = (text: string) => LABEL.test(text) && lowerWord(text.replace(LABEL, ''));
 
   const { pages, heads } = await edgeHeads(pdf, book);
   const byPage = new Map<number, string[]>();
@@ -75,6 +81,7 @@ export async function qualityReport(pdf: Uint8Array, book: BookDocument): Promis
     prose: {
       count: prose.length,
       lowerCaseStart: prose.filter((p) => startsLowerCase(p.text)).length,
+      listItemsInLowerCase: prose.filter((p) => itemInLowerCase(p.text)).length,
       short: prose.filter((p) => p.text.length < SHORT_BLOCK).length,
       wordless: paragraphs.filter((p) => !/\p{L}{3}/u.test(p.text)).length,
     },

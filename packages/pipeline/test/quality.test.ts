@@ -67,14 +67,15 @@ describe('the quality report', () => {
         ),
         block('2.1.2', 1, 'face. The rest of the sentence was cut from its paragraph.'),
         block('2.1.3', 1, '(b) Show that the sort is stable.'),
+        block('2.1.7', 1, '(c) you sort the keys in reverse.'),
         block('2.1.4', 2, 'Figure 2.1: The counting sort.', 'caption'),
         block('2.1.5', 2, 'for i in range(n): count[a[i]] += 1', 'code'),
         block('2.1.6', 3, '1 See the web site.', 'footnote'),
       ]),
     );
-    expect(report.blocks).toEqual({ prose: 3, caption: 1, code: 1, footnote: 1 });
-    // "face." opens with a lower-case word; "(b) Show" is a list item, its label passed over.
-    expect(report.prose).toMatchObject({ count: 3, lowerCaseStart: 1 });
+    expect(report.blocks).toEqual({ prose: 4, caption: 1, code: 1, footnote: 1 });
+    // "face." opens with a lower-case word; "(b) Show" and "(c) you" are list items, counted apart.
+    expect(report.prose).toMatchObject({ count: 4, lowerCaseStart: 1, listItemsInLowerCase: 1 });
     expect(report.captions).toEqual({ labelsSeen: 2, withCaption: 1, missing: ['table 2.4'] });
     expect(report.references).toEqual({ mentions: 3, resolved: 2 });
     expect(report.links).toBeUndefined();

@@ -25,6 +25,7 @@ function print(name: string, seconds: number, r: QualityReport) {
   console.log(
     `  prose starting in lower case:   ${share(r.prose.lowerCaseStart, r.prose.count)} (${r.prose.lowerCaseStart})  target <= 2%`,
   );
+  console.log(`    list items going on in lower case after their label: ${r.prose.listItemsInLowerCase}`);
   console.log(`  prose under 40 characters:      ${share(r.prose.short, r.prose.count)} (${r.prose.short})`);
   console.log(`  blocks without a word:          ${r.prose.wordless}`);
   console.log(
