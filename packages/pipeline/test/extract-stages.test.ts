@@ -300,6 +300,23 @@ describe('paragraphs', () => {
     ]);
   });
 
+  it('keeps a line of stray scripts ("∗", "j") between two lines of a paragraph inside it', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('Then we apply the map f to the tensor and find that the set', 105, 100),
+        line('∗ j', 92, 106, 7),
+        full('of the vectors is linearly independent, as was to be shown in', 90, 112),
+        line('the proof.', 90, 124),
+        full('A second paragraph is indented and runs to the right margin', 105, 136),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'Then we apply the map f to the tensor and find that the set ∗ j of the vectors is linearly independent, as was to be shown in the proof.',
+      'A second paragraph is indented and runs to the right margin',
+    ]);
+  });
+
   it('makes list items and theorem-like lead-ins paragraphs of their own, with hanging lines attached', () => {
     const blocks = buildBlocks(
       flow([

@@ -416,6 +416,20 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
           (open as Open | null)!.resumes = interrupted;
         continue;
       }
+      // Super- and subscripts set on a line of their own ("∗", "j", "m ˆk") between two lines of a
+      // paragraph belong to it; the next line is read against the paragraph's last full line.
+      const within = open as Open | null;
+      if (
+        within &&
+        within.blockKind === undefined &&
+        isScriptLine(line, body) &&
+        line.page === within.last.page &&
+        line.baseline > within.last.baseline - body.size &&
+        line.baseline - within.last.baseline < body.lineSpacing
+      ) {
+        within.text = joinLines(within.text, line.text);
+        continue;
+      }
       if (kind === 'heading') {
         close();
         const prev = blocks[blocks.length - 1];
@@ -618,6 +632,11 @@ function withoutDrawingText(blocks: Block[]): Block[] {
     }
   });
   return drop.size === 0 ? blocks : blocks.filter((b) => !drop.has(b));
+}
+
+/** A line of scripts only: no word, set smaller than the text (indices, exponents, primes, stars). */
+function isScriptLine(line: Line, body: BodyMetrics): boolean {
+  return line.size < 0.85 * body.size && !/\p{L}{2,}/u.test(line.text);
 }
 
 /** A line of a listing: set in a fixed-pitch face, with something of a program in it (not a lone □). */
