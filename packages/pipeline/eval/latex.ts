@@ -32,7 +32,7 @@ import { TruthError, type TruthBook, type TruthChapter, type TruthSection } from
  *   so they are prose a student reads; the first paragraph of a solution gets the run-in "Solution:".
  * - Left out: tikzpicture, figure, table, tabular, listings (verbatim, Verbatim, minted, lstlisting, Sweave
  *   chunks), activities and exercise environments (questions, parts,
- *   answer, hint, exercise, problem), verbatim, and box titles (\begin{defbox}{Title}).
+ *   answer, hint, exercise, problem), verbatim, and box titles (\begin{defbox}{Title}, \begin{notice}[Title]) and other environment options.
  * - Theorem-like environments: the standard names and those the document declares with \newtheorem get
  *   their run-in head ("Example (Annual Precipitation). The vector ...").
  * - Macros: \def/\newcommand definitions of the *.tex files in the source folder and of the document
@@ -365,6 +365,11 @@ export function texParagraphs(
   // text as one paragraph, the same as without the blank line. (A blank line *after* a display does start
   // an indented paragraph, so that one stays.)
   src = src.replace(DISPLAY_AFTER_BLANK, (_whole, display: string) => `\n${display}`);
+  // The optional argument of an environment that is not theorem-like is a box title set as a heading
+  // ("[Wait a minute!]") or options ("[label=(a)]"), not text of the paragraph.
+  src = src.replace(/(\\begin\s*\{([^}]+)\})\s*\[[^\]]*\]/g, (whole, begin: string, env: string) =>
+    theorems.has(env) ? whole : begin,
+  );
   // Block boundaries: \begin{block}[opt]{args}, \end{block}, \item[label].
   src = src.replace(/\\(begin|end)\s*\{([^}]+)\}/g, (whole, which: string, env: string) => {
     if (!BLOCK_ENVS.has(env) && !theorems.has(env)) return whole;

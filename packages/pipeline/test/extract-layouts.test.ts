@@ -216,6 +216,27 @@ describe('footnotes', () => {
     expect([...graph.explicitRefs.values()].flat()).toEqual([]);
   });
 
+  it('extracts the notes at the foot of each column of a page in two columns', async () => {
+    const gutter = 16;
+    const width = (612 - 2 * 40 - gutter) / 2;
+    const rightX = 40 + width + gutter;
+    const pdf = await makePdf((doc) => {
+      column(doc, [prose(1, 8), prose(2, 8), prose(3, 8)], 40, 60, width);
+      column(doc, [prose(4, 8), prose(5, 8), prose(6, 8)], rightX, 60, width);
+      doc.font('Times-Roman').fontSize(7);
+      doc.text('2 This is a theorem due to Grassmann.', 40, 700, { width, lineBreak: false });
+      doc.text('3 See the article by Capovilla.', rightX, 700, { width, lineBreak: false });
+    });
+    const all = paragraphs((await extractBook(pdf)).book);
+    expect(all.filter((p) => p.kind === 'footnote').map((p) => p.text)).toEqual([
+      '2 This is a theorem due to Grassmann.',
+      '3 See the article by Capovilla.',
+    ]);
+    expect(all.filter((p) => p.kind === undefined).map((p) => p.text)).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => prose(n, 8)),
+    );
+  });
+
   it('keeps a note below a listing set small out of the listing, which goes on over the page', async () => {
     const code = [
       'import logging',

@@ -130,10 +130,10 @@ export function proseEnd(line: Line, footnoteMarks: ReadonlySet<string>): string
 /** The mark a proof ends with: a box, or the word as some classes print it. */
 const PROOF_END = /(?:\bqed|Q\.E\.D\.|[□∎■])$/;
 
-/** The marks ("4", "*") that open the footnotes of a page (its lines from `footnotes` on). */
-function footnoteMarks(lines: Line[], footnotes: number): Set<string> {
+/** The marks ("4", "*") that open the footnotes of a page. */
+function footnoteMarks(noteLines: Line[]): Set<string> {
   const marks = new Set<string>();
-  for (const l of lines.slice(footnotes)) {
+  for (const l of noteLines) {
     const m = /^(\d{1,2}|[*†‡§])\s*\p{L}/u.exec(l.text);
     if (m) marks.add(m[1]!);
   }
@@ -205,6 +205,29 @@ export function footnoteStart(lines: Line[], height: number, body: BodyMetrics):
 }
 
 const opensInListingFace = (line: Line) => line.runs.find((r) => r.str.trim() !== '')?.mono === true;
+
+/**
+ * Which lines of a page are footnotes: the notes at the foot of the page and, on a page in two columns,
+ * those at the foot of each column (the left column's notes come before the right column in reading order).
+ */
+function footnoteLines(flow: PageFlow, body: BodyMetrics): boolean[] {
+  const isNote = flow.lines.map(() => false);
+  const markFrom = (indices: number[]) => {
+    const start = footnoteStart(
+      indices.map((i) => flow.lines[i]!),
+      flow.height,
+      body,
+    );
+    for (const i of indices.slice(start)) isNote[i] = true;
+  };
+  const all = flow.lines.map((_, i) => i);
+  markFrom(all);
+  const g = flow.gutter;
+  if (g)
+    for (const side of ['left', 'right'] as const)
+      markFrom(all.filter((i) => sideOf(flow.lines[i]!, g) === side));
+  return isNote;
+}
 
 /**
  * Displayed prose is judged per set-off block, not per line: a centred argument of short lines ("All men
@@ -384,12 +407,14 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
   for (const flow of pages) {
     const marginsOf = lineMargins(flow, body);
     const kinds = flow.lines.map((l, i) => classifyLine(l, marginsOf[i]!, body));
-    const footnotes = footnoteStart(flow.lines, flow.height, body);
-    const marks = footnoteMarks(flow.lines, footnotes);
+    const isNote = footnoteLines(flow, body);
+    const noteLines = flow.lines.filter((_, i) => isNote[i]);
+    const marks = footnoteMarks(noteLines);
     const tables = tableRows(flow.lines, kinds, body);
     const prose = displayedProseLines(flow.lines, kinds, tables, body);
-    notes.push(...footnoteBlocks(flow.lines.slice(footnotes), flow.height));
-    for (let i = 0; i < footnotes; i++) {
+    notes.push(...footnoteBlocks(noteLines, flow.height));
+    for (let i = 0; i < flow.lines.length; i++) {
+      if (isNote[i]) continue;
       const line = flow.lines[i]!;
       const kind = kinds[i]!;
       const margins = marginsOf[i]!;
@@ -483,7 +508,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         kind === 'display'
           ? isMinorHeading(line.text)
           : line.font !== body.font && !LIST_LABEL.test(line.text) && isMinorHeading(line.text, true);
-      if (titleLike && kinds[i + 1] === 'text' && i + 1 < footnotes) {
+      if (titleLike && kinds[i + 1] === 'text' && !isNote[i + 1]) {
         close();
         continue;
       }
