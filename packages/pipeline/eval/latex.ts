@@ -403,7 +403,10 @@ export function texParagraphs(
     marker.lastIndex = i;
   }
   src = result + src.slice(last);
-  src = src.replace(/\\item\b\s*(\[[^\]]*\])?/g, '\n\n');
+  // An item's own label ("\\item[Quantitative:]", "\\item[(a)]") is printed at its start.
+  src = src.replace(/\\item\b\s*(?:\[([^\]]*)\])?/g, (_whole, label?: string) =>
+    label === undefined ? '\n\n' : `\n\n${label} `,
+  );
   return src
     .split(/\n[ \t]*\n/)
     .map((chunk) => collapseSpace(texToText(chunk, macros)))

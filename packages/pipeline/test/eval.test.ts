@@ -254,7 +254,7 @@ describe('readLatexTruth', () => {
     ).toEqual(["Theorem (Brooks' Theorem). Any graph.", 'Theorem. Five solids.']);
   });
 
-  it('gives environments the document declares with \\newtheorem their head (an Exercise too, without its options), leaves out a box’s title, and prints a \\url', () => {
+  it('gives environments the document declares with \\newtheorem their head (an Exercise too, without its options), leaves out a box’s title, and prints an item’s label and a \\url', () => {
     const main = `\\documentclass{book}
 \\newtheorem{thm}{Theorem}[chapter]
 \\newtheorem{example}[thm]{Example}
@@ -268,6 +268,7 @@ See the manual, \\url{http://cran.r-project.org/manuals.html}.
 \\begin{Exercise}[label=exr:mean]
 Show it.
 \\end{Exercise}
+\\begin{description}\\item [{Quantitative:}] data about a quantity,\\end{description}
 \\begin{notice_box}[Wait a minute!]
 Look at the flat program.
 \\end{notice_box}
@@ -276,6 +277,7 @@ Look at the flat program.
       'Example (Annual Precipitation). The vector precip contains rainfall.',
       'See the manual, http://cran.r-project.org/manuals.html.',
       'Exercise. Show it.',
+      'Quantitative: data about a quantity,',
       'Look at the flat program.',
     ]);
   });
