@@ -300,6 +300,27 @@ describe('paragraphs', () => {
     ]);
   });
 
+  it('takes a bold title on its own line for a minor heading, after a heading or a listing too', () => {
+    const blocks = buildBlocks(
+      flow([
+        line('3.3.4 Measures of Spread', 90, 80, 12),
+        line('Sample Variance and Standard Deviation', 90, 100, 10, 'bold'),
+        full('The sample variance is denoted s2 and is calculated with the', 90, 116),
+        line('formula below.', 90, 128),
+        { ...line('var(x)', 110, 146), mono: true },
+        line('Unordered, With Replacement', 90, 166, 10, 'bold'),
+        full('The last possibility is perhaps the most interesting of all of', 90, 182),
+        line('them.', 90, 194),
+      ]),
+      body,
+    );
+    expect(blocks.filter((b) => b.kind === 'paragraph').map((b) => b.text)).toEqual([
+      'The sample variance is denoted s2 and is calculated with the formula below.',
+      'var(x)',
+      'The last possibility is perhaps the most interesting of all of them.',
+    ]);
+  });
+
   it('keeps a line of stray scripts ("∗", "j") between two lines of a paragraph inside it', () => {
     const blocks = buildBlocks(
       flow([

@@ -433,7 +433,19 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         beforeListing = wasProse ? blocks.at(-1) : undefined;
         continue;
       }
+      // A run-in title on a line of its own before text ("Sample Variance and Standard Deviation") is a
+      // minor heading, not the start of the paragraph under it.
+      const titleLike =
+        kind === 'display'
+          ? isMinorHeading(line.text)
+          : line.font !== body.font && !LIST_LABEL.test(line.text) && isMinorHeading(line.text, true);
+      const minorHeading = titleLike && kinds[i + 1] === 'text' && !isNote[i + 1];
       if ((open as Open | null)?.blockKind === 'code' && kind !== 'heading') {
+        if (minorHeading) {
+          close();
+          beforeListing = undefined;
+          continue;
+        }
         const interrupted = beforeListing;
         start(line, kind, flow.height);
         beforeListing = undefined;
@@ -490,6 +502,10 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         } else start(line, 'table', flow.height);
         continue;
       }
+      if (minorHeading) {
+        close();
+        continue;
+      }
       if (!cur || isCaptionLine(line, body)) {
         start(line, kind, flow.height);
         continue;
@@ -504,14 +520,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         } else start(line, kind, flow.height);
         continue;
       }
-      const titleLike =
-        kind === 'display'
-          ? isMinorHeading(line.text)
-          : line.font !== body.font && !LIST_LABEL.test(line.text) && isMinorHeading(line.text, true);
-      if (titleLike && kinds[i + 1] === 'text' && !isNote[i + 1]) {
-        close();
-        continue;
-      }
+
       // Displayed prose is set off after a colon or a finished sentence; otherwise it continues a sentence.
       if (
         kind === 'display' &&
