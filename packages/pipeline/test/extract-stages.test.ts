@@ -4,7 +4,7 @@ import { alignFonts, detectMonospace } from '../src/extract/fonts.ts';
 import { furnitureKey, removeFurniture } from '../src/extract/furniture.ts';
 import { detectHeadings, labelFor, outlineNumber, parseHeading } from '../src/extract/headings.ts';
 import { buildLines, makeLine } from '../src/extract/lines.ts';
-import { buildBlocks } from '../src/extract/paragraphs.ts';
+import { buildBlocks, isNextLabel } from '../src/extract/paragraphs.ts';
 import { createPagesProgress, formatSeconds } from '../src/extract/progress.ts';
 import { assemble, type StructNode } from '../src/extract/structure.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
@@ -319,6 +319,27 @@ describe('paragraphs', () => {
       'var(x)',
       'The last possibility is perhaps the most interesting of all of them.',
     ]);
+  });
+
+  it('starts the next item of a numbered list at its label, even when the item before ends in a comma', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('The finite difference method consists of four steps:', 90, 100),
+        line('1. discretizing the domain,', 100, 112),
+        line('2. requiring fulfillment of the equation at discrete time points,', 100, 124),
+        line('3. formulating a recursive algorithm.', 100, 136),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'The finite difference method consists of four steps:',
+      '1. discretizing the domain,',
+      '2. requiring fulfillment of the equation at discrete time points,',
+      '3. formulating a recursive algorithm.',
+    ]);
+    expect(isNextLabel('(b) one', '(c) two')).toBe(true);
+    expect(isNextLabel('9. one', '10. two')).toBe(true);
+    expect(isNextLabel('1. one', '3. two')).toBe(false);
   });
 
   it('keeps a line of stray scripts ("∗", "j") between two lines of a paragraph inside it', () => {

@@ -167,6 +167,17 @@ export function hangingIndent(line: Line): number | null {
   return null;
 }
 
+const ORDINAL_LABEL = /^\(?(\d{1,3}|[a-z])[.)]\s/;
+
+/** Whether `next` opens with the label after the one `previous` opens with ("2." after "1.", "(c)" after "(b)"). */
+export function isNextLabel(previous: string, next: string): boolean {
+  const a = ORDINAL_LABEL.exec(previous)?.[1];
+  const b = ORDINAL_LABEL.exec(next)?.[1];
+  if (a === undefined || b === undefined) return false;
+  if (/\d/.test(a)) return Number(b) === Number(a) + 1;
+  return b.charCodeAt(0) === a.charCodeAt(0) + 1;
+}
+
 /** A list label that is a bare number or letter ("3.", "b)"), which can also be a wrapped sentence's end. */
 export function isWeakLabel(text: string): boolean {
   return LIST_LABEL.test(text) && !/^[•◦▪▸‣∙·–—*]/.test(text);
@@ -569,6 +580,16 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         ref = prev.x0;
       } else {
         ref = margins.left;
+      }
+      // The next label of a numbered list at the same place ("2." under "1.") starts the next item, even
+      // when the item before ends in a comma (one sentence spread over the list).
+      if (
+        cur.itemX !== null &&
+        Math.abs(line.x0 - cur.itemX) < 0.5 * em &&
+        isNextLabel(cur.first.text, line.text)
+      ) {
+        start(line, kind, flow.height);
+        continue;
       }
       const hanging =
         cur.hang !== null
