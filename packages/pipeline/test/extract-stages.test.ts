@@ -342,6 +342,26 @@ describe('paragraphs', () => {
     expect(isNextLabel('1. one', '3. two')).toBe(false);
   });
 
+  it('ends a list where text starts back at the labels’ place after the space a list ends with', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('Two functions make the arrays:', 90, 100),
+        line('• zeros(Nt+1) for creating an array of size Nt+1', 97, 112),
+        line('• linspace(0, T, Nt+1) for creating an array with Nt+1', 97, 124),
+        line('coordinates uniformly distributed between 0 and T', 110, 136),
+        full('The for loop deserves a comment, especially for newcomers to', 96, 156),
+        line('Python.', 96, 168),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'Two functions make the arrays:',
+      '• zeros(Nt+1) for creating an array of size Nt+1',
+      '• linspace(0, T, Nt+1) for creating an array with Nt+1 coordinates uniformly distributed between 0 and T',
+      'The for loop deserves a comment, especially for newcomers to Python.',
+    ]);
+  });
+
   it('keeps a line of stray scripts ("∗", "j") between two lines of a paragraph inside it', () => {
     const blocks = buildBlocks(
       flow([

@@ -641,6 +641,16 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       const inFormula =
         (isFormula(line.text) && (/[:,]$/.test(proseEnd(prev, marks)) || cur.lastKind === 'display')) ||
         (CONTINUATION.test(line.text) && !indented && (cur.lastKind === 'display' || isFormula(prev.text)));
+      // Text back at the label's place or left of it, set off by the space a list ends with: the paragraph
+      // after the list.
+      const afterList =
+        cur.itemX !== null &&
+        !flowBreak &&
+        line.x0 < cur.itemX + 0.3 * em &&
+        dy > 1.3 * body.lineSpacing &&
+        cur.lastKind === 'text' &&
+        /^\p{Lu}/u.test(line.text) &&
+        !LIST_LABEL.test(line.text);
       if (inFormula && !flowBreak) {
         cur.text = joinLines(cur.text, line.text);
         cur.last = line;
@@ -648,6 +658,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       } else if (
         indented ||
         indentAgain ||
+        afterList ||
         lineStartsParagraph(line, body, afterSentence, margins.left) ||
         prevClosed ||
         wideGap ||
