@@ -234,6 +234,8 @@ describe('running heads and page numbers', () => {
 
 describe('paragraphs', () => {
   const flow = (lines: Line[]) => [{ page: 1, height: 800, lines }];
+  /** The texts of the blocks one page of `lines` makes. */
+  const textsOf = (lines: Line[]) => buildBlocks(flow(lines), body).map((b) => b.text);
   const right = 500;
   const full = (text: string, x: number, y: number) =>
     makeLine(1, [{ ...run(text, x, y), width: right - x }])!;
@@ -281,8 +283,8 @@ describe('paragraphs', () => {
 
   it('keeps a numbered equation as wide as the column, and the lines of a display, inside their paragraph', () => {
     // Display lines set in by two ems, more than a line apart, the number flush right.
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         full('The operations of vector sum and vector product are defined', 105, 100),
         line('by', 90, 112),
         full('(x1, y1) + (x2, y2) ≡ (x1 + x2, y1 + y2) ; (1.1)', 110, 134),
@@ -292,9 +294,7 @@ describe('paragraphs', () => {
         line('purely algebraic language.', 90, 204),
         full('A second paragraph is indented and runs to the right margin', 105, 216),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'The operations of vector sum and vector product are defined by (x1, y1) + (x2, y2) ≡ (x1 + x2, y1 + y2) ; (1.1) (x1, y1) × (x2, y2) ≡ (y1z2 − z1y2, z1x2 − x1z2, x1y2 − y1x2). (1.2) These operations encapsulate all of Euclidean geometry in a purely algebraic language.',
       'A second paragraph is indented and runs to the right margin',
     ]);
@@ -322,16 +322,14 @@ describe('paragraphs', () => {
   });
 
   it('starts the next item of a numbered list at its label, even when the item before ends in a comma', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         full('The finite difference method consists of four steps:', 90, 100),
         line('1. discretizing the domain,', 100, 112),
         line('2. requiring fulfillment of the equation at discrete time points,', 100, 124),
         line('3. formulating a recursive algorithm.', 100, 136),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'The finite difference method consists of four steps:',
       '1. discretizing the domain,',
       '2. requiring fulfillment of the equation at discrete time points,',
@@ -343,8 +341,8 @@ describe('paragraphs', () => {
   });
 
   it('ends a list where text starts back at the labels’ place after the space a list ends with', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         full('Two functions make the arrays:', 90, 100),
         line('• zeros(Nt+1) for creating an array of size Nt+1', 97, 112),
         line('• linspace(0, T, Nt+1) for creating an array with Nt+1', 97, 124),
@@ -352,9 +350,7 @@ describe('paragraphs', () => {
         full('The for loop deserves a comment, especially for newcomers to', 96, 156),
         line('Python.', 96, 168),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'Two functions make the arrays:',
       '• zeros(Nt+1) for creating an array of size Nt+1',
       '• linspace(0, T, Nt+1) for creating an array with Nt+1 coordinates uniformly distributed between 0 and T',
@@ -363,25 +359,23 @@ describe('paragraphs', () => {
   });
 
   it('keeps a line of stray scripts ("∗", "j") between two lines of a paragraph inside it', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         full('Then we apply the map f to the tensor and find that the set', 105, 100),
         line('∗ j', 92, 106, 7),
         full('of the vectors is linearly independent, as was to be shown in', 90, 112),
         line('the proof.', 90, 124),
         full('A second paragraph is indented and runs to the right margin', 105, 136),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'Then we apply the map f to the tensor and find that the set ∗ j of the vectors is linearly independent, as was to be shown in the proof.',
       'A second paragraph is indented and runs to the right margin',
     ]);
   });
 
   it('makes list items and theorem-like lead-ins paragraphs of their own, with hanging lines attached', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         full('Theorem 3.4 Let G be a group. Then the following hold and are', 90, 100),
         line('listed here:', 90, 112),
         full('• the identity is unique, as we show in the proof that', 100, 124),
@@ -389,9 +383,7 @@ describe('paragraphs', () => {
         line('• inverses are unique.', 100, 148),
         line('Proof. Easy. □', 90, 160),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'Theorem 3.4 Let G be a group. Then the following hold and are listed here:',
       '• the identity is unique, as we show in the proof that follows;',
       '• inverses are unique.',
@@ -400,24 +392,22 @@ describe('paragraphs', () => {
   });
 
   it('drops a bold box title with a colon ("Summing Sequences: Reverse and Add") before the box text', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         line('The paragraph before the box.', 90, 76),
         line('Summing Sequences: Reverse and Add', 90, 100, 10, 'bold'),
         full('Here is a technique that allows us to find the sum of', 90, 112),
         line('an arithmetic sequence.', 90, 124),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'The paragraph before the box.',
       'Here is a technique that allows us to find the sum of an arithmetic sequence.',
     ]);
   });
 
   it('makes displayed prose after a colon a paragraph of its own, and starts afresh after it', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         line('Consider again the conjecture:', 90, 100),
         line('Every even number greater than two is a sum of two primes.', 150, 124),
         line('We do not prove it here.', 90, 148),
@@ -425,9 +415,7 @@ describe('paragraphs', () => {
         line('x + y = z', 250, 196),
         line('where x is a number.', 90, 220),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'Consider again the conjecture:',
       'Every even number greater than two is a sum of two primes.',
       'We do not prove it here.',
@@ -466,17 +454,15 @@ describe('paragraphs', () => {
     )!;
 
   it('makes an aligned table a block of its own and starts afresh after it', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         line('The truth table for negation looks like this:', 90, 100),
         row(['P', '¬P'], 124),
         row(['T', 'F'], 136),
         row(['F', 'T'], 148),
         line('None of these truth tables should come as a surprise.', 90, 172),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'The truth table for negation looks like this:',
       'P ¬P T F F T',
       'None of these truth tables should come as a surprise.',
@@ -499,17 +485,15 @@ describe('paragraphs', () => {
   });
 
   it('judges displayed prose by its whole set-off block, not line by line', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         full('For example, consider a classic argument, which goes:', 90, 100),
         line('All men are mortal.', 200, 124),
         line('Socrates is a man.', 200, 136),
         line('Therefore, Socrates is mortal.', 200, 148),
         line('This is clearly a valid argument.', 90, 172),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'For example, consider a classic argument, which goes:',
       'All men are mortal. Socrates is a man. Therefore, Socrates is mortal.',
       'This is clearly a valid argument.',
@@ -517,16 +501,14 @@ describe('paragraphs', () => {
   });
 
   it('starts a paragraph at a line indented after a short line, though the next line is indented too', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         full('If the initial term of the sequence is a and the common difference is d, then', 105, 100),
         line('we have,', 90, 112),
         line('Recursive definition: an = an-1 + d with a0 = a.', 105, 124),
         line('Closed formula: an = a + dn.', 105, 136),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'If the initial term of the sequence is a and the common difference is d, then we have,',
       'Recursive definition: an = an-1 + d with a0 = a.',
       'Closed formula: an = a + dn.',
@@ -534,16 +516,14 @@ describe('paragraphs', () => {
   });
 
   it('splits one-line indented paragraphs in a row', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         line('Consider each number of meat toppings separately,', 90, 88),
         full('When b = 2, there are n subsets: one choice for a and n choices for c.', 105, 100),
         full('When b = 3, there are 2(n - 1) subsets: two choices for a, n - 1 for c.', 105, 112),
         line('And so on.', 105, 124),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'Consider each number of meat toppings separately,',
       'When b = 2, there are n subsets: one choice for a and n choices for c.',
       'When b = 3, there are 2(n - 1) subsets: two choices for a, n - 1 for c.',
@@ -571,17 +551,15 @@ describe('paragraphs', () => {
   });
 
   it('ends a paragraph at a proof end mark set flush right', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         full('Proof. Add the two congruences and collect the multiples of n; in other', 105, 100),
         full('words, a + c is congruent to b + d (mod n) qed', 90, 112),
         line('The other two facts can be proved in a similar way.', 105, 124),
         full('One of the important consequences of these facts is that we can', 105, 136),
         line('reduce before we multiply.', 90, 148),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       expect.stringMatching(/^Proof\. .* \(mod n\)/),
       'The other two facts can be proved in a similar way.',
       'One of the important consequences of these facts is that we can reduce before we multiply.',
@@ -593,8 +571,8 @@ describe('paragraphs', () => {
     // caption the next paragraph's lead-in follows closely.
     const caption = (label: string, rest: string, y: number) =>
       makeLine(1, [run(label, 90, y, 10, 'bold'), run(rest, 90 + label.length * 5 + 5, y)])!;
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         full('every motion there is another motion that takes the triangle back.', 90, 100),
         line('id ρ1 ρ2 μ1', 240, 124),
         line('ρ1 ρ2 id μ3', 240, 136),
@@ -604,9 +582,7 @@ describe('paragraphs', () => {
         caption('Figure 3.12', 'Multiplication table for U (8)', 220),
         line('Example 3.13 The symmetries of an equilateral triangle form a group.', 90, 238, 10, 'bold'),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
+    ).toEqual([
       'every motion there is another motion that takes the triangle back. id ρ1 ρ2 μ1 ρ1 ρ2 id μ3',
       'Figure 3.7 Symmetries of an equilateral triangle whose vertices are labelled A, B and C',
       'The integers mod n and the symmetries of a triangle are groups.',
@@ -628,16 +604,12 @@ describe('paragraphs', () => {
   });
 
   it('does not read a math ellipsis at a line start as a bullet', () => {
-    const blocks = buildBlocks(
-      flow([
+    expect(
+      textsOf([
         full('On the right hand side we get the sum 1 + 2 + 3 +', 90, 100),
         line('· · · + n, which we know.', 90, 112),
       ]),
-      body,
-    );
-    expect(blocks.map((b) => b.text)).toEqual([
-      'On the right hand side we get the sum 1 + 2 + 3 + · · · + n, which we know.',
-    ]);
+    ).toEqual(['On the right hand side we get the sum 1 + 2 + 3 + · · · + n, which we know.']);
   });
 });
 
