@@ -155,11 +155,13 @@ function findMainFile(dir: string): string {
 }
 
 /**
- * Sweave's R chunks ("<<name, opts>>=" up to a line "@") are code and its output, not prose; \Sexpr{...}
- * prints a computed value the source does not hold.
+ * Sweave's R chunks ("<<name, opts>>=" up to a line "@") are code and its output, not prose: a listing,
+ * around which a sentence may go on. \Sexpr{...} prints a computed value the source does not hold.
  */
 export function stripSweave(text: string): string {
-  return text.replace(/^<<[^\n]*>>=[^\n]*\n[\s\S]*?^@[^\n]*$/gm, '\n').replace(/\\Sexpr\{[^}]*\}/g, '');
+  return text
+    .replace(/^<<[^\n]*>>=[^\n]*\n[\s\S]*?^@[^\n]*$/gm, `\n${LISTING}\n`)
+    .replace(/\\Sexpr\{[^}]*\}/g, '');
 }
 
 /**

@@ -577,17 +577,17 @@ describe('a truth that cannot be read stops the measurement, naming the file', (
     ]);
   });
 
-  it('reads Sweave: R chunks and \\Sexpr are not prose', () => {
+  it('reads Sweave: R chunks and \\Sexpr are not prose, and a sentence may go on after a chunk', () => {
     const dir = tempDir({
       'book.Rnw': LATEX_MAIN(
-        '\\chapter{Data}\nA sample of size \\Sexpr{n} is drawn.\n\n<<sample, echo=TRUE>>=\nx <- rnorm(10)\nmean(x)\n@\n\nThe mean is close to zero.',
+        '\\chapter{Data}\nA sample of size \\Sexpr{n} is drawn.\n\n<<sample, echo=TRUE>>=\nx <- rnorm(10)\nmean(x)\n@\n\nThe mean is close to zero. Its kurtosis:\n\n<<echo=TRUE>>=\nkurtosis(x)\n@\n\nso that the data are mesokurtic.',
       ),
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       expect(readTruth(dir).chapters[0]!.sections[0]!.paragraphs).toEqual([
         'A sample of size is drawn.',
-        'The mean is close to zero.',
+        'The mean is close to zero. Its kurtosis: so that the data are mesokurtic.',
       ]);
     } finally {
       warn.mockRestore();
