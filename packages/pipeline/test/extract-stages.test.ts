@@ -358,6 +358,42 @@ describe('paragraphs', () => {
     ]);
   });
 
+  it('reads a description list: a bold label after a sentence starts an item, its set-in second line goes on', () => {
+    const labelled = (label: string, text: string, y: number) =>
+      makeLine(1, [run(label, 90, y, 10, 'bold'), run(text, 90 + label.length * 5 + 5, y)])!;
+    expect(
+      textsOf([
+        labelled('Second step:', 'calculate the position k.d, where k is an integer.', 100),
+        labelled('Third step:', 'The sample quantile is the value at k.d.', 112),
+        labelled('Spread:', 'can be judged by the width of the box, which', 124),
+        line('can be compared to the standard deviation.', 110, 136),
+      ]),
+    ).toEqual([
+      'Second step: calculate the position k.d, where k is an integer.',
+      'Third step: The sample quantile is the value at k.d.',
+      'Spread: can be judged by the width of the box, which can be compared to the standard deviation.',
+    ]);
+  });
+
+  it('does not take a list item whose text is a web address in a typewriter face for code', () => {
+    const item = (name: string, y: number) => ({
+      ...makeLine(1, [
+        run('•', 97, y),
+        { ...run(`${name}: http://cran.r-project.org/bin/${name}/`, 107, y), mono: true },
+      ])!,
+      mono: true,
+    });
+    const blocks = buildBlocks(
+      flow([full('Download R for your system:', 90, 100), item('macosx', 112), item('linux', 124)]),
+      body,
+    );
+    expect(blocks.map((b) => [b.blockKind, b.text])).toEqual([
+      [undefined, 'Download R for your system:'],
+      [undefined, '• macosx: http://cran.r-project.org/bin/macosx/'],
+      [undefined, '• linux: http://cran.r-project.org/bin/linux/'],
+    ]);
+  });
+
   it('keeps a line of stray scripts ("∗", "j") between two lines of a paragraph inside it', () => {
     expect(
       textsOf([

@@ -23,6 +23,9 @@ const CAPTION = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*[.:]?(?:\s
 /** A caption's label closed by a colon ("Figure 3.1: ..."), which running text never writes. */
 const CAPTION_COLON = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*:/;
 
+/** A description item's label: a few words closed by a colon ("Third step:", "Spread:"). */
+const DESCRIPTION_LABEL = /^\p{Lu}[\p{L}’' -]{0,30}:\s/u;
+
 /** A heading's own section number ("3.2 ", "3.1.7 "). */
 const SECTION_NUMBER = /^\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\s/;
 
@@ -114,6 +117,8 @@ export function lineStartsParagraph(
   left = Number.NaN,
 ): boolean {
   if (LIST_LABEL.test(line.text) && (afterSentence || !isWeakLabel(line.text))) return true;
+  // A description item: its label set off in bold and closed by a colon ("Third step: The sample ...").
+  if (afterSentence && DESCRIPTION_LABEL.test(line.text) && leadInSetOff(line, body)) return true;
   const atIndent = body.indent > 0.5 * body.size && Math.abs(line.x0 - left - body.indent) < 0.3 * body.size;
   return LEAD_IN.test(line.text) && (atIndent || leadInSetOff(line, body));
 }
@@ -614,7 +619,16 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         body.indent > 0.5 * em &&
         prev.x1 < margins.right - 2 * em &&
         Math.abs(line.x0 - prev.x0 - body.indent) < 0.3 * em;
-      const indented = (line.x0 - ref > 0.5 * em && line.x0 - ref < 4.5 * em) || indentAfterShort;
+      // Words going on in lower case from a line that ends mid-sentence continue it, however far they are set
+      // in (a description item's second line is set in from its label).
+      const midSentence =
+        !flowBreak &&
+        cur.lastKind === 'text' &&
+        dy < 1.6 * body.lineSpacing &&
+        !/[.:;?!]["”’)]?$/.test(proseEnd(prev, marks)) &&
+        CONTINUATION.test(line.text);
+      const indented =
+        !midSentence && ((line.x0 - ref > 0.5 * em && line.x0 - ref < 4.5 * em) || indentAfterShort);
       // A proof's end mark is set flush right, so the line it closes is not short.
       const prevClosed =
         cur.lastKind === 'text' &&
@@ -707,6 +721,8 @@ function isScriptLine(line: Line, body: BodyMetrics): boolean {
 
 /** A line of a listing: set in a fixed-pitch face, with something of a program in it (not a lone □). */
 function isCodeLine(line: Line): boolean {
+  // A list item whose text is a web address ("• MacOS: http://...") opens with its label in the text face.
+  if (LIST_LABEL.test(line.text) && !opensInListingFace(line)) return false;
   return line.mono === true && /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(line.text);
 }
 
