@@ -455,13 +455,12 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         kind === 'display'
           ? isMinorHeading(line.text)
           : line.font !== body.font && !LIST_LABEL.test(line.text) && isMinorHeading(line.text, true);
-      const minorHeading = titleLike && kinds[i + 1] === 'text' && !isNote[i + 1];
+      if (titleLike && kind !== 'heading' && !tables[i] && kinds[i + 1] === 'text' && !isNote[i + 1]) {
+        close();
+        beforeListing = undefined;
+        continue;
+      }
       if ((open as Open | null)?.blockKind === 'code' && kind !== 'heading') {
-        if (minorHeading) {
-          close();
-          beforeListing = undefined;
-          continue;
-        }
         const interrupted = beforeListing;
         start(line, kind, flow.height);
         beforeListing = undefined;
@@ -516,10 +515,6 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
           cur.text = joinLines(cur.text, line.text);
           cur.last = line;
         } else start(line, 'table', flow.height);
-        continue;
-      }
-      if (minorHeading) {
-        close();
         continue;
       }
       if (!cur || isCaptionLine(line, body)) {
