@@ -17,7 +17,7 @@ import {
   type PdfLink,
 } from '../src/graph/links.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
-import { findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
+import { findReferenceMentions } from '../src/graph/refs/grammar.ts';
 import { buildTargetIndex } from '../src/graph/refs/targets.ts';
 import type { ExplicitReference, GraphParagraph } from '../src/graph/types.ts';
 
@@ -113,20 +113,4 @@ export function unjudgedRangeItems(paragraphs: GraphParagraph[], truth: LinkedPa
     }
   }
   return out;
-}
-
-/**
- * Whether a reference read from the text lands where its own words point: on the item that opens with the
- * label it names ("by Lemma 1" on "Lemma 1: ..."), on the first paragraph of the section it names, or on
- * the paragraph showing the equation number. Links cannot judge a reference the author typed without one;
- * this says whether such a reference at least reads right. It never counts as a match in the scores.
- */
-export function landsOnItsLabel(ref: ExplicitReference, byId: ReadonlyMap<string, GraphParagraph>): boolean {
-  const target = byId.get(ref.targetId);
-  if (!target) return false;
-  const labels = new Set(findReferenceMentions(ref.phrase).map((m) => m.label));
-  if (ref.kind === 'section' || ref.kind === 'subsection' || ref.kind === 'chapter')
-    return labels.has(ref.kind === 'chapter' ? target.chapterId : target.sectionId);
-  if (ref.kind === 'equation') return [...labels].some((label) => target.text.includes(`(${label})`));
-  return findItemLabels(target.text).some((item) => labels.has(item.label));
 }

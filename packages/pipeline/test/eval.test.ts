@@ -21,8 +21,6 @@ import {
   TruthError,
   type TruthBook,
 } from '../eval/index.ts';
-import { landsOnItsLabel } from '../eval/references.ts';
-import type { ExplicitReference } from '../src/graph/types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const books = path.resolve(here, '../../../../shared/books');
@@ -607,40 +605,5 @@ describe('a truth that cannot be read stops the measurement, naming the file', (
     ]);
     fs.writeFileSync(path.join(dir, 'beta/other.pdf'), '%PDF-1.4');
     expect(() => corpusBooks(dir)).toThrow(/more than one PDF/);
-  });
-});
-
-describe('landsOnItsLabel', () => {
-  const paragraph = (id: string, sectionId: string, text: string) => ({
-    id,
-    sectionId,
-    chapterId: sectionId.split('.')[0]!,
-    order: 0,
-    page: 1,
-    yStart: 0.1,
-    text,
-  });
-  const byId = new Map(
-    [
-      paragraph('1.7.3.1', '1.7.3', 'We have seen above that the dimension of a direct sum is a sum.'),
-      paragraph('1.7.3.3', '1.7.3', 'Lemma 1: a) If two bases are given then any element is a combination.'),
-      paragraph('1.7.2', '1.7', 'We postulate λ(v ⊗ w) = (λv) ⊗ w, (1.17) for any v.'),
-    ].map((p) => [p.id, p]),
-  );
-  const ref = (phrase: string, kind: ExplicitReference['kind'], targetId: string): ExplicitReference => ({
-    sourceId: '1.8.1',
-    targetId,
-    kind,
-    phrase,
-    via: 'text',
-  });
-
-  it('tells a reference on the item, section or equation its words name from one that is not', () => {
-    expect(landsOnItsLabel(ref('By Lemma 1', 'lemma', '1.7.3.3'), byId)).toBe(true);
-    expect(landsOnItsLabel(ref('in Sec. 1.7.3', 'section', '1.7.3.1'), byId)).toBe(true);
-    expect(landsOnItsLabel(ref('axioms (1.17)', 'equation', '1.7.2'), byId)).toBe(true);
-    expect(landsOnItsLabel(ref('By Lemma 2', 'lemma', '1.7.3.3'), byId)).toBe(false);
-    expect(landsOnItsLabel(ref('in Sec. 1.6', 'section', '1.7.3.1'), byId)).toBe(false);
-    expect(landsOnItsLabel(ref('(1.19)', 'equation', '1.7.2'), byId)).toBe(false);
   });
 });

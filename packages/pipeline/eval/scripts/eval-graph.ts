@@ -19,13 +19,7 @@ import { resolveExplicitReferences } from '../../src/graph/refs/resolve.ts';
 import { buildLsaIndex, buildTfidfIndex, type SimilarityIndex } from '../../src/graph/semantic/index.ts';
 import type { ExplicitReference, GraphParagraph } from '../../src/graph/types.ts';
 import { requireCorpus } from '../corpus.ts';
-import {
-  landsOnItsLabel,
-  readLinkTruth,
-  scoreReferences,
-  unjudgedRangeItems,
-  withoutLinks,
-} from '../references.ts';
+import { readLinkTruth, scoreReferences, unjudgedRangeItems, withoutLinks } from '../references.ts';
 
 function parseArgs(argv: string[]): { pdfs: string[]; misses: boolean } {
   const misses = argv.includes('--misses');
@@ -109,12 +103,6 @@ async function main() {
     } else console.log('  links removed: not measured (qpdf is not installed: apt-get install qpdf)');
     console.log(
       `    left out of precision: ${rangeItems.size} later items of linked ranges (a PDF links a range to its first item)`,
-    );
-    const truthKeys = new Set(truth.map((p) => `${p.sourceId}>${p.targetId}`));
-    const unlinked = detected.filter((r) => judged(r) && !truthKeys.has(`${r.sourceId}>${r.targetId}`));
-    const readRight = unlinked.filter((r) => landsOnItsLabel(r, byId)).length;
-    console.log(
-      `    of the ${unlinked.length} detected but not linked, ${readRight} land on the item, section or equation their words name (typed without a link?)`,
     );
     // Links into figure contents, tables or the middle of a text cannot be told from the text alone.
     const sectionStarts = new Set(
