@@ -308,6 +308,21 @@ describe('equation numbers without a word before them ("then (3.7) gives", linal
   });
 });
 
+describe('items numbered afresh in each section, named with their section', () => {
+  it('finds "Exercise 1 in Sec. 1.1.5" in that section, not the Exercise 1 nearest the reference', () => {
+    const paragraphs = paragraphsOf([
+      ['1.1.5', 'Exercise 1: Completing a basis. Any independent set extends to a basis.'],
+      ['1.6.1', 'Exercise 1: Compute the dual basis.'],
+      [
+        '1.6.1',
+        'The set can be completed to a basis, see Exercise 1 in Sec. 1.1.5. By Exercise 1 we are done.',
+      ],
+      ['1.6.1', 'This follows from Lemma 1 of Sec. 1.7.3, which the book does not show.'],
+    ]);
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['1.6.1.2>1.1.5.1', '1.6.1.2>1.6.1.1']);
+  });
+});
+
 describe('the PDF’s links as pairs of paragraphs', () => {
   it('takes no link to a destination named as a footnote for a reference, wherever it lands', () => {
     // The footnote's text was read into the listing above it: the link lands on the listing.

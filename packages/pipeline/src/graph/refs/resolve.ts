@@ -6,12 +6,29 @@
  */
 import { isFootnoteMark, mapLinksToParagraphs, type PdfLink } from '../links.ts';
 import type { ExplicitReference, GraphParagraph, ReferenceKind } from '../types.ts';
-import { findItemLabels, findReferenceMentions } from './grammar.ts';
+import { findItemLabels, findReferenceMentions, type ReferenceMention } from './grammar.ts';
 import { buildTargetIndex } from './targets.ts';
 
 export interface ResolveOptions {
   /** The PDF's internal link annotations: added where the text has no reference, preferred on conflict. */
   links?: PdfLink[];
+}
+
+const SECTION_KINDS = new Set<ReferenceKind>(['chapter', 'section', 'subsection']);
+
+/**
+ * The section an item's words place it in: "Exercise 1 in Sec. 1.1.5", "Lemma 2 of Section 1.7.3",
+ * "Exercise 5 (Sec. 5.3.1)". Only for a label numbered afresh in each section (no dot in it).
+ */
+function namedSection(
+  text: string,
+  item: ReferenceMention,
+  next: ReferenceMention | undefined,
+): string | undefined {
+  if (!next || SECTION_KINDS.has(item.kind) || item.kind === 'equation' || item.label.includes('.'))
+    return undefined;
+  if (!SECTION_KINDS.has(next.kind)) return undefined;
+  return /^[\s,(]*(?:(?:in|of|from)\s*)?$/i.test(text.slice(item.end, next.start)) ? next.label : undefined;
 }
 
 /** Every explicit reference of the book, by source paragraph in reading order, one per source and target. */
@@ -25,8 +42,14 @@ export function resolveExplicitReferences(
     const refs: ExplicitReference[] = [];
     // Code is read by a machine, not a student: "fig(1.2)" in a listing refers to nothing.
     if (p.kind === 'code') continue;
-    for (const mention of findReferenceMentions(p.text)) {
-      const target = index.find(mention.kind, mention.label, p);
+    const mentions = findReferenceMentions(p.text);
+    for (const [i, mention] of mentions.entries()) {
+      const target = index.find(
+        mention.kind,
+        mention.label,
+        p,
+        namedSection(p.text, mention, mentions[i + 1]),
+      );
       if (!target || target.id === p.id || refs.some((r) => r.targetId === target.id)) continue;
       refs.push({
         sourceId: p.id,

@@ -10,9 +10,15 @@ import { findItemLabels, findReferenceMentions } from './grammar.ts';
 export interface TargetIndex {
   /**
    * The paragraph a kind and label point at, seen from the paragraph that refers (`from`); undefined when
-   * the book shows no such thing.
+   * the book shows no such thing. `within` is the section the words name for an item numbered afresh in
+   * each section ("Exercise 1 in Sec. 1.1.5"): only an item there will do.
    */
-  find(kind: ReferenceKind, label: string, from?: GraphParagraph): GraphParagraph | undefined;
+  find(
+    kind: ReferenceKind,
+    label: string,
+    from?: GraphParagraph,
+    within?: string,
+  ): GraphParagraph | undefined;
 }
 
 /** A chapter's or section's number: "3", "3.2", or a lettered appendix's "A", "A.2". */
@@ -74,9 +80,14 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
     places.find((p) => p.sectionId === from.sectionId) ??
     places.filter((p) => p.chapterId === from.chapterId && p.order < from.order).at(-1);
   return {
-    find: (kind, label, from) => {
-      // A bare label several items carry names the one near the reference, or none for sure.
+    find: (kind, label, from, within) => {
       const places = bare.get(`${kind}:${label}`);
+      if (within !== undefined) {
+        const inSection = (p: GraphParagraph) =>
+          p.sectionId === within || p.sectionId.startsWith(`${within}.`);
+        return (places ?? []).find(inSection);
+      }
+      // A bare label several items carry names the one near the reference, or none for sure.
       if (from && places && places.length > 1) return nearest(places, from);
       const direct = targets.get(`${kind}:${label}`);
       if (direct) return direct;
