@@ -70,6 +70,42 @@ describe('a page set in two columns', () => {
     }
   });
 
+  it("keeps a paragraph whole when a sum's limits in its column sit between the other column's lines", async () => {
+    const gutter = 16;
+    const width = (612 - 2 * 40 - gutter) / 2;
+    const rightX = 40 + width + gutter;
+    const pdf = await makePdf((doc) => {
+      const y = column(doc, [prose(1, 8), prose(2, 8)], 40, 60, width) + 14;
+      doc.font('Times-Roman').fontSize(10);
+      // Justified lines: each fills the column (the last excepted).
+      const justified = (text: string, x: number, top: number) => {
+        const spread = (40 + width - x - doc.widthOfString(text)) / (text.split(' ').length - 1);
+        doc.text(text, x, top, { lineBreak: false, wordSpacing: spread });
+      };
+      justified('Proof: For any vector v of the space we have the', 55, y);
+      // The second line holds a display-style sum: its limits above and below it.
+      doc.text('decomposition v =', 40, y + 13, { lineBreak: false });
+      const sumX = 40 + doc.widthOfString('decomposition v = ');
+      doc.text('S', sumX, y + 13, { lineBreak: false });
+      doc.fontSize(7).text('n', sumX + 3, y + 9, { lineBreak: false });
+      doc.text('k=1', sumX, y + 20, { lineBreak: false });
+      doc.fontSize(10);
+      justified('vk ek with some components vk, and', sumX + 12, y + 13);
+      justified('so by linearity the result of applying the map to the', 40, y + 26);
+      doc.text('vector v is known once the images of the basis are.', 40, y + 39, { lineBreak: false });
+      // The right column's lines fall between the left one's, near the limits.
+      column(doc, [prose(3, 20)], rightX, 66, width);
+    });
+    const all = paragraphs((await extractBook(pdf)).book).map((p) => p.text);
+    const proof = all.filter((t) => t.includes('Proof:'));
+    expect(proof).toHaveLength(1);
+    // The limits stay with their sum (in some order), nowhere else in the paragraph.
+    expect(proof[0]).toMatch(
+      /^Proof: For any vector v of the space we have the decomposition v = S(k=1n|nk=1) ?vk ek with some components vk, and so by linearity .* basis are\.$/,
+    );
+    expect(all).toContain(prose(3, 20));
+  });
+
   it('starts a section headed in the right column there: the left column below its height stays in the one before', async () => {
     const gutter = 16;
     const width = (612 - 2 * 40 - gutter) / 2;

@@ -9,8 +9,8 @@
  * - Elsewhere, lines that share a baseline across a wide, vertically aligned gap are cut at the gap; within
  *   such a region the left column is read before the right one. Everything else keeps top-to-bottom order.
  */
-import { makeLine } from './lines.ts';
-import type { Line, TextRun } from './types.ts';
+import { buildLines, makeLine } from './lines.ts';
+import type { Line, PageText, TextRun } from './types.ts';
 
 /** A gap at least this many font sizes wide may be a gutter. */
 const GUTTER_GAP = 3;
@@ -159,6 +159,30 @@ function isProse(runs: TextRun[]): boolean {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/**
+ * A page's lines, built column by column on a page set in two columns. Lines are grouped by baseline, and
+ * the two columns' baselines interleave: built across the whole page, a sum's limits or a fraction's layers
+ * in one column join the other column's lines and cut its paragraphs. So the page's lines are built once to
+ * find its gutter, then the runs of every line that does not cross the gutter (running heads, titles and
+ * wide displays do) are built again, each column on its own. Returns lines sorted top to bottom.
+ */
+export function buildColumnLines(page: PageText): Line[] {
+  const lines = buildLines(page);
+  const g = findPageGutter(lines);
+  if (!g) return lines;
+  const full: Line[] = [];
+  const left: TextRun[] = [];
+  const right: TextRun[] = [];
+  const middle = (g.left + g.right) / 2;
+  for (const line of lines) {
+    if (crossesAt(line, g)) full.push(line);
+    else for (const r of line.runs) (r.x + r.width / 2 < middle ? left : right).push(r);
+  }
+  return [...full, ...buildLines({ ...page, runs: left }), ...buildLines({ ...page, runs: right })].sort(
+    (p, q) => p.baseline - q.baseline || p.x0 - q.x0,
+  );
 }
 
 /**

@@ -1,10 +1,9 @@
 import type { BookDocument } from '@threadbook/book';
-import { findPageGutter, orderColumns } from './columns.ts';
+import { buildColumnLines, findPageGutter, orderColumns } from './columns.ts';
 import { ExtractError, MESSAGES } from './errors.ts';
 import { alignFonts, detectMonospace } from './fonts.ts';
 import { removeFurniture } from './furniture.ts';
 import { detectHeadings } from './headings.ts';
-import { buildLines } from './lines.ts';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { openPdf, readInfo, readOutline, readPages } from './load.ts';
@@ -42,7 +41,7 @@ export async function extractBook(_pdf: Uint8Array, _options: ExtractOptions = {
     const pages: { height: number; lines: Line[] }[] = [];
     let characters = 0;
     for (const text of texts) {
-      const lines = buildLines(text);
+      const lines = buildColumnLines(text);
       for (const l of lines) characters += l.text.length;
       pages.push({ height: text.height, lines });
     }
