@@ -260,6 +260,22 @@ describe('paragraphs', () => {
     expect(texts(line('Note: let x = 2, so that', 105, 150))[1]).toMatch(/^Note: /);
   });
 
+  it('takes a lead-in labelled with letters ("Definition V1:", "Theorem A.") as a paragraph start', () => {
+    // The label in bold, flush left like the text before it.
+    const after = (label: string, text: string) =>
+      textsOf([
+        full('After a generalisation of vector geometry to abstract number fields, we', 90, 100),
+        // Justified to the column's edge: only the lead-in can tell that a paragraph starts below.
+        full('arrive at the following definition of a vector space.', 90, 112),
+        makeLine(1, [run(label, 90, 124, 10, 'bold'), { ...run(text, 160, 124), width: right - 160 }])!,
+        line('with the usual rules.', 90, 136),
+      ]);
+    expect(after('Definition V1:', 'An n-dimensional vector space is the set of')).toHaveLength(2);
+    expect(after('Theorem A.', 'Every vector space over a field has a basis, and')).toHaveLength(2);
+    // A bold word that opens a sentence goes on with it.
+    expect(after('Definition', 'A set of tuples over a field is what a vector')).toHaveLength(1);
+  });
+
   it('starts a paragraph at a first-line indent and keeps display math inside it', () => {
     const blocks = buildBlocks(
       flow([

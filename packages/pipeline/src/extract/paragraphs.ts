@@ -16,8 +16,9 @@ const HEADING_RATIO = 1.06;
 
 // A centred dot is a bullet only when not the first of a math ellipsis ("· · · + n" at a line start).
 const LIST_LABEL = /^(?:[•◦▪▸‣∙–—*]|·(?!\s·)|\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\d+(?:\.\d+)+\.)\s/;
+// The label may be a number ("Theorem 3.2"), letters with a number ("Definition V1:", "Theorem A.") or nothing.
 const LEAD_IN =
-  /^(?:Theorem|Lemma|Proposition|Corollary|Definition|Example|Exercise|Problem|Remark|Note|Proof|Solution|Hint|Answer|Algorithm|Conjecture|Claim|Fact|Observation|Activity|Question|Investigate|Historical Note|Sage|Notation)\b\s*(?:\d+(?:\.\d+)*|[.:!(])/;
+  /^(?:Theorem|Lemma|Proposition|Corollary|Definition|Example|Exercise|Problem|Remark|Note|Proof|Solution|Hint|Answer|Algorithm|Conjecture|Claim|Fact|Observation|Activity|Question|Investigate|Historical Note|Sage|Notation)\b\s*(?:\d+(?:\.\d+)*|\p{Lu}{1,2}\d{0,2}[.:]|[.:!(])/u;
 /** A caption's opening: "Figure 3.7 Symmetries of ...", "Table 8.5:", or the number alone ("Figure 12.25"). */
 const CAPTION = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*[.:]?(?:\s|$)/;
 /** A caption's label closed by a colon ("Figure 3.1: ..."), which running text never writes. */
