@@ -391,6 +391,27 @@ describe('paragraphs', () => {
     ]);
   });
 
+  it('starts a paragraph at a run-in title in bold closed by a period, not at a bold term in a sentence', () => {
+    const opening = (bold: string, text: string) => [
+      full('The examples in the documentation of the framework stick to the plain', 90, 100),
+      full('assert statement.', 90, 112),
+      makeLine(1, [
+        run(bold, 90, 124, 10, 'bold'),
+        { ...run(text, 100 + bold.length * 5, 124), width: 400 - bold.length * 5 },
+      ])!,
+      line('or they can be collected in files of their own.', 90, 136),
+    ];
+    expect(
+      textsOf(opening('Locating test functions.', 'Tests can reside in a module together with')),
+    ).toEqual([
+      'The examples in the documentation of the framework stick to the plain assert statement.',
+      'Locating test functions. Tests can reside in a module together with or they can be collected in files of their own.',
+    ]);
+    expect(textsOf(opening('Test functions', 'can reside in a module together with the code,'))).toHaveLength(
+      1,
+    );
+  });
+
   it('does not take a list item whose text is a web address in a typewriter face for code', () => {
     const item = (name: string, y: number) => ({
       ...makeLine(1, [

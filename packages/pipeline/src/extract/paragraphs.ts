@@ -107,6 +107,25 @@ export function leadInSetOff(line: Line, body: BodyMetrics): boolean {
   return !!first && (first.font !== body.font || first.size >= HEADING_RATIO * body.size);
 }
 
+/** A run-in title: a few words closed by a period ("Locating test functions.", "The forward difference."). */
+const RUN_IN_TITLE = /^\p{Lu}[\p{L}\p{N}’'(),\- ]{0,48}\.$/u;
+
+/**
+ * A line that opens with a run-in title set in a face of its own (bold, as LaTeX's \paragraph sets it),
+ * with the paragraph's text after it in the body face.
+ */
+function opensWithRunInTitle(line: Line, body: BodyMetrics): boolean {
+  const first = line.runs.find((r) => r.str.trim() !== '');
+  if (!first || first.mono || first.font === body.font) return false;
+  let title = '';
+  for (const r of line.runs) {
+    if (r.str.trim() !== '' && r.font !== first.font) break;
+    title += r.str;
+  }
+  title = title.trim();
+  return RUN_IN_TITLE.test(title) && line.text.length > title.length + 2;
+}
+
 /**
  * startsParagraph for a laid-out line: a lead-in counts in a heading face, or in the body font when the line
  * starts at the paragraph indent (an indented "Note: ..." is a paragraph's first line).
@@ -120,6 +139,7 @@ export function lineStartsParagraph(
   if (LIST_LABEL.test(line.text) && (afterSentence || !isWeakLabel(line.text))) return true;
   // A description item: its label set off in bold and closed by a colon ("Third step: The sample ...").
   if (afterSentence && DESCRIPTION_LABEL.test(line.text) && leadInSetOff(line, body)) return true;
+  if (afterSentence && opensWithRunInTitle(line, body)) return true;
   const atIndent = body.indent > 0.5 * body.size && Math.abs(line.x0 - left - body.indent) < 0.3 * body.size;
   return LEAD_IN.test(line.text) && (atIndent || leadInSetOff(line, body));
 }
