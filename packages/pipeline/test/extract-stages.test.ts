@@ -519,6 +519,57 @@ describe('paragraphs', () => {
     expect(blocks[0]!.text).toBe('A sentence that does not end on this page but on the next one.');
     expect(blocks[0]!.page).toBe(1);
   });
+
+  it('measures a list item from the margins of its own page: the next page may be set 30 pt further right', () => {
+    // An even page after an odd one: the text block moves right, so its flush-left text sits where a
+    // hanging line of the item would sit on the page before.
+    const onPage2 = (text: string, y: number, x = 120) =>
+      makeLine(2, [{ ...run(text, x, y), width: 530 - x }])!;
+    const blocks = buildBlocks(
+      [
+        {
+          page: 1,
+          height: 800,
+          lines: [
+            full('The program has two flaws that a reader notices at once, and we', 90, 676),
+            full('list them here before we correct them in the next version:', 90, 688),
+            line('2. There are no comments in the program.', 90, 700),
+          ],
+        },
+        {
+          page: 2,
+          height: 800,
+          lines: [
+            onPage2('These kind of flaws quickly become crucial if present in code', 60),
+            onPage2('that is meant to be extended to other problems, and they are', 72),
+            { ...onPage2('easy to avoid.', 84), x1: 190 },
+          ],
+        },
+      ],
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'The program has two flaws that a reader notices at once, and we list them here before we correct them in the next version:',
+      '2. There are no comments in the program.',
+      'These kind of flaws quickly become crucial if present in code that is meant to be extended to other problems, and they are easy to avoid.',
+    ]);
+  });
+
+  it('starts a paragraph of a list item at a line set in, once the item has gone back to its label’s place', () => {
+    expect(
+      textsOf([
+        full('a) Set a = -1 and run experiments with several values of the step', 90, 100),
+        full('to uncover numerical artifacts. Oscillations or a wrong growth are', 90, 112),
+        line('signs of a wrong qualitative behaviour.', 90, 124),
+        full('From the experiments, select four values of the step that show the', 105, 136),
+        line('kinds of numerical solutions of this model.', 90, 148),
+      ]),
+    ).toEqual([
+      'a) Set a = -1 and run experiments with several values of the step to uncover numerical artifacts. Oscillations or a wrong growth are signs of a wrong qualitative behaviour.',
+      'From the experiments, select four values of the step that show the kinds of numerical solutions of this model.',
+    ]);
+  });
+
   // Cells at x = 250, 280, 310: gaps of 25 pt between one-letter runs, wider than a word space (10 pt).
   const row = (cells: string[], y: number) =>
     makeLine(

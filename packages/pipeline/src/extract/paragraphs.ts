@@ -369,9 +369,12 @@ function besideMath(lines: Line[], kinds: LineKind[], i: number, j: number, body
 }
 
 interface Open {
-  /** Hanging indent of a list item: continuation lines start there. */
+  /**
+   * Hanging indent of a list item: continuation lines start there. Like itemX, measured from the text's left
+   * margin, so that it holds on the next page, whose margins may differ (odd and even pages).
+   */
   hang: number | null;
-  /** Left edge of a list item's label line. */
+  /** Left edge of a list item's label line, from the left margin. */
   itemX: number | null;
   page: number;
   top: number;
@@ -423,11 +426,12 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     }
     open = null;
   };
-  const start = (line: Line, kind: LineKind, height: number) => {
+  const start = (line: Line, kind: LineKind, height: number, left: number) => {
     close();
+    const hang = hangingIndent(line);
     open = {
-      hang: hangingIndent(line),
-      itemX: LIST_LABEL.test(line.text) ? line.x0 : null,
+      hang: hang === null ? null : hang - left,
+      itemX: LIST_LABEL.test(line.text) ? line.x0 - left : null,
       page: line.page,
       top: line.top,
       pageHeight: height,
@@ -465,7 +469,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
           continue;
         }
         const wasProse = listing !== null && listing.blockKind === undefined;
-        start(line, kind, flow.height);
+        start(line, kind, flow.height, margins.left);
         (open as Open | null)!.blockKind = 'code';
         beforeListing = wasProse ? blocks.at(-1) : undefined;
         continue;
@@ -483,7 +487,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       }
       if ((open as Open | null)?.blockKind === 'code' && kind !== 'heading') {
         const interrupted = beforeListing;
-        start(line, kind, flow.height);
+        start(line, kind, flow.height, margins.left);
         beforeListing = undefined;
         if (interrupted && kind === 'text' && CONTINUATION.test(line.text))
           (open as Open | null)!.resumes = interrupted;
@@ -535,11 +539,11 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         if (cur && cur.lastKind === 'table') {
           cur.text = joinLines(cur.text, line.text);
           cur.last = line;
-        } else start(line, 'table', flow.height);
+        } else start(line, 'table', flow.height, margins.left);
         continue;
       }
       if (!cur || isCaptionLine(line, body)) {
-        start(line, kind, flow.height);
+        start(line, kind, flow.height, margins.left);
         continue;
       }
       if (cur.blockKind === 'caption') {
@@ -549,7 +553,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         if (line.page === cur.last.page && dy > 0 && dy < 1.25 * body.lineSpacing && kind !== 'display') {
           cur.text = joinLines(cur.text, line.text);
           cur.last = line;
-        } else start(line, kind, flow.height);
+        } else start(line, kind, flow.height, margins.left);
         continue;
       }
 
@@ -563,12 +567,12 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
           cur.text = joinLines(cur.text, line.text);
           cur.last = line;
         } else {
-          start(line, 'quote', flow.height);
+          start(line, 'quote', flow.height, margins.left);
         }
         continue;
       }
       if (kind === 'display' && cur.lastKind === 'table') {
-        start(line, kind, flow.height);
+        start(line, kind, flow.height, margins.left);
         continue;
       }
       if (kind === 'display') {
@@ -581,6 +585,8 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       const prev = cur.last;
       const samePage = prev.page === line.page;
       const dy = line.baseline - prev.baseline;
+      // Where the line starts, from the left margin of its page or column.
+      const x = line.x0 - margins.left;
       const flowBreak = !samePage || dy < -0.5 * em; // a new page or a jump back up to the next column
       const afterSentence =
         cur.lastKind !== 'text' ||
@@ -606,16 +612,23 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       // when the item before ends in a comma (one sentence spread over the list).
       if (
         cur.itemX !== null &&
-        Math.abs(line.x0 - cur.itemX) < 0.5 * em &&
+        Math.abs(x - cur.itemX) < 0.5 * em &&
         isNextLabel(cur.first.text, line.text)
       ) {
-        start(line, kind, flow.height);
+        start(line, kind, flow.height, margins.left);
         continue;
       }
+      // An item whose lines went back to its label's place ("a) Set a = -1 and" / "run experiments") has no
+      // hanging indent: a line set in after it starts a paragraph of the item.
+      const wrapsAtLabel =
+        cur.itemX !== null &&
+        cur.last !== cur.first &&
+        !flowBreak &&
+        Math.abs(prev.x0 - margins.left - cur.itemX) < 0.3 * em;
       const hanging =
         cur.hang !== null
-          ? Math.abs(line.x0 - cur.hang) < 0.6 * em
-          : cur.itemX !== null && line.x0 > cur.itemX + 0.9 * em && line.x0 < cur.itemX + 5 * em;
+          ? Math.abs(x - cur.hang) < 0.6 * em
+          : cur.itemX !== null && !wrapsAtLabel && x > cur.itemX + 0.9 * em && x < cur.itemX + 5 * em;
       if (
         hanging &&
         !lineStartsParagraph(line, body, afterSentence, margins.left) &&
@@ -676,7 +689,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       const afterList =
         cur.itemX !== null &&
         !flowBreak &&
-        line.x0 < cur.itemX + 0.3 * em &&
+        x < cur.itemX + 0.3 * em &&
         dy > 1.3 * body.lineSpacing &&
         cur.lastKind === 'text' &&
         /^\p{Lu}/u.test(line.text) &&
@@ -695,7 +708,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         sizeChange ||
         afterQuote
       ) {
-        start(line, kind, flow.height);
+        start(line, kind, flow.height, margins.left);
         if (open && (indented || indentAgain)) (open as Open).indentedFirst = true;
       } else {
         cur.text = joinLines(cur.text, line.text);
