@@ -331,7 +331,11 @@ const LISTING = '\\tbLISTING ';
  */
 function joinAroundListings(src: string): string {
   // A blank line before the listing does not part them either: the page reads "when doing" code "we get".
-  return src.replace(/(?:\n[ \t]*\n\s*)?\\tbLISTING\s*(?=[a-z])/g, ' ').replace(/\\tbLISTING /g, '\n\n');
+  // Listings in a row (an R chunk and its output, two chunks) read as one.
+  return src
+    .replace(/\\tbLISTING(?:\s*\\tbLISTING)+/g, LISTING)
+    .replace(/(?:\n[ \t]*\n\s*)?\\tbLISTING\s*(?=[a-z])/g, ' ')
+    .replace(/\\tbLISTING /g, '\n\n');
 }
 
 const DISPLAY_AFTER_BLANK =

@@ -575,10 +575,10 @@ describe('a truth that cannot be read stops the measurement, naming the file', (
     ]);
   });
 
-  it('reads Sweave: R chunks and \\Sexpr are not prose, and a sentence may go on after a chunk', () => {
+  it('reads Sweave: R chunks and \\Sexpr are not prose, and a sentence may go on after chunks in a row', () => {
     const dir = tempDir({
       'book.Rnw': LATEX_MAIN(
-        '\\chapter{Data}\nA sample of size \\Sexpr{n} is drawn.\n\n<<sample, echo=TRUE>>=\nx <- rnorm(10)\nmean(x)\n@\n\nThe mean is close to zero. Its kurtosis:\n\n<<echo=TRUE>>=\nkurtosis(x)\n@\n\nso that the data are mesokurtic.',
+        '\\chapter{Data}\nA sample of size \\Sexpr{n} is drawn.\n\n<<sample, echo=TRUE>>=\nx <- rnorm(10)\nmean(x)\n@\n\nThe mean is close to zero. Its kurtosis:\n\n<<echo=TRUE>>=\nkurtosis(x)\n@\n\n\n<<echo=TRUE>>=\nskewness(x)\n@\n\nso that the data are mesokurtic.',
       ),
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
