@@ -297,6 +297,30 @@ describe('paragraphs', () => {
     expect(blocks[0]!.top).toBeCloseTo(92);
   });
 
+  it('starts a paragraph after a display at a line set in by the indent from the lines before the display', () => {
+    // Two one-line paragraphs after the display, both set in: the line after cannot tell the indent.
+    const after = (left: number) =>
+      textsOf([
+        full('Third step: the sample quantile is the value found', left, 100),
+        line('q = x(k) + d (x(k+1) - x(k)).', 250, 118),
+        line('Its meaning is that a share p of the data falls below it.', left + 15, 136),
+        line('Keep in mind that there is more than one definition.', left + 15, 148),
+      ]);
+    expect(after(90)).toEqual([
+      'Third step: the sample quantile is the value found q = x(k) + d (x(k+1) - x(k)).',
+      'Its meaning is that a share p of the data falls below it.',
+      'Keep in mind that there is more than one definition.',
+    ]);
+    // In a box set in from the margin, text flush with the box's lines goes on after the display.
+    const box = textsOf([
+      full('Solution: the power set of A is a set of sets, so', 107, 100),
+      line('P(A) = {0, {1}, {2}, {1, 2}}.', 250, 118),
+      full('Notice that while 2 is in A, it is wrong to say that it', 107, 136),
+      line('is in P(A).', 107, 148),
+    ]);
+    expect(box).toHaveLength(1);
+  });
+
   it('keeps a numbered equation as wide as the column, and the lines of a display, inside their paragraph', () => {
     // Display lines set in by two ems, more than a line apart, the number flush right.
     expect(

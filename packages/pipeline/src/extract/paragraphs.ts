@@ -386,6 +386,8 @@ interface Open {
   /** The paragraph's first line, and whether it started at a first-line indent. */
   first: Line;
   indentedFirst: boolean;
+  /** Where the paragraph's lines start (its indent left out), from the text line before its last display. */
+  textLeft?: number;
   /** What the block is when it is not prose. A caption takes only its own wrapped lines. */
   blockKind: BlockKind | undefined;
   /** The paragraph a listing interrupted, which this text goes on with ("... as follows:" code "where"). */
@@ -576,6 +578,10 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         continue;
       }
       if (kind === 'display') {
+        if (cur.lastKind === 'text') {
+          const indent = cur.last === cur.first && cur.indentedFirst ? body.indent : 0;
+          cur.textLeft = cur.last.x0 - indent;
+        }
         cur.text = joinLines(cur.text, line.text);
         cur.last = line;
         cur.lastKind = kind;
@@ -656,8 +662,19 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         dy < 1.6 * body.lineSpacing &&
         !/[.:;?!]["”’)]?$/.test(proseEnd(prev, marks)) &&
         CONTINUATION.test(line.text);
+      // After a display, text that goes on with the sentence is set flush with the paragraph's lines: a line
+      // set in from them by exactly the paragraph indent starts the next paragraph, even when the line after
+      // it is set in as well.
+      const indentAfterDisplay =
+        cur.lastKind === 'display' &&
+        cur.textLeft !== undefined &&
+        cur.hang === null &&
+        cur.itemX === null &&
+        body.indent > 0.5 * em &&
+        Math.abs(line.x0 - cur.textLeft - body.indent) < 0.3 * em;
       const indented =
-        !midSentence && ((line.x0 - ref > 0.5 * em && line.x0 - ref < 4.5 * em) || indentAfterShort);
+        !midSentence &&
+        ((line.x0 - ref > 0.5 * em && line.x0 - ref < 4.5 * em) || indentAfterShort || indentAfterDisplay);
       // A proof's end mark is set flush right, so the line it closes is not short.
       const prevClosed =
         cur.lastKind === 'text' &&
