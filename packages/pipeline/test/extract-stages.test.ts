@@ -297,6 +297,30 @@ describe('paragraphs', () => {
     expect(blocks[0]!.top).toBeCloseTo(92);
   });
 
+  it('makes a theorem-like label set large on a line of its own the lead-in of the text under it', () => {
+    const blocks = buildBlocks(
+      flow([
+        line('How does the boxplot compare to your answers?', 105, 88),
+        line('Exercise 4', 226, 110, 12),
+        full('For this problem we will study the variable reduction and', 105, 128),
+        line('its order statistics.', 90, 140),
+        line('Exploring Data', 226, 170, 12),
+        full('This section is about the shape of a distribution, which we', 105, 188),
+        line('judge from its plots.', 90, 200),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['paragraph', 'How does the boxplot compare to your answers?'],
+      [
+        'paragraph',
+        'Exercise 4 For this problem we will study the variable reduction and its order statistics.',
+      ],
+      ['heading', 'Exploring Data'],
+      ['paragraph', 'This section is about the shape of a distribution, which we judge from its plots.'],
+    ]);
+  });
+
   it('starts a paragraph after a display at a line set in by the indent from the lines before the display', () => {
     // Two one-line paragraphs after the display, both set in: the line after cannot tell the indent.
     const after = (left: number) =>

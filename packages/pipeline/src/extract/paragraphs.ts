@@ -16,9 +16,16 @@ const HEADING_RATIO = 1.06;
 
 // A centred dot is a bullet only when not the first of a math ellipsis ("· · · + n" at a line start).
 const LIST_LABEL = /^(?:[•◦▪▸‣∙–—*]|·(?!\s·)|\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\d+(?:\.\d+)+\.)\s/;
+/** The words that open a theorem-like block. */
+const LEAD_IN_WORDS =
+  '(?:Theorem|Lemma|Proposition|Corollary|Definition|Example|Exercise|Problem|Remark|Note|Proof|Solution|Hint|Answer|Algorithm|Conjecture|Claim|Fact|Observation|Activity|Question|Investigate|Historical Note|Sage|Notation)';
 // The label may be a number ("Theorem 3.2"), letters with a number ("Definition V1:", "Theorem A.") or nothing.
-const LEAD_IN =
-  /^(?:Theorem|Lemma|Proposition|Corollary|Definition|Example|Exercise|Problem|Remark|Note|Proof|Solution|Hint|Answer|Algorithm|Conjecture|Claim|Fact|Observation|Activity|Question|Investigate|Historical Note|Sage|Notation)\b\s*(?:\d+(?:\.\d+)*|\p{Lu}{1,2}\d{0,2}[.:]|[.:!(])/u;
+const LEAD_IN = new RegExp(
+  `^${LEAD_IN_WORDS}\\b\\s*(?:\\d+(?:\\.\\d+)*|\\p{Lu}{1,2}\\d{0,2}[.:]|[.:!(])`,
+  'u',
+);
+/** A theorem-like label and nothing else ("Exercise 4", "Theorem 3.2."). */
+const LABEL_ALONE = new RegExp(`^${LEAD_IN_WORDS}\\s+\\d+(?:\\.\\d+)*\\.?$`, 'u');
 /** A caption's opening: "Figure 3.7 Symmetries of ...", "Table 8.5:", or the number alone ("Figure 12.25"). */
 const CAPTION = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*[.:]?(?:\s|$)/;
 /** A caption's label closed by a colon ("Figure 3.1: ..."), which running text never writes. */
@@ -386,6 +393,8 @@ interface Open {
   /** The paragraph's first line, and whether it started at a first-line indent. */
   first: Line;
   indentedFirst: boolean;
+  /** The block so far is a theorem-like label set on a line of its own: the next text line goes on from it. */
+  labelAlone?: boolean;
   /** Where the paragraph's lines start (its indent left out), from the text line before its last display. */
   textLeft?: number;
   /** What the block is when it is not prose. A caption takes only its own wrapped lines. */
@@ -509,6 +518,14 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         within.text = joinLines(within.text, line.text);
         continue;
       }
+      // A theorem-like label set large on a line of its own ("Exercise 4" centred above the exercise) is the
+      // lead-in of the text under it, which is what "Exercise 4" refers to, not a heading of the book.
+      if (kind === 'heading' && LABEL_ALONE.test(line.text) && kinds[i + 1] === 'text') {
+        start(line, 'text', flow.height, margins.left);
+        (open as Open | null)!.size = body.size;
+        (open as Open | null)!.labelAlone = true;
+        continue;
+      }
       if (kind === 'heading') {
         close();
         const prev = blocks[blocks.length - 1];
@@ -588,6 +605,12 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         continue;
       }
       // A text line: does it begin a new paragraph?
+      if (cur.labelAlone) {
+        cur.labelAlone = false;
+        cur.text = joinLines(cur.text, line.text);
+        cur.last = line;
+        continue;
+      }
       const prev = cur.last;
       const samePage = prev.page === line.page;
       const dy = line.baseline - prev.baseline;
