@@ -321,6 +321,25 @@ describe('items numbered afresh in each section, named with their section', () =
     ]);
     expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['1.6.1.2>1.1.5.1', '1.6.1.2>1.6.1.1']);
   });
+
+  it('looks up a list of items ("Exercises 1 and 2 in Sec. 3.9"), a part ("Exercise 1a") and an appendix section ("Sec. C.4")', () => {
+    const paragraphs = paragraphsOf([
+      ['3.9', 'Exercise 1: Show the first trace relation.'],
+      ['3.9', 'Exercise 2: Show the second trace relation.'],
+      ['C.2', 'Exercise 1: Determine whether the matrices commute.'],
+      ['C.4', '(Exercise 1: ) a) Show that the inverse of a 2 × 2 matrix is given by the formula.'],
+      ['4.2', 'Exercise 1: Compute the algebraic complement.'],
+      [
+        '4.2',
+        'This gives the trace relations (see Exercises 1 and 2 in Sec. 3.9); for example, Exercise 1a in Sec. C.4 gives such a formula.',
+      ],
+    ]);
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual([
+      '4.2.2>3.9.1',
+      '4.2.2>3.9.2',
+      '4.2.2>C.4.1',
+    ]);
+  });
 });
 
 describe('the PDF’s links as pairs of paragraphs', () => {

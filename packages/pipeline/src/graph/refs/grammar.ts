@@ -76,6 +76,11 @@ const NAMED = new RegExp(
 );
 /** "Appendix A", "Appendix B.2": a lettered chapter, or a section of one. */
 const APPENDIX = /(?<![\p{L}\d])Appendi(?:x|ces)[\s\u00a0]+([A-Z](?:\.\d{1,3})*)(?![\p{L}\d])/gu;
+/** "Sec. C.4", "Section B.2.1": a section of an appendix, named by its letter. */
+const LETTERED_SECTION = new RegExp(
+  String.raw`(?<![\p{L}\d])(?:${KIND_WORDS.find(([kind]) => kind === 'section')![1]})${SPACE}([A-Z](?:\.\d{1,3})+)(?![\p{L}\d]|\.\d)`,
+  'gu',
+);
 /** "§2.1", "§ 2.1", "§§2.1–2.3". */
 const SECTION_SIGN = new RegExp(String.raw`§§?\s*(${NUMBER}(?:${JOIN}${NUMBER})*)`, 'gu');
 /** "(3.2)" as an equation number: a chapter-numbered label (or a small plain number after a lead word). */
@@ -174,7 +179,8 @@ function isOwnLabel(
 ): boolean {
   if (plural || lead !== '' || JOINED.test(text.slice(Math.max(0, start - 8), start))) return false;
   const after = text.slice(end);
-  const opensParagraph = text.slice(0, start).trim() === '';
+  // An item's label may open its paragraph in parentheses ("(Exercise 1: ) a) Show that ...").
+  const opensParagraph = /^\s*\(?\s*$/.test(text.slice(0, start));
   // The statement starts with a capital, a name in parentheses, a full stop or nothing at all (a
   // parenthesis right after the number is a part of the item: "Theorem 2.3(d)" refers).
   const statementFollows = /^(?:\s*$|\.(?:\s|$)|:|\s+[\p{Lu}\d"“‘([{∀∃¬|√])/u.test(after);
@@ -243,6 +249,9 @@ export function findReferenceMentions(text: string): ReferenceMention[] {
       m.index,
       m.index + m[0].length,
     );
+  }
+  for (const m of text.matchAll(LETTERED_SECTION)) {
+    add('section', [{ label: m[1]!, rangeStart: undefined }], m.index, m.index + m[0].length);
   }
   for (const m of text.matchAll(SECTION_SIGN)) {
     add('section', expandNumbers(m[1]!), m.index, m.index + m[0].length);

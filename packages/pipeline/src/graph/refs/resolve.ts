@@ -18,17 +18,19 @@ const SECTION_KINDS = new Set<ReferenceKind>(['chapter', 'section', 'subsection'
 
 /**
  * The section an item's words place it in: "Exercise 1 in Sec. 1.1.5", "Lemma 2 of Section 1.7.3",
- * "Exercise 5 (Sec. 5.3.1)". Only for a label numbered afresh in each section (no dot in it).
+ * "Exercise 5 (Sec. 5.3.1)", "Exercises 1 and 2 in Sec. 3.9", "Exercise 1a in Sec. C.4". Only for a label
+ * numbered afresh in each section (no dot in it).
  */
-function namedSection(
-  text: string,
-  item: ReferenceMention,
-  next: ReferenceMention | undefined,
-): string | undefined {
-  if (!next || SECTION_KINDS.has(item.kind) || item.kind === 'equation' || item.label.includes('.'))
-    return undefined;
-  if (!SECTION_KINDS.has(next.kind)) return undefined;
-  return /^[\s,(]*(?:(?:in|of|from)\s*)?$/i.test(text.slice(item.end, next.start)) ? next.label : undefined;
+function namedSection(text: string, mentions: ReferenceMention[], i: number): string | undefined {
+  const item = mentions[i]!;
+  if (SECTION_KINDS.has(item.kind) || item.kind === 'equation' || item.label.includes('.')) return undefined;
+  // Items listed together share their phrase: the section comes after the whole list.
+  const next = mentions.slice(i + 1).find((m) => m.start !== item.start);
+  if (!next || !SECTION_KINDS.has(next.kind)) return undefined;
+  // A part's letter may follow the number ("1a").
+  return /^[a-z]?\)?[\s,(]*(?:(?:in|of|from)\s*)?$/.test(text.slice(item.end, next.start))
+    ? next.label
+    : undefined;
 }
 
 /** Every explicit reference of the book, by source paragraph in reading order, one per source and target. */
@@ -44,12 +46,7 @@ export function resolveExplicitReferences(
     if (p.kind === 'code') continue;
     const mentions = findReferenceMentions(p.text);
     for (const [i, mention] of mentions.entries()) {
-      const target = index.find(
-        mention.kind,
-        mention.label,
-        p,
-        namedSection(p.text, mention, mentions[i + 1]),
-      );
+      const target = index.find(mention.kind, mention.label, p, namedSection(p.text, mentions, i));
       if (!target || target.id === p.id || refs.some((r) => r.targetId === target.id)) continue;
       refs.push({
         sourceId: p.id,
