@@ -13,7 +13,7 @@ import { findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar
 import { resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
 import { buildTargetIndex } from '../src/graph/refs/targets.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
-import { readLinkTruth, scoreReferences, type ReferenceScore } from './references.ts';
+import { judgedByLinks, readLinkTruth, scoreReferences, type ReferenceScore } from './references.ts';
 
 /** A prose block shorter than this is counted as short (not a defect in itself: exercise parts, hints). */
 const SHORT_BLOCK = 40;
@@ -44,7 +44,13 @@ export interface QualityReport {
   captions: { labelsSeen: number; withCaption: number; missing: string[] };
   references: { mentions: number; resolved: number };
   /** Against the PDF's own links, when it has at least one joining two body paragraphs. */
-  links?: { pairs: number; withLinks: ReferenceScore; textOnly: ReferenceScore };
+  links?: {
+    pairs: number;
+    withLinks: ReferenceScore;
+    textOnly: ReferenceScore;
+    /** Text only, over the references a link of the PDF shows the number of (judgedByLinks). */
+    textOnlyJudged: ReferenceScore;
+  };
 }
 
 const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -197,9 +203,11 @@ async function linkReport(book: BookDocument, pdf: Uint8Array): Promise<QualityR
   const { paragraphs, allLinks, pairs } = await readLinkTruth(book, pdf);
   if (pairs.length === 0) return undefined;
   const same = (ref: { targetId: string }, pair: { targetId: string }) => ref.targetId === pair.targetId;
+  const textOnly = resolveExplicitReferences(paragraphs);
   return {
     pairs: pairs.length,
     withLinks: scoreReferences(resolveExplicitReferences(paragraphs, { links: allLinks }), pairs, same),
-    textOnly: scoreReferences(resolveExplicitReferences(paragraphs), pairs, same),
+    textOnly: scoreReferences(textOnly, pairs, same),
+    textOnlyJudged: scoreReferences(textOnly, pairs, same, judgedByLinks(pairs)),
   };
 }

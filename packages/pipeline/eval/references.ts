@@ -20,6 +20,7 @@ import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { findReferenceMentions } from '../src/graph/refs/grammar.ts';
 import { buildTargetIndex } from '../src/graph/refs/targets.ts';
 import type { ExplicitReference, GraphParagraph } from '../src/graph/types.ts';
+import { TruthError } from './types.ts';
 
 /** Appendices of hints, answers or solutions: their links join exercises to answers, not text to text. */
 const ANSWERS_CHAPTER = /^(?:hints?|answers?|solutions?)\b/i;
@@ -41,7 +42,7 @@ export async function readLinkTruth(book: BookDocument, pdf: Uint8Array): Promis
   const paragraphs = graphParagraphs(book)
     .filter((p) => !answers.has(p.chapterId))
     .map((p, order) => ({ ...p, order }));
-  const allLinks = await readInternalLinks(pdf);
+  const allLinks = await readInternalLinks(pdf, { anchors: true });
   const links = allLinks.filter((l) => !isFootnoteMark(l));
   return { paragraphs, allLinks, links, pairs: mapLinksToParagraphs(links, paragraphs) };
 }
@@ -113,4 +114,33 @@ export function unjudgedRangeItems(paragraphs: GraphParagraph[], truth: LinkedPa
     }
   }
   return out;
+}
+
+/** The numbers a reference names: "Exercise 1" 1; "Sections 2.3–2.5" 2.3 and 2.5; "(1.24)"; "Appendix E". */
+const NUMBER = /\b(?:[A-Z]|\d+)(?:\.\d+)*\b/g;
+
+/**
+ * Whether the PDF's links can judge a detected reference: a link from its paragraph shows one of the
+ * numbers the reference names. A reference the author typed without a link (a LyX or Word book has many)
+ * has no link to be judged by: counting it as wrong would measure the book, not the detector.
+ */
+export function judgedByLinks(truth: LinkedPair[]): (ref: ExplicitReference) => boolean {
+  const numbersBySource = new Map<string, Set<string>>();
+  let anchored = 0;
+  for (const pair of truth) {
+    const numbers = numbersBySource.get(pair.sourceId) ?? new Set<string>();
+    const shown = (pair.anchors ?? []).flatMap((anchor) => anchor.match(NUMBER) ?? []);
+    for (const n of shown) numbers.add(n);
+    if (shown.length > 0) anchored++;
+    numbersBySource.set(pair.sourceId, numbers);
+  }
+  // Links whose text could not be read would leave every reference unjudged, and the precision empty.
+  if (truth.length > 0 && anchored < 0.5 * truth.length)
+    throw new TruthError(
+      `only ${anchored} of ${truth.length} linked pairs have a number in their link's text`,
+    );
+  return (ref) => {
+    const numbers = numbersBySource.get(ref.sourceId);
+    return !!numbers && (ref.phrase.match(NUMBER) ?? []).some((n) => numbers.has(n));
+  };
 }

@@ -21,6 +21,9 @@ import {
   TruthError,
   type TruthBook,
 } from '../eval/index.ts';
+import { judgedByLinks } from '../eval/references.ts';
+import type { LinkedPair } from '../src/graph/links.ts';
+import type { ExplicitReference } from '../src/graph/types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const books = path.resolve(here, '../../../../shared/books');
@@ -605,5 +608,38 @@ describe('a truth that cannot be read stops the measurement, naming the file', (
     ]);
     fs.writeFileSync(path.join(dir, 'beta/other.pdf'), '%PDF-1.4');
     expect(() => corpusBooks(dir)).toThrow(/more than one PDF/);
+  });
+});
+
+describe('references the links can judge', () => {
+  const pair = (sourceId: string, targetId: string, anchors?: string[]): LinkedPair => ({
+    sourceId,
+    targetId,
+    targetSectionId: targetId.split('.').slice(0, 2).join('.'),
+    ...(anchors ? { anchors } : {}),
+  });
+  const ref = (sourceId: string, phrase: string): ExplicitReference => ({
+    sourceId,
+    targetId: '9.9.1',
+    kind: 'section',
+    phrase,
+    via: 'text',
+  });
+
+  it('judges a reference whose number a link of its paragraph shows, not one typed without a link', () => {
+    const judged = judgedByLinks([
+      pair('1.1.1', '1.1.5.1', ['c. 1.1.5,']),
+      pair('1.2.1', 'A.1', ['ix A for']),
+    ]);
+    expect(judged(ref('1.1.1', 'in Sec. 1.1.5'))).toBe(true);
+    // The same paragraph, a number no link shows: "Exercise 1 in Sec. 1.1.5" links the section only.
+    expect(judged(ref('1.1.1', 'by Exercise 1'))).toBe(false);
+    expect(judged(ref('1.2.1', 'see Appendix A'))).toBe(true);
+    // A paragraph without links.
+    expect(judged(ref('2.1.1', 'in Sec. 1.1.5'))).toBe(false);
+  });
+
+  it('stops when the links’ text could not be read, rather than judge nothing', () => {
+    expect(() => judgedByLinks([pair('1.1.1', '1.1.5.1'), pair('1.2.1', '2.1.1', [''])])).toThrow(TruthError);
   });
 });

@@ -37,6 +37,23 @@ describe('readInternalLinks and mapLinksToParagraphs on the sample PDF', () => {
     });
   });
 
+  it('reads the text under each link when asked: the number it refers to', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-links-'));
+    const pdfPath = path.join(dir, 'sample.pdf');
+    await buildSampleBook(pdfPath);
+    const anchored = await readInternalLinks(new Uint8Array(fs.readFileSync(pdfPath)), { anchors: true });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(links.every((l) => l.anchor === undefined)).toBe(true);
+    const inText = anchored.filter((l) => l.page !== truth.contentsPage);
+    expect(inText).toHaveLength(truth.crossReferences.length);
+    inText.forEach((link, i) => {
+      const ref = truth.crossReferences[i]!;
+      expect(link.anchor, ref.phrase).toContain(ref.targets[0]!.number);
+      // The words under the link, give or take a few characters: not the whole line.
+      expect(link.anchor!.length, ref.phrase).toBeLessThanOrEqual(ref.phrase.length + 8);
+    });
+  });
+
   it('reads the contents page’s links too, one per chapter and section (and the preface)', () => {
     const entries = truth.chapters.reduce((n, c) => n + 1 + c.sections.length, 1);
     expect(links.filter((l) => l.page === truth.contentsPage)).toHaveLength(entries);

@@ -19,7 +19,13 @@ import { resolveExplicitReferences } from '../../src/graph/refs/resolve.ts';
 import { buildLsaIndex, buildTfidfIndex, type SimilarityIndex } from '../../src/graph/semantic/index.ts';
 import type { ExplicitReference, GraphParagraph } from '../../src/graph/types.ts';
 import { requireCorpus } from '../corpus.ts';
-import { readLinkTruth, scoreReferences, unjudgedRangeItems, withoutLinks } from '../references.ts';
+import {
+  judgedByLinks,
+  readLinkTruth,
+  scoreReferences,
+  unjudgedRangeItems,
+  withoutLinks,
+} from '../references.ts';
 
 function parseArgs(argv: string[]): { pdfs: string[]; misses: boolean } {
   const misses = argv.includes('--misses');
@@ -99,6 +105,17 @@ async function main() {
       const f = scoreReferences(flatDetected, truth, (ref, pair) => ref.targetId === pair.targetId, judged);
       console.log(
         `  links removed (qpdf --flatten-annotations=all; ${flat.allLinks.length} links left): precision ${pct(f.matched, f.detected)}, recall ${pct(f.found, f.truth)}  targets >= 90% / 80%`,
+      );
+      // The same ids: the flattened PDF has the same text. A reference typed without a link cannot be judged.
+      const linked = judgedByLinks(truth);
+      const onLinks = scoreReferences(
+        flatDetected,
+        truth,
+        (ref, pair) => ref.targetId === pair.targetId,
+        (ref) => judged(ref) && linked(ref),
+      );
+      console.log(
+        `    over the references a link of the original shows the number of: precision ${pct(onLinks.matched, onLinks.detected)} (${onLinks.matched}/${onLinks.detected}); ${f.detected - onLinks.detected} typed without a link, not judged`,
       );
     } else console.log('  links removed: not measured (qpdf is not installed: apt-get install qpdf)');
     console.log(

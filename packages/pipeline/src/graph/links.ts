@@ -5,6 +5,7 @@
  */
 import { destinationResolver } from '../destinations.ts';
 import { isFigureText } from '../figure-text.ts';
+import type { PageViewport, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { loadPdf } from '../pdfjs.ts';
 import type { GraphParagraph } from './types.ts';
 
@@ -13,6 +14,8 @@ export interface PdfLink {
   page: number;
   /** The clickable area as fractions of the page, top and bottom measured from the top. */
   rect: { left: number; top: number; right: number; bottom: number };
+  /** The text under the link, when asked for (readInternalLinks with anchors). */
+  anchor?: string;
   target: {
     page: number;
     /** Fraction of the page from the top; undefined when the destination names the page only. */
@@ -28,10 +31,18 @@ export interface LinkedPair {
   sourceId: string;
   targetId: string;
   targetSectionId: string;
+  /** The text under the pair's links ("Example 23.11", "1.1.5"), when the links were read with anchors. */
+  anchors?: string[];
 }
 
-/** Every link annotation of the PDF whose destination is a page of the same document, in page order. */
-export async function readInternalLinks(pdf: Uint8Array): Promise<PdfLink[]> {
+/**
+ * Every link annotation of the PDF whose destination is a page of the same document, in page order; with
+ * `anchors`, each with the text under it (which costs reading the text of every page with links).
+ */
+export async function readInternalLinks(
+  pdf: Uint8Array,
+  options: { anchors?: boolean } = {},
+): Promise<PdfLink[]> {
   const task = loadPdf(pdf, { disableFontFace: true, stopAtErrors: false });
   try {
     const doc = await task.promise;
@@ -45,6 +56,7 @@ export async function readInternalLinks(pdf: Uint8Array): Promise<PdfLink[]> {
         dest?: unknown;
         rect?: number[];
       }[];
+      let words: PlacedText[] | undefined;
       for (const annotation of annotations) {
         if (annotation.subtype !== 'Link' || !annotation.dest || annotation.rect?.length !== 4) continue;
         const target = await resolve(annotation.dest).catch(() => null);
@@ -52,14 +64,22 @@ export async function readInternalLinks(pdf: Uint8Array): Promise<PdfLink[]> {
         const [ax1 = 0, ay1 = 0, ax2 = 0, ay2 = 0] = annotation.rect;
         const [x1 = 0, y1 = 0] = viewport.convertToViewportPoint(ax1, ay1) as number[];
         const [x2 = 0, y2 = 0] = viewport.convertToViewportPoint(ax2, ay2) as number[];
+        const rect = {
+          left: Math.min(x1, x2),
+          top: Math.min(y1, y2),
+          right: Math.max(x1, x2),
+          bottom: Math.max(y1, y2),
+        };
+        if (options.anchors) words ??= await placedText(page, viewport);
         links.push({
           page: pageNumber,
           rect: {
-            left: Math.min(x1, x2) / viewport.width,
-            top: Math.min(y1, y2) / viewport.height,
-            right: Math.max(x1, x2) / viewport.width,
-            bottom: Math.max(y1, y2) / viewport.height,
+            left: rect.left / viewport.width,
+            top: rect.top / viewport.height,
+            right: rect.right / viewport.width,
+            bottom: rect.bottom / viewport.height,
           },
+          ...(words ? { anchor: textWithin(words, rect) } : {}),
           target: {
             page: target.page,
             y: target.top === null ? undefined : target.top / target.pageHeight,
@@ -73,6 +93,43 @@ export async function readInternalLinks(pdf: Uint8Array): Promise<PdfLink[]> {
   } finally {
     await task.destroy();
   }
+}
+
+/** A text item of a page: where its baseline starts, in viewport points, and how wide it is. */
+interface PlacedText {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+}
+
+async function placedText(page: PDFPageProxy, viewport: PageViewport): Promise<PlacedText[]> {
+  const out: PlacedText[] = [];
+  for (const item of (await page.getTextContent()).items) {
+    if (!('str' in item) || item.str.trim() === '') continue;
+    const [x = 0, y = 0] = viewport.convertToViewportPoint(item.transform[4], item.transform[5]) as number[];
+    out.push({ str: item.str, x, y, width: item.width });
+  }
+  return out;
+}
+
+/** Characters taken beyond each side of a link: an item's characters are not all as wide as its average. */
+const ANCHOR_SLACK = 3;
+
+/**
+ * The text whose baseline lies in `rect`: of an item reaching beyond it, the characters over it (placed
+ * by the item's average character width, so give or take a few).
+ */
+function textWithin(words: PlacedText[], rect: { left: number; top: number; right: number; bottom: number }) {
+  const parts: string[] = [];
+  for (const w of words) {
+    if (w.y < rect.top || w.y > rect.bottom + 1 || w.x > rect.right || w.x + w.width < rect.left) continue;
+    const perChar = w.width / w.str.length || 1;
+    const from = Math.max(0, Math.round((rect.left - w.x) / perChar) - ANCHOR_SLACK);
+    const to = Math.min(w.str.length, Math.round((rect.right - w.x) / perChar) + ANCHOR_SLACK);
+    parts.push(w.str.slice(from, to));
+  }
+  return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
 /** A destination named as a footnote ("Hfootnote.2"): the link is the footnote's mark, not a cross-reference. */
@@ -205,16 +262,27 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
     return spanning ?? previousPageLast(page);
   };
 
-  const seen = new Set<string>();
+  const byKey = new Map<string, LinkedPair>();
   const pairs: LinkedPair[] = [];
   for (const link of links) {
     const source = sourceOf(link);
     const target = targetOf(link);
     if (!source || !target || source.id === target.id) continue;
     const key = `${source.id}>${target.id}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    pairs.push({ sourceId: source.id, targetId: target.id, targetSectionId: target.sectionId });
+    const anchor = link.anchor;
+    const known = byKey.get(key);
+    if (known) {
+      if (anchor !== undefined) known.anchors?.push(anchor);
+      continue;
+    }
+    const pair: LinkedPair = {
+      sourceId: source.id,
+      targetId: target.id,
+      targetSectionId: target.sectionId,
+      ...(anchor !== undefined ? { anchors: [anchor] } : {}),
+    };
+    byKey.set(key, pair);
+    pairs.push(pair);
   }
   return pairs;
 }
