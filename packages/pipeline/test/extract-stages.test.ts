@@ -321,6 +321,27 @@ describe('paragraphs', () => {
     expect(blocks[0]!.top).toBeCloseTo(92);
   });
 
+  it('keeps a display nearly as wide as the column inside the sentence it ends, but not a labelled item', () => {
+    expect(
+      textsOf([
+        full('Proof: By Statement 3, set A = aB, where B is an auxiliary', 90, 100),
+        line('operator, and compute', 90, 112),
+        { ...line('(aB + a1)q = aq (B + 1)q = aq Σ (p − r)(B)r', 99, 130), x1: 490 },
+        line('which is the claim.', 90, 148),
+      ]),
+    ).toEqual([
+      'Proof: By Statement 3, set A = aB, where B is an auxiliary operator, and compute (aB + a1)q = aq (B + 1)q = aq Σ (p − r)(B)r which is the claim.',
+    ]);
+    expect(
+      textsOf([
+        full('Proposition 1.2 Let A, B, and C be sets, and let the operations', 90, 100),
+        line('be as above. Then', 90, 112),
+        line('1. A ∪ A = A, A ∩ A = A', 99, 126),
+        line('2. A ∪ B = B ∪ A', 99, 140),
+      ]),
+    ).toHaveLength(3);
+  });
+
   it('makes a theorem-like label set large on a line of its own the lead-in of the text under it', () => {
     const blocks = buildBlocks(
       flow([

@@ -722,7 +722,14 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       // and the words that go on after a formula ("and so on", "where x is") belong to the sentence around
       // them, as in the book's markup.
       const inFormula =
-        (isFormula(line.text) && (/[:,]$/.test(proseEnd(prev, marks)) || cur.lastKind === 'display')) ||
+        (isFormula(line.text) &&
+          (/[:,]$/.test(proseEnd(prev, marks)) ||
+            cur.lastKind === 'display' ||
+            // A display nearly as wide as the column reads as a line of text: after words that do not
+            // end a sentence ("and compute"), it is the sentence's formula.
+            (cur.lastKind === 'text' &&
+              !/[.!?;]["”’)]?$/.test(proseEnd(prev, marks)) &&
+              !LIST_LABEL.test(line.text)))) ||
         (CONTINUATION.test(line.text) && !indented && (cur.lastKind === 'display' || isFormula(prev.text)));
       // Text back at the label's place or left of it, set off by the space a list ends with: the paragraph
       // after the list.
