@@ -4,7 +4,6 @@ import { alignFonts, detectMonospace } from '../src/extract/fonts.ts';
 import { furnitureKey, removeFurniture } from '../src/extract/furniture.ts';
 import { detectHeadings, labelFor, outlineNumber, parseHeading } from '../src/extract/headings.ts';
 import { buildLines, makeLine } from '../src/extract/lines.ts';
-import { claimFrom } from '../src/extract/load.ts';
 import { buildBlocks, isNextLabel } from '../src/extract/paragraphs.ts';
 import { createPagesProgress, formatSeconds } from '../src/extract/progress.ts';
 import { assemble, type StructNode } from '../src/extract/structure.ts';
@@ -163,29 +162,6 @@ describe('two columns', () => {
     )!;
     const next = makeLine(1, [run('from Corollary 9.22.', 90, 119), run('■', 514, 119)])!;
     expect(orderColumns([proof, next]).map((l) => l.text)).toEqual([proof.text, next.text]);
-  });
-});
-
-describe('pages shared out between two threads', () => {
-  it('hands out every page once: one thread from the front, the other from the back, until they meet', () => {
-    for (const pageCount of [0, 1, 7, 300]) {
-      const counter = new Uint32Array(new SharedArrayBuffer(4));
-      const front = claimFrom(counter, pageCount, 'front');
-      const back = claimFrom(counter, pageCount, 'back');
-      const fromFront: number[] = [];
-      const fromBack: number[] = [];
-      // The back starts late and then takes turns unevenly with the front.
-      for (let step = 0; ; step++) {
-        const page = step < 5 || step % 3 !== 0 ? front() : back();
-        if (page === undefined) break;
-        (step < 5 || step % 3 !== 0 ? fromFront : fromBack).push(page);
-      }
-      expect(front(), `${pageCount}`).toBeUndefined();
-      expect(back(), `${pageCount}`).toBeUndefined();
-      expect([...fromFront, ...fromBack.toReversed()]).toEqual(
-        Array.from({ length: pageCount }, (_, i) => i + 1),
-      );
-    }
   });
 });
 

@@ -6,7 +6,7 @@ import { removeFurniture } from './furniture.ts';
 import { detectHeadings } from './headings.ts';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { claimFrom, openPdf, readInfo, readOutline, readPages, readPageText } from './load.ts';
+import { openPdf, readInfo, readOutline, readPages } from './load.ts';
 import { measureBody } from './metrics.ts';
 import { buildBlocks, type PageFlow } from './paragraphs.ts';
 import { assemble, nodesFromHeadings, nodesFromOutline } from './structure.ts';
@@ -86,9 +86,8 @@ const MIN_PAGES_FOR_WORKER = 24;
 
 /**
  * The text of every page, in page order, and which pages the worker read. With more than one core, a worker
- * thread reads pages from the back of the book with its own pdf.js document (which names fonts its own way)
- * while this thread reads them from the front, until they meet: neither waits while the other still has
- * pages (the worker starts late). If the worker fails, the pages it did not deliver are read here.
+ * thread reads the second half of the pages (with its own pdf.js document, which names fonts its own way)
+ * while this thread reads the first; if the worker fails, the pages it did not deliver are read here.
  */
 async function readAllPages(
   data: Uint8Array,
@@ -104,14 +103,15 @@ async function readAllPages(
     done++;
     onProgress?.(done, pageCount);
   };
-  const counter = new Uint32Array(new SharedArrayBuffer(4));
+  const split =
+    pageCount >= MIN_PAGES_FOR_WORKER && availableParallelism() > 1 ? Math.ceil(pageCount / 2) : pageCount;
   let worker: Promise<void> = Promise.resolve();
-  if (pageCount >= MIN_PAGES_FOR_WORKER && availableParallelism() > 1) {
+  if (split < pageCount) {
     worker = new Promise<void>((resolve) => {
       let w: Worker;
       try {
         w = new Worker(new URL('./page-worker.ts', import.meta.url), {
-          workerData: { data, counter: counter.buffer, pageCount },
+          workerData: { data, from: split + 1, to: pageCount },
         });
       } catch {
         resolve();
@@ -128,11 +128,11 @@ async function readAllPages(
       w.on('exit', () => resolve());
     });
   }
-  await readPages(pdf, claimFrom(counter, pageCount, 'front'), got);
+  await readPages(pdf, 1, split, got);
   await worker;
-  // Whatever the worker took and did not deliver (it failed) is read here.
-  for (let n = 1; n <= pageCount; n++) {
-    if (!texts[n - 1]) got(await readPageText(pdf, n));
+  // Whatever the worker did not deliver (it failed or could not start) is read here.
+  for (let n = split + 1; n <= pageCount; n++) {
+    if (!texts[n - 1]) await readPages(pdf, n, n, got);
   }
   return { texts, byWorker };
 }

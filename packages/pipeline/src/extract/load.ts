@@ -103,52 +103,24 @@ export async function readInfo(pdf: PDFDocumentProxy): Promise<{ title: string; 
   return { title: text(info.Title), author: text(info.Author) };
 }
 
-/** Hands out the pages of a document to the threads reading it, each page once; undefined when done. */
-export type PageClaim = () => number | undefined;
-
 /**
- * Two threads reading one document: one takes pages from the front, the other from the back, until they
- * meet, so each reads a run of neighbouring pages (pdf.js parses a font once per document: pages taken
- * alternately would make both documents parse nearly every font). `counter` is one Uint32 shared between
- * the threads (a SharedArrayBuffer, from 0): pages taken from the front in its low 16 bits, from the back
- * in its high 16 bits.
- */
-export function claimFrom(counter: Uint32Array, pageCount: number, end: 'front' | 'back'): PageClaim {
-  if (pageCount > 0xffff) throw new RangeError(`${pageCount} pages: too many to share out`);
-  return () => {
-    for (;;) {
-      const taken = Atomics.load(counter, 0);
-      const front = taken & 0xffff;
-      const back = taken >>> 16;
-      if (front + back >= pageCount) return undefined;
-      const next = end === 'front' ? taken + 1 : taken + 0x10000;
-      if (Atomics.compareExchange(counter, 0, taken, next) === taken)
-        return end === 'front' ? front + 1 : pageCount - back;
-    }
-  };
-}
-
-/**
- * Reads the text of the pages `claim` hands out, calling `onPage` for each. pdf.js works on one page at a
- * time; the next page's text is requested before the current one is handed on, so its parsing overlaps the
- * caller's work on the current page.
+ * Reads the text of pages `from`..`to` (1-based, inclusive) in order, calling `onPage` for each. pdf.js
+ * works on one page at a time; the next pages' text is requested before the current one is handed on, so
+ * its parsing overlaps the caller's work on the current page.
  */
 export async function readPages(
   pdf: PDFDocumentProxy,
-  claim: PageClaim,
+  from: number,
+  to: number,
   onPage: (text: PageText) => void,
 ): Promise<void> {
   const AHEAD = 2;
   const pending: Promise<PageText>[] = [];
-  const requestNext = () => {
-    const page = claim();
-    if (page !== undefined) pending.push(readPageText(pdf, page));
-    return page !== undefined;
-  };
-  while (pending.length < AHEAD && requestNext());
+  let next = from;
+  while (next <= to && pending.length < AHEAD) pending.push(readPageText(pdf, next++));
   while (pending.length > 0) {
     const text = await pending.shift()!;
-    requestNext();
+    if (next <= to) pending.push(readPageText(pdf, next++));
     onPage(text);
   }
 }
