@@ -547,6 +547,21 @@ describe('paragraphs', () => {
     ]);
   });
 
+  it('keeps a line in another face that reaches the right margin or breaks a word: text, not a title', () => {
+    const after = (title: Line) =>
+      textsOf([
+        line('Question: how can I write the polynomial explicitly?', 90, 76),
+        title,
+        full('nomial; let us illustrate the idea on an example with three', 90, 112),
+        line('points.', 90, 124),
+      ]);
+    const text = 'Answer: One possibility is the Lagrange interpolating poly-';
+    const toMargin = makeLine(1, [{ ...run(text, 90, 100, 10, 'bold'), width: right - 90 }])!;
+    expect(after(toMargin)).toHaveLength(2);
+    const wordBreak = line('Answer: One possibility is the Lagrange poly-', 90, 100, 10, 'bold');
+    expect(after(wordBreak)[1]).toMatch(/^Answer: One possibility is the Lagrange polynomial; let us/);
+  });
+
   it('makes displayed prose after a colon a paragraph of its own, and starts afresh after it', () => {
     expect(
       textsOf([

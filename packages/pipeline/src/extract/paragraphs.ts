@@ -487,10 +487,13 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       }
       // A run-in title on a line of its own before text ("Sample Variance and Standard Deviation") is a
       // minor heading, not the start of the paragraph under it.
+      // A title stops short of the right margin; a line that reaches it, or breaks a word, is text.
       const titleLike =
-        kind === 'display'
+        line.x1 < margins.right - 2 * em &&
+        !/-$/.test(line.text) &&
+        (kind === 'display'
           ? isMinorHeading(line.text)
-          : line.font !== body.font && !LIST_LABEL.test(line.text) && isMinorHeading(line.text, true);
+          : line.font !== body.font && !LIST_LABEL.test(line.text) && isMinorHeading(line.text, true));
       if (titleLike && kind !== 'heading' && !tables[i] && kinds[i + 1] === 'text' && !isNote[i + 1]) {
         close();
         beforeListing = undefined;
