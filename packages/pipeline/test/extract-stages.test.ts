@@ -539,11 +539,12 @@ describe('paragraphs', () => {
         line('The paragraph before the box.', 90, 76),
         line('Summing Sequences: Reverse and Add', 90, 100, 10, 'bold'),
         full('Here is a technique that allows us to find the sum of', 90, 112),
-        line('an arithmetic sequence.', 90, 124),
+        full('an arithmetic sequence by writing it forwards and then', 90, 124),
+        line('backwards.', 90, 136),
       ]),
     ).toEqual([
       'The paragraph before the box.',
-      'Here is a technique that allows us to find the sum of an arithmetic sequence.',
+      'Here is a technique that allows us to find the sum of an arithmetic sequence by writing it forwards and then backwards.',
     ]);
   });
 
