@@ -500,6 +500,38 @@ describe('paragraphs', () => {
     ]);
   });
 
+  it('reads a line of words in a typewriter face between lines of prose as part of the sentence, not a listing', () => {
+    const typewriter = (text: string, y: number) => ({
+      ...makeLine(1, [{ ...run(text, 90, y), mono: true }])!,
+      mono: true,
+    });
+    const around = (middle: Line) =>
+      buildBlocks(
+        flow([
+          full('If you already know the number of successes, use the menu Statistics .', 90, 100),
+          middle,
+          full('Otherwise, your data should be in a column of the active data set, and', 105, 124),
+          line('stored as a factor.', 90, 136),
+        ]),
+        body,
+      ).map((b) => [b.blockKind, b.text]);
+    expect(around(typewriter('Proportions . Enter table for single sample...', 112))).toEqual([
+      [
+        undefined,
+        'If you already know the number of successes, use the menu Statistics . Proportions . Enter table for single sample...',
+      ],
+      [
+        undefined,
+        'Otherwise, your data should be in a column of the active data set, and stored as a factor.',
+      ],
+    ]);
+    // A line of a program stays a listing.
+    expect(around(typewriter('> prop.test(x = 7, n = 25)', 112))[1]).toEqual([
+      'code',
+      '> prop.test(x = 7, n = 25)',
+    ]);
+  });
+
   it('keeps a line of stray scripts ("∗", "j") between two lines of a paragraph inside it', () => {
     expect(
       textsOf([

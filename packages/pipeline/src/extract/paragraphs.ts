@@ -470,9 +470,18 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       const line = flow.lines[i]!;
       const kind = kinds[i]!;
       const margins = marginsOf[i]!;
+      // A line of words in a typewriter face between lines of prose is part of the sentence (a menu path,
+      // "Statistics ▷ Proportions ▷ Enter table..."), not a listing.
+      const lineAfter = flow.lines[i + 1];
+      const typewriterWords =
+        open !== null &&
+        (open as Open).blockKind === undefined &&
+        (open as Open).lastKind === 'text' &&
+        !(lineAfter && isCodeLine(lineAfter)) &&
+        readsAsWords(line.text);
       // A listing is one block, however many blank lines and page breaks it spans; the text after it goes
       // on with the paragraph it interrupted when it reads as a continuation.
-      if (isCodeLine(line) && kind !== 'heading') {
+      if (isCodeLine(line) && kind !== 'heading' && !typewriterWords) {
         const listing = open as Open | null;
         if (listing?.blockKind === 'code') {
           listing.text = `${listing.text}\n${line.text}`;
@@ -803,6 +812,11 @@ function isCodeLine(line: Line): boolean {
   // A list item whose text is a web address ("• MacOS: http://...") opens with its label in the text face.
   if (LIST_LABEL.test(line.text) && !opensInListingFace(line)) return false;
   return line.mono === true && /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(line.text);
+}
+
+/** Words and nothing of a program: no brackets, operators, quotes or prompts. */
+function readsAsWords(text: string): boolean {
+  return (text.match(/\p{L}{3,}/gu) ?? []).length >= 2 && !/[(){}[\]=<>;#$%&*+\\|~^_`"'/]/.test(text);
 }
 
 /** A line of a formula, not of words: a relation, and no run of four letters outside operator names. */
