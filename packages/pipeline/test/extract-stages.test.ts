@@ -770,6 +770,17 @@ describe('paragraphs', () => {
       'When b = 3, there are 2(n - 1) subsets: two choices for a, n - 1 for c.',
       'And so on.',
     ]);
+    // A short one-line paragraph ends it whatever its last word ("goes. Homoscedasticity", a bold head).
+    expect(
+      textsOf([
+        full('The graphs are shown in the figure, and with a little extra code we', 105, 88),
+        line('make them better.', 90, 100),
+        line('The plots look good as far as normality goes. Homoscedasticity', 105, 112),
+        line('For a visual check of homogeneity of variance we plot the quantities', 105, 124),
+        line('|weight − median(weight)|', 250, 142),
+        line('by each group.', 90, 160),
+      ]),
+    ).toHaveLength(3);
   });
 
   it('ends a sentence before a footnote mark of the page', () => {

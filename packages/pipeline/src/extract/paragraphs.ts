@@ -729,7 +729,8 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         !flowBreak &&
         dy < 1.6 * body.lineSpacing &&
         Math.abs(line.x0 - prev.x0) < 0.3 * em &&
-        /[.!?:]["”’)]?$/.test(proseEnd(prev, marks));
+        // The first line ended its sentence, or the paragraph ("... goes. Homoscedasticity"): it stops short.
+        (/[.!?:]["”’)]?$/.test(proseEnd(prev, marks)) || prev.x1 < margins.right - 2 * em);
       // A displayed formula set flush left ("u0 = I," after "as follows:"), the next line of a display
       // and the words that go on after a formula ("and so on", "where x is") belong to the sentence around
       // them, as in the book's markup.
