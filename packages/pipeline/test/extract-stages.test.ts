@@ -260,7 +260,7 @@ describe('paragraphs', () => {
     expect(texts(line('Note: let x = 2, so that', 105, 150))[1]).toMatch(/^Note: /);
   });
 
-  it('takes a lead-in labelled with letters ("Definition V1:", "Theorem A.") as a paragraph start', () => {
+  it('takes a lead-in labelled with letters ("Definition V1:", "Theorem A.") or of any theorem-like kind as a paragraph start', () => {
     // The label in bold, flush left like the text before it.
     const after = (label: string, text: string) =>
       textsOf([
@@ -272,6 +272,7 @@ describe('paragraphs', () => {
       ]);
     expect(after('Definition V1:', 'An n-dimensional vector space is the set of')).toHaveLength(2);
     expect(after('Theorem A.', 'Every vector space over a field has a basis, and')).toHaveLength(2);
+    expect(after('Assumption 11.2.', 'We further assume that Y is a signal plus an')).toHaveLength(2);
     // A bold word that opens a sentence goes on with it.
     expect(after('Definition', 'A set of tuples over a field is what a vector')).toHaveLength(1);
   });
