@@ -273,6 +273,7 @@ describe('paragraphs', () => {
     expect(after('Definition V1:', 'An n-dimensional vector space is the set of')).toHaveLength(2);
     expect(after('Theorem A.', 'Every vector space over a field has a basis, and')).toHaveLength(2);
     expect(after('Assumption 11.2.', 'We further assume that Y is a signal plus an')).toHaveLength(2);
+    expect(after('Statement 2:', 'The determinant of the transposed operator is')).toHaveLength(2);
     // A bold word that opens a sentence goes on with it.
     expect(after('Definition', 'A set of tuples over a field is what a vector')).toHaveLength(1);
   });

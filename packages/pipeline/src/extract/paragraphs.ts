@@ -18,7 +18,7 @@ const HEADING_RATIO = 1.06;
 const LIST_LABEL = /^(?:[•◦▪▸‣∙–—*]|·(?!\s·)|\(?(?:\d{1,3}|[a-z]|[ivx]{1,4})[.)]|\d+(?:\.\d+)+\.)\s/;
 /** The words that open a theorem-like block. */
 const LEAD_IN_WORDS =
-  '(?:Theorem|Lemma|Proposition|Corollary|Definition|Example|Exercise|Problem|Remark|Note|Proof|Solution|Hint|Answer|Algorithm|Conjecture|Claim|Fact|Observation|Activity|Question|Investigate|Historical Note|Sage|Notation|Assumption|Axiom|Property|Postulate|Principle)';
+  '(?:Theorem|Lemma|Proposition|Corollary|Definition|Example|Exercise|Problem|Remark|Note|Proof|Solution|Hint|Answer|Algorithm|Conjecture|Claim|Fact|Observation|Activity|Question|Investigate|Historical Note|Sage|Notation|Assumption|Axiom|Property|Postulate|Principle|Statement)';
 // The label may be a number ("Theorem 3.2"), letters with a number ("Definition V1:", "Theorem A.") or nothing.
 const LEAD_IN = new RegExp(
   `^${LEAD_IN_WORDS}\\b\\s*(?:\\d+(?:\\.\\d+)*|\\p{Lu}{1,2}\\d{0,2}[.:]|[.:!(])`,

@@ -42,6 +42,7 @@ export type ReferenceKind =
   | 'equation'
   | 'algorithm'
   | 'remark'
+  | 'statement'
   | 'other';
 
 /** One explicit reference found in a paragraph and resolved to the paragraph it points at. */

@@ -49,6 +49,7 @@ const KIND_WORDS: [ReferenceKind, string][] = [
   ['equation', 'Equations?|Eqs?\\.|Eqns?\\.'],
   ['algorithm', 'Algorithms?'],
   ['remark', 'Remarks?'],
+  ['statement', 'Statements?'],
   [
     'other',
     'Principles?|Axioms?|Conjectures?|Claims?|Facts?|Observations?|Notes?|Activit(?:y|ies)|Investigations?|Listings?',
