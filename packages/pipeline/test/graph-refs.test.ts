@@ -322,6 +322,16 @@ describe('items numbered afresh in each section, named with their section', () =
     expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['1.6.1.2>1.1.5.1', '1.6.1.2>1.6.1.1']);
   });
 
+  it('takes "Statement 4 of Sec. 3.7" for a statement, not for another kind numbered 4', () => {
+    const paragraphs = paragraphsOf([
+      ['3.7', 'Note 4: The operator is linear in each argument.'],
+      ['3.7', 'Statement 4: The following identity holds for any operator and any vectors.'],
+      ['3.8', 'Proof: We use Statement 4 of Sec. 3.7 with m = N - 1.'],
+    ]);
+    // The section's own mention lands on its start, the statement on the statement.
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['3.8.1>3.7.2', '3.8.1>3.7.1']);
+  });
+
   it('looks up a list of items ("Exercises 1 and 2 in Sec. 3.9"), a part ("Exercise 1a") and an appendix section ("Sec. C.4")', () => {
     const paragraphs = paragraphsOf([
       ['3.9', 'Exercise 1: Show the first trace relation.'],
