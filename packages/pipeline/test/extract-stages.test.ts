@@ -117,6 +117,14 @@ describe('de-hyphenation', () => {
     expect(joinLines('Jordan-', 'Hölder')).toBe('Jordan-Hölder');
   });
 
+  it('joins a web address broken after a slash without a space, and only that', () => {
+    expect(joinLines('Programming: http://en.wikibooks.org/', 'wiki/Python_Programming/Classes')).toBe(
+      'Programming: http://en.wikibooks.org/wiki/Python_Programming/Classes',
+    );
+    expect(joinLines('either and/', 'or both')).toBe('either and/ or both');
+    expect(joinLines('see http://example.org/', 'for more')).toBe('see http://example.org/ for more');
+  });
+
   it('drops end-of-proof marks', () => {
     expect(tidyParagraph('hence H is a subgroup. □')).toBe('hence H is a subgroup.');
   });
@@ -503,8 +511,8 @@ describe('paragraphs', () => {
   });
 
   it('reads a line of words in a typewriter face between lines of prose as part of the sentence, not a listing', () => {
-    const typewriter = (text: string, y: number) => ({
-      ...makeLine(1, [{ ...run(text, 90, y), mono: true }])!,
+    const typewriter = (text: string, y: number, x = 90) => ({
+      ...makeLine(1, [{ ...run(text, x, y), mono: true }])!,
       mono: true,
     });
     const around = (middle: Line) =>
@@ -532,6 +540,15 @@ describe('paragraphs', () => {
       'code',
       '> prop.test(x = 7, n = 25)',
     ]);
+    // After a comma the sentence goes on into the typewriter line, whatever it holds.
+    const item = textsOf([
+      line('• The BDF methods and the Adams-Bashforth methods: Vode, Lsode,', 90, 100),
+      typewriter('Lsoda, lsoda_scipy', 112, 100),
+      line('• The Runge-Kutta methods of orders two and four.', 90, 124),
+    ]);
+    expect(item[0]).toBe(
+      '• The BDF methods and the Adams-Bashforth methods: Vode, Lsode, Lsoda, lsoda_scipy',
+    );
   });
 
   it('keeps a line of stray scripts ("∗", "j") between two lines of a paragraph inside it', () => {

@@ -470,15 +470,16 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       const line = flow.lines[i]!;
       const kind = kinds[i]!;
       const margins = marginsOf[i]!;
-      // A line of words in a typewriter face between lines of prose is part of the sentence (a menu path,
-      // "Statistics ▷ Proportions ▷ Enter table..."), not a listing.
+      // A line in a typewriter face between lines of prose is part of the sentence when it reads as words (a
+      // menu path, "Statistics ▷ Proportions ▷ Enter table...") or the sentence visibly goes on into it (after
+      // a comma, or a web address broken after a slash), not a listing.
       const lineAfter = flow.lines[i + 1];
       const typewriterWords =
         open !== null &&
         (open as Open).blockKind === undefined &&
         (open as Open).lastKind === 'text' &&
         !(lineAfter && isCodeLine(lineAfter)) &&
-        readsAsWords(line.text);
+        (readsAsWords(line.text) || /(?:,|https?:\/\/\S*\/)$/.test((open as Open).last.text));
       // A listing is one block, however many blank lines and page breaks it spans; the text after it goes
       // on with the paragraph it interrupted when it reads as a continuation.
       if (isCodeLine(line) && kind !== 'heading' && !typewriterWords) {

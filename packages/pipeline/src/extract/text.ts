@@ -9,6 +9,8 @@ export function joinLines(a: string, b: string): string {
     // Before a capital the hyphen is part of a compound ("Jordan-Hölder"): keep it, without a space.
     if (/^\p{Lu}/u.test(b)) return a + b;
   }
+  // A web address broken after a slash goes on without a space ("http://en.wikibooks.org/" + "wiki/...").
+  if (/(?:https?:\/\/|www\.)\S*\/$/.test(a) && /^[\w%~.-]+(?:\/\S*)?$/.test(b)) return a + b;
   return `${a} ${b}`;
 }
 
