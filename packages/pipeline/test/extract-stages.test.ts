@@ -374,6 +374,18 @@ describe('paragraphs', () => {
       line('is in P(A).', 107, 148),
     ]);
     expect(box).toHaveLength(1);
+    // A box set in from the page's margin by about the indent: its lines only look indented.
+    const setIn = textsOf([
+      full('The page’s own text runs from margin to margin and ends its sentence', 90, 70),
+      full('here, before the solution box below is set in from the margin.', 90, 82),
+      line('by factoring:', 105, 100),
+      line('(x − 3)2 = 0', 250, 118),
+      full('so x = 3 is the only characteristic root, and we know the form of', 105, 136),
+      line('the solution.', 105, 148),
+    ]);
+    expect(setIn.at(-1)).toBe(
+      'by factoring: (x − 3)2 = 0 so x = 3 is the only characteristic root, and we know the form of the solution.',
+    );
   });
 
   it('keeps a numbered equation as wide as the column, and the lines of a display, inside their paragraph', () => {

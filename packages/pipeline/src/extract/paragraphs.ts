@@ -395,7 +395,7 @@ interface Open {
   indentedFirst: boolean;
   /** The block so far is a theorem-like label set on a line of its own: the next text line goes on from it. */
   labelAlone?: boolean;
-  /** Where the paragraph's lines start (its indent left out), from the text line before its last display. */
+  /** Where the paragraph's lines start, from the text line before its last display (when that tells). */
   textLeft?: number;
   /** What the block is when it is not prose. A caption takes only its own wrapped lines. */
   blockKind: BlockKind | undefined;
@@ -608,10 +608,10 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         continue;
       }
       if (kind === 'display') {
-        if (cur.lastKind === 'text') {
-          const indent = cur.last === cur.first && cur.indentedFirst ? body.indent : 0;
-          cur.textLeft = cur.last.x0 - indent;
-        }
+        // Where the paragraph's lines start, known from a line that is not an indented first line (a first
+        // line set in may be a box's flush line that only looks indented).
+        if (cur.lastKind === 'text')
+          cur.textLeft = cur.last === cur.first && cur.indentedFirst ? undefined : cur.last.x0;
         cur.text = joinLines(cur.text, line.text);
         cur.last = line;
         cur.lastKind = kind;
