@@ -561,6 +561,25 @@ describe('paragraphs', () => {
     expect(item[0]).toBe(
       '• The BDF methods and the Adams-Bashforth methods: Vode, Lsode, Lsoda, lsoda_scipy',
     );
+    // A line of a program after a comma stays a listing; so does a line set smaller than the text.
+    const afterComma = (middle: Line) =>
+      buildBlocks(
+        flow([
+          full('A function can be defined in one line, a lambda function, which we can', 90, 100),
+          line('write in general form as follows,', 90, 112),
+          middle,
+          full('Here arg1 and arg2 are the arguments of the function, and the value is', 105, 136),
+          line('the expression.', 90, 148),
+        ]),
+        body,
+      ).map((b) => b.blockKind);
+    expect(afterComma(typewriter('f = lambda arg1, arg2, ...: expression', 124, 100))).toEqual([
+      undefined,
+      'code',
+      undefined,
+    ]);
+    const small = { ...typewriter('Released under the Creative Commons licence', 124, 100), size: 8 };
+    expect(afterComma(small)).toEqual([undefined, 'code', undefined]);
   });
 
   it('keeps a line of stray scripts ("∗", "j") between two lines of a paragraph inside it', () => {

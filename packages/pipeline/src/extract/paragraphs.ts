@@ -470,16 +470,18 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       const line = flow.lines[i]!;
       const kind = kinds[i]!;
       const margins = marginsOf[i]!;
-      // A line in a typewriter face between lines of prose is part of the sentence when it reads as words (a
-      // menu path, "Statistics ▷ Proportions ▷ Enter table...") or the sentence visibly goes on into it (after
-      // a comma, or a web address broken after a slash), not a listing.
+      // A line in a typewriter face between lines of prose, at the text's size, is part of the sentence when
+      // it reads as words (a menu path, "Statistics ▷ Proportions ▷ Enter table...") or the sentence visibly
+      // goes on into it (after a comma, or a web address broken after a slash), not a listing.
       const lineAfter = flow.lines[i + 1];
       const typewriterWords =
         open !== null &&
         (open as Open).blockKind === undefined &&
         (open as Open).lastKind === 'text' &&
+        isBodySize(line, body) &&
         !(lineAfter && isCodeLine(lineAfter)) &&
-        (readsAsWords(line.text) || /(?:,|https?:\/\/\S*\/)$/.test((open as Open).last.text));
+        (readsAsWords(line.text) ||
+          (/(?:,|https?:\/\/\S*\/)$/.test((open as Open).last.text) && !PROGRAM_SIGNS.test(line.text)));
       // A listing is one block, however many blank lines and page breaks it spans; the text after it goes
       // on with the paragraph it interrupted when it reads as a continuation.
       if (isCodeLine(line) && kind !== 'heading' && !typewriterWords) {
@@ -816,9 +818,12 @@ function isCodeLine(line: Line): boolean {
   return line.mono === true && /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(line.text);
 }
 
-/** Words and nothing of a program: no brackets, operators, quotes or prompts. */
+/** Signs of a program: brackets, operators, quotes, prompts. */
+const PROGRAM_SIGNS = /[(){}[\]=<>;#$%&*+\\|~^`"']/;
+
+/** Words and nothing of a program (identifiers and paths included: "_", "/"). */
 function readsAsWords(text: string): boolean {
-  return (text.match(/\p{L}{3,}/gu) ?? []).length >= 2 && !/[(){}[\]=<>;#$%&*+\\|~^_`"'/]/.test(text);
+  return (text.match(/\p{L}{3,}/gu) ?? []).length >= 2 && !PROGRAM_SIGNS.test(text) && !/[_/]/.test(text);
 }
 
 /** A line of a formula, not of words: a relation, and no run of four letters outside operator names. */
