@@ -5,7 +5,8 @@
  */
 import { destinationResolver } from '../destinations.ts';
 import { isFigureText } from '../figure-text.ts';
-import type { PageViewport, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { readPageText } from '../extract/load.ts';
+import type { TextRun } from '../extract/types.ts';
 import { loadPdf } from '../pdfjs.ts';
 import type { GraphParagraph } from './types.ts';
 
@@ -56,7 +57,7 @@ export async function readInternalLinks(
         dest?: unknown;
         rect?: number[];
       }[];
-      let words: PlacedText[] | undefined;
+      let words: TextRun[] | undefined;
       for (const annotation of annotations) {
         if (annotation.subtype !== 'Link' || !annotation.dest || annotation.rect?.length !== 4) continue;
         const target = await resolve(annotation.dest).catch(() => null);
@@ -70,7 +71,8 @@ export async function readInternalLinks(
           right: Math.max(x1, x2),
           bottom: Math.max(y1, y2),
         };
-        if (options.anchors) words ??= await placedText(page, viewport);
+        // The page's text as the extraction reads it: runs with baselines in the same frame as `rect`.
+        if (options.anchors) words ??= (await readPageText(doc, pageNumber)).runs;
         links.push({
           page: pageNumber,
           rect: {
@@ -95,24 +97,6 @@ export async function readInternalLinks(
   }
 }
 
-/** A text item of a page: where its baseline starts, in viewport points, and how wide it is. */
-interface PlacedText {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-}
-
-async function placedText(page: PDFPageProxy, viewport: PageViewport): Promise<PlacedText[]> {
-  const out: PlacedText[] = [];
-  for (const item of (await page.getTextContent()).items) {
-    if (!('str' in item) || item.str.trim() === '') continue;
-    const [x = 0, y = 0] = viewport.convertToViewportPoint(item.transform[4], item.transform[5]) as number[];
-    out.push({ str: item.str, x, y, width: item.width });
-  }
-  return out;
-}
-
 /** Characters taken beyond each side of a link: an item's characters are not all as wide as its average. */
 const ANCHOR_SLACK = 3;
 
@@ -120,7 +104,7 @@ const ANCHOR_SLACK = 3;
  * The text whose baseline lies in `rect`: of an item reaching beyond it, the characters over it (placed
  * by the item's average character width, so give or take a few).
  */
-function textWithin(words: PlacedText[], rect: { left: number; top: number; right: number; bottom: number }) {
+function textWithin(words: TextRun[], rect: { left: number; top: number; right: number; bottom: number }) {
   const parts: string[] = [];
   for (const w of words) {
     if (w.y < rect.top || w.y > rect.bottom + 1 || w.x > rect.right || w.x + w.width < rect.left) continue;
