@@ -385,6 +385,35 @@ describe('importing books', { timeout: 90_000 }, () => {
     }
   });
 
+  test('a server stopped during a background import stops the import, removes what it began and stays up until then', async () => {
+    const library = makeTempDir('threadbook-library-');
+    const dataDir = makeTempDir();
+    try {
+      await makePdf(path.join(library, 'long.pdf'), { pages: 150, linesPerPage: 40, title: 'Long Book' });
+      const server = await startTestServer({ SAMPLE_BOOK: 'false', LIBRARY_DIR: library }, { dataDir });
+      const booksDir = path.join(dataDir, 'books');
+      try {
+        // Stop once the import is writing: its staging folder exists and pages are being read.
+        await eventually(
+          async () =>
+            existsSync(booksDir) && readdirSync(booksDir).some((name) => name.startsWith('.staging-'))
+              ? true
+              : undefined,
+          30_000,
+        );
+      } finally {
+        const started = Date.now();
+        await server.close();
+        // Told to stop, the worker ends at its next page; it is not left to a 30 s grace or terminated.
+        expect(Date.now() - started).toBeLessThan(10_000);
+      }
+      expect(await stored(dataDir)).toEqual({ rows: [], entries: [] });
+    } finally {
+      rmSync(library, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   describe('the relationship graph', () => {
     let samplePdf: string;
     beforeAll(async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractBook, ExtractError } from '../src/extract/extract-book.ts';
-import { makePdf } from './pdf-fixtures.ts';
+import { makePdf, prose } from './pdf-fixtures.ts';
 
 const books = path.resolve(import.meta.dirname, '../../../../shared/books');
 
@@ -72,5 +72,29 @@ describe('hostile input', () => {
       page: 1,
       text: 'Curly braces list the elements of a set.',
     });
+  });
+
+  it('stops between pages when its signal aborts, its worker thread included, and fails with the reason', async () => {
+    const pages = 60;
+    const pdf = await makePdf((doc) => {
+      for (let page = 1; page <= pages; page++) {
+        if (page > 1) doc.addPage();
+        doc.fontSize(11).text(prose(page, 12), 72, 72, { width: 450 });
+      }
+    });
+    const stop = new AbortController();
+    let seen = 0;
+    const reading = extractBook(pdf, {
+      signal: stop.signal,
+      onProgress: (done) => {
+        seen = done;
+        if (done === 4) stop.abort(new Error('the server is stopping'));
+      },
+    });
+    await expect(reading).rejects.toThrow('the server is stopping');
+    // Both threads stopped within a page or two of the abort; neither read on to the end.
+    expect(seen).toBeLessThan(pages / 2);
+    const again = await extractBook(pdf, { signal: new AbortController().signal });
+    expect(again.pageCount).toBe(pages);
   });
 });

@@ -23,6 +23,8 @@ export interface ExtractOptions {
   /** Title and author to use instead of what the PDF says. */
   title?: string;
   author?: string;
+  /** Stops the reading between pages: the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface ExtractedBook {
@@ -31,12 +33,12 @@ export interface ExtractedBook {
 }
 
 /** Reads a born-digital textbook PDF into chapters, sections and paragraphs at their page positions. */
-export async function extractBook(_pdf: Uint8Array, _options: ExtractOptions = {}): Promise<ExtractedBook> {
-  const options = _options;
-  const opened = await openPdf(_pdf);
+export async function extractBook(data: Uint8Array, options: ExtractOptions = {}): Promise<ExtractedBook> {
+  options.signal?.throwIfAborted();
+  const opened = await openPdf(data);
   try {
     const { pdf, pageCount } = opened;
-    const { texts, byWorker } = await readAllPages(_pdf, pdf, pageCount, options.onProgress);
+    const { texts, byWorker } = await readAllPages(data, pdf, pageCount, options);
     detectMonospace(texts, byWorker);
     const pages: { height: number; lines: Line[] }[] = [];
     let characters = 0;
@@ -93,7 +95,7 @@ async function readAllPages(
   data: Uint8Array,
   pdf: OpenedPdfDoc,
   pageCount: number,
-  onProgress?: (pagesDone: number, pageCount: number) => void,
+  { onProgress, signal }: Pick<ExtractOptions, 'onProgress' | 'signal'>,
 ): Promise<{ texts: PageText[]; byWorker: boolean[] }> {
   const texts: PageText[] = new Array<PageText>(pageCount);
   const byWorker: boolean[] = new Array<boolean>(pageCount).fill(false);
@@ -105,34 +107,60 @@ async function readAllPages(
   };
   const split =
     pageCount >= MIN_PAGES_FOR_WORKER && availableParallelism() > 1 ? Math.ceil(pageCount / 2) : pageCount;
-  let worker: Promise<void> = Promise.resolve();
-  if (split < pageCount) {
-    worker = new Promise<void>((resolve) => {
-      let w: Worker;
-      try {
-        w = new Worker(new URL('./page-worker.ts', import.meta.url), {
-          workerData: { data, from: split + 1, to: pageCount },
-        });
-      } catch {
-        resolve();
-        return;
-      }
-      w.on('message', (m: { text?: PageText; done?: boolean; error?: string }) => {
-        if (m.text) {
-          got(m.text);
-          byWorker[m.text.page - 1] = true;
-        }
-        if (m.done || m.error !== undefined) void w.terminate().then(() => resolve());
-      });
-      w.on('error', () => resolve());
-      w.on('exit', () => resolve());
-    });
+  // The worker stops on the caller's signal, or when this thread fails on its own half.
+  const failed = new AbortController();
+  const stop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
+  const worker = split < pageCount ? readInWorker(data, split + 1, pageCount, stop, got) : [];
+  try {
+    await readPages(pdf, 1, split, got, signal);
+  } catch (error) {
+    failed.abort();
+    throw error;
+  } finally {
+    for (const page of await worker) byWorker[page - 1] = true;
   }
-  await readPages(pdf, 1, split, got);
-  await worker;
+  signal?.throwIfAborted();
   // Whatever the worker did not deliver (it failed or could not start) is read here.
   for (let n = split + 1; n <= pageCount; n++) {
     if (!texts[n - 1]) await readPages(pdf, n, n, got);
   }
   return { texts, byWorker };
+}
+
+/**
+ * Reads pages `from`..`to` in a worker thread, handing each to `got`; resolves with the pages it read when
+ * the worker has ended. The worker is never terminated: it is told to stop and ends by itself, because
+ * terminating a thread while pdf.js inflates a stream aborts the whole process (Node's zlib asserts
+ * "close before init"). A worker that fails or cannot start delivers fewer pages, never an error.
+ */
+function readInWorker(
+  data: Uint8Array,
+  from: number,
+  to: number,
+  stop: AbortSignal,
+  got: (text: PageText) => void,
+): Promise<number[]> {
+  return new Promise((resolve) => {
+    const read: number[] = [];
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./page-worker.ts', import.meta.url), { workerData: { data, from, to } });
+    } catch {
+      resolve(read);
+      return;
+    }
+    const askToStop = () => worker.postMessage({ stop: true });
+    if (stop.aborted) askToStop();
+    else stop.addEventListener('abort', askToStop, { once: true });
+    worker.on('message', (m: { text?: PageText }) => {
+      if (!m.text) return;
+      got(m.text);
+      read.push(m.text.page);
+    });
+    worker.on('error', () => undefined);
+    worker.on('exit', () => {
+      stop.removeEventListener('abort', askToStop);
+      resolve(read);
+    });
+  });
 }

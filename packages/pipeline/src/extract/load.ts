@@ -113,6 +113,7 @@ export async function readPages(
   from: number,
   to: number,
   onPage: (text: PageText) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   const AHEAD = 2;
   const pending: Promise<PageText>[] = [];
@@ -120,6 +121,11 @@ export async function readPages(
   while (next <= to && pending.length < AHEAD) pending.push(readPageText(pdf, next++));
   while (pending.length > 0) {
     const text = await pending.shift()!;
+    if (signal?.aborted) {
+      // Let the pages already asked for finish, so that closing the document finds pdf.js idle.
+      await Promise.allSettled(pending);
+      signal.throwIfAborted();
+    }
     if (next <= to) pending.push(readPageText(pdf, next++));
     onPage(text);
   }

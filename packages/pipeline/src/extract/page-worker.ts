@@ -12,12 +12,16 @@ interface Job {
 }
 
 const job = workerData as Job;
+// The parent asks the worker to stop (it never terminates it); the port alone does not keep it alive.
+const stopping = new AbortController();
+parentPort?.on('message', (m: { stop?: boolean }) => m.stop && stopping.abort());
+parentPort?.unref();
+
 const opened = await openPdf(job.data);
 try {
-  await readPages(opened.pdf, job.from, job.to, (text) => parentPort?.postMessage({ text }));
-  parentPort?.postMessage({ done: true });
-} catch (error) {
-  parentPort?.postMessage({ error: String(error) });
+  await readPages(opened.pdf, job.from, job.to, (text) => parentPort?.postMessage({ text }), stopping.signal);
+} catch {
+  // Stopped, or a page pdf.js cannot read: the parent reads what was not delivered.
 } finally {
   await opened.close();
 }

@@ -68,6 +68,8 @@ export interface ImportContext {
   /** EMBEDDINGS_BASE_URL and friends: the graph's similarity from an endpoint instead of the book's LSA. */
   embeddings?: EmbeddingsEndpoint | undefined;
   onProgress?: (progress: ImportProgress) => void;
+  /** Stops the import between pages and between stages; it then fails with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface ImportResult {
@@ -97,9 +99,14 @@ const present = (value: string | undefined | null): string | undefined =>
  * stored twice: its existing id is returned.
  */
 export async function importBook(context: ImportContext, input: ImportInput): Promise<ImportResult> {
-  const { db, dataDir, maxBookMb, onProgress } = context;
+  const { db, dataDir, maxBookMb, signal } = context;
   const pdfName = path.basename(input.pdfPath);
-  onProgress?.({ stage: 'checking' });
+  // Each stage begins by checking the signal, so a stopped import ends at the next stage.
+  const enterStage = (progress: ImportProgress) => {
+    signal?.throwIfAborted();
+    context.onProgress?.(progress);
+  };
+  enterStage({ stage: 'checking' });
 
   let size: number;
   try {
@@ -180,16 +187,19 @@ export async function importBook(context: ImportContext, input: ImportInput): Pr
     if (supplied) {
       book = supplied;
     } else {
-      onProgress?.({ stage: 'extracting', done: 0, total: facts.pageCount });
+      enterStage({ stage: 'extracting', done: 0, total: facts.pageCount });
       try {
         const extracted = await extractBook(pdf, {
           title: present(input.title),
           author: present(input.author),
-          onProgress: (done, total) => onProgress?.({ stage: 'extracting', done, total }),
+          // Page by page, without the check: the page worker's messages call this too.
+          onProgress: (done, total) => context.onProgress?.({ stage: 'extracting', done, total }),
+          signal,
         });
         book = extracted.book;
         pageCount = extracted.pageCount;
       } catch (error) {
+        if (signal?.aborted) throw error;
         throw new BookImportError(`${pdfName}: ${(error as Error).message}`, { cause: error });
       }
     }
@@ -200,15 +210,15 @@ export async function importBook(context: ImportContext, input: ImportInput): Pr
       path.parse(pdfName).name;
     const author = present(input.author) ?? present(book.author) ?? facts.author ?? '';
 
-    onProgress?.({ stage: 'graph' });
+    enterStage({ stage: 'graph' });
     const graph = await buildBookGraph(pdfName, book, pdf, context.embeddings);
     book = withExplicitRefs(book, graph);
     await writeFile(path.join(staging, BOOK_FILES.xml), writeBookXml({ ...book, title, author }));
 
-    onProgress?.({ stage: 'cover' });
+    enterStage({ stage: 'cover' });
     await writeFile(path.join(staging, COVER_FILE), await renderCover(pdf, COVER_WIDTH));
 
-    onProgress?.({ stage: 'saving' });
+    enterStage({ stage: 'saving' });
     const inserted = await db
       .insertInto('book')
       .values({

@@ -36,10 +36,20 @@ export type ImportWorkerMessage =
   | { type: 'graph-built'; index: number; label: string; result: RebuiltGraph }
   | { type: 'failed'; index: number; label: string; message: string; expected: boolean };
 
+/** What the server tells the worker. */
+export type ImportWorkerCommand = { type: 'stop' };
+
+/**
+ * How long a stopping worker may take to reach the end of a page or stage before it is terminated; in
+ * practice it stops within a page. Terminating is the last resort: a thread terminated while pdf.js
+ * inflates a stream takes the whole process down (Node's zlib asserts "close before init").
+ */
+const STOP_GRACE_MS = 30_000;
+
 export interface ImportJobs {
   /** Runs the jobs one after another in a worker thread; resolves when they are all done. */
   run(jobs: ImportJob[]): Promise<void>;
-  /** Stops the running worker at once; its unfinished import is cleaned up at the next start. */
+  /** Stops the running worker at its next page or stage and waits for it; what it began is removed. */
   close(): Promise<void>;
 }
 
@@ -48,8 +58,9 @@ const workerUrl = new URL('./import-worker.ts', import.meta.url);
 /**
  * Background imports (library folder, sample book) run in a worker thread, so extracting a thousand-page
  * book never stalls the server's requests. The worker has its own database connection; the server logs
- * its progress. Stopping the server terminates the worker: the import is all or nothing, so the next
- * start removes what it left.
+ * its progress. Stopping the server stops the worker at its next page or stage, and the import removes
+ * what it began; a process killed outright leaves it to the next start's cleanup (imports are all or
+ * nothing).
  */
 export function createImportJobs(options: ImportJobsOptions & { log: FastifyBaseLogger }): ImportJobs {
   const { log, ...settings } = options;
@@ -114,8 +125,24 @@ export function createImportJobs(options: ImportJobsOptions & { log: FastifyBase
     },
     async close() {
       closed = true;
-      await Promise.all([...running].map((worker) => worker.terminate()));
+      await Promise.all([...running].map((worker) => stopWorker(worker, log)));
       await queue;
     },
   };
+}
+
+/** Asks the worker to stop, and waits until it has; terminates it only if it does not within the grace. */
+function stopWorker(worker: Worker, log: FastifyBaseLogger): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const grace = setTimeout(() => {
+      log.warn(`the import worker did not stop within ${STOP_GRACE_MS / 1000} s; terminating it`);
+      void worker.terminate();
+    }, STOP_GRACE_MS);
+    worker.once('exit', () => {
+      clearTimeout(grace);
+      resolve();
+    });
+    const command: ImportWorkerCommand = { type: 'stop' };
+    worker.postMessage(command);
+  });
 }
