@@ -349,4 +349,36 @@ describe('figures', () => {
     const graph = await buildGraph(book);
     expect(graph.explicitRefs.get(all[1]!.id)).toEqual([all[2]!.id]);
   });
+
+  it('keeps a sentence whole when a float at the top of the next page cuts it', async () => {
+    const pdf = await makePdf((doc) => {
+      const y = column(doc, [prose(1, 6)], 72, 72, 468);
+      column(
+        doc,
+        [`${prose(2, 3)} Inserting the scheme in the equation, we solve for the unknown value:`],
+        72,
+        y,
+        468,
+      );
+      doc.addPage();
+      // The float LaTeX put at the top of the page: a drawing's line and its caption.
+      doc.moveTo(100, 150).lineTo(400, 150).stroke();
+      doc.font('Times-Bold').fontSize(10).text('Figure 1.4:', 72, 170, { continued: true });
+      doc.font('Times-Roman').text(' Illustration of a backward difference.');
+      // The rest of the sentence: its display, and the words after it.
+      doc.font('Times-Italic').fontSize(10).text('u = (1 + a)I ,', 250, 220, { lineBreak: false });
+      doc.font('Times-Roman').text('(1.10)', 500, 220, { lineBreak: false });
+      column(doc, ['where the value of a is the rate of decay.', prose(3, 5)], 72, 245, 468);
+    });
+    const all = paragraphs((await extractBook(pdf)).book);
+    expect(all.map((p) => [p.kind ?? 'prose', p.text.slice(0, 20)])).toEqual([
+      ['prose', prose(1, 6).slice(0, 20)],
+      ['prose', prose(2, 3).slice(0, 20)],
+      ['caption', 'Figure 1.4: Illustra'],
+      ['prose', prose(3, 5).slice(0, 20)],
+    ]);
+    expect(all[1]!.text).toMatch(
+      /we solve for the unknown value: u = \(1 \+ a\)I , \(1\.10\) where the value of a is the rate of decay\.$/,
+    );
+  });
 });

@@ -314,6 +314,8 @@ export function displayedProseLines(
 const MATH_SIGNS = /[=<>≤≥≠≡≅∼≈∈∉⊂⊆⊃⊇|()[\]{}⟨⟩]/;
 /** Relations: a line with one beside an aligned block makes the block part of a formula ("H = ..."). */
 const RELATIONS = /[=<>≤≥≠≡≅∼≈∈∉⊂⊆⊃⊇]/;
+/** Names of functions set in a formula, which are not words of a sentence. */
+const OPERATOR_NAMES = /\b(?:sin|cos|tan|log|exp|lim|max|min|det)\b/g;
 
 /**
  * The cells of a line: its runs split where the gap between them is wider than a word space (one em). A
@@ -781,7 +783,59 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     }
   }
   close();
-  return withFootnotes(withoutDrawingText(blocks), notes);
+  return withFootnotes(joinAcrossFloats(withoutDrawingText(blocks)), notes);
+}
+
+/**
+ * The blocks with each paragraph cut by a page break, a column break or a float put together again: a
+ * paragraph that stops mid-sentence (after a comma, a colon or a word) goes on in the first block after it
+ * on the next page or column, or after the captions of the floats set in between, when that block opens
+ * as a continuation does (a word in lower case, or a formula before any word).
+ */
+function joinAcrossFloats(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  let cut: Block | undefined;
+  let floats = false;
+  for (const block of blocks) {
+    if (block.blockKind === 'caption' && cut) {
+      floats = true;
+      out.push(block);
+      continue;
+    }
+    const prose = block.kind === 'paragraph' && block.blockKind === undefined;
+    if (
+      prose &&
+      cut &&
+      (floats || block.page !== cut.page || block.column !== cut.column) &&
+      opensAsContinuation(block.text)
+    ) {
+      cut.text = joinLines(cut.text, block.text);
+      if (!endsMidSentence(cut.text)) cut = undefined;
+      floats = false;
+      continue;
+    }
+    out.push(block);
+    // The words of a drawing (an axis label, a node) are not a sentence cut short.
+    cut = prose && endsMidSentence(block.text) && !isFigureText(block.text) ? block : undefined;
+    floats = false;
+  }
+  return out;
+}
+
+/** Stops where a sentence goes on: after a comma, a colon or a word in lower case (not a number). */
+function endsMidSentence(text: string): boolean {
+  return /[,:\p{Ll}]$/u.test(text);
+}
+
+/**
+ * Opens as the rest of a sentence does: with a word in lower case, or with a formula before any word (not
+ * with a capitalised word, "Let v ∈ V", nor with a list item's label).
+ */
+function opensAsContinuation(text: string): boolean {
+  if (CONTINUATION.test(text)) return true;
+  if (/^\p{Lu}\p{Ll}/u.test(text) || LIST_LABEL.test(text)) return false;
+  const beforeWords = text.replace(OPERATOR_NAMES, '').split(/\p{L}{4,}/u)[0] ?? '';
+  return RELATIONS.test(beforeWords);
 }
 
 /** A figure's caption: what follows the drawing whose text is left out. */
@@ -828,10 +882,7 @@ function readsAsWords(text: string): boolean {
 
 /** A line of a formula, not of words: a relation, and no run of four letters outside operator names. */
 function isFormula(text: string): boolean {
-  return (
-    RELATIONS.test(text) &&
-    !/\p{L}{4,}/u.test(text.replace(/\b(?:sin|cos|tan|log|exp|lim|max|min|det)\b/g, ''))
-  );
+  return RELATIONS.test(text) && !/\p{L}{4,}/u.test(text.replace(OPERATOR_NAMES, ''));
 }
 
 /**
