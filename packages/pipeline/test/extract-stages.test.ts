@@ -582,6 +582,89 @@ describe('paragraphs', () => {
     expect(afterComma(small)).toEqual([undefined, 'code', undefined]);
   });
 
+  it('reads a name that ends the sentence on a line of its own in a typewriter face as the sentence, even above its listing', () => {
+    const typewriter = (text: string, y: number, size = 10) => ({
+      ...makeLine(1, [{ ...run(text, 90, y, size), mono: true }])!,
+      mono: true,
+    });
+    const blocks = buildBlocks(
+      flow([
+        full('Running this program gives the following output in the log file', 90, 100),
+        typewriter('myprog.log:', 112),
+        typewriter('09/26/2015 09:25:10 AM - INFO - Here is some general info.', 130, 8),
+        typewriter('09/26/2015 09:25:10 AM - WARNING - Here is a warning.', 140, 8),
+        full('The logger has different levels of messages, ordered as critical, error,', 90, 160),
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => [b.blockKind, b.text.slice(0, 30)])).toEqual([
+      [undefined, 'Running this program gives the'],
+      ['code', '09/26/2015 09:25:10 AM - INFO '],
+      [undefined, 'The logger has different level'],
+    ]);
+    expect(blocks[0]!.text).toMatch(/in the log file myprog\.log:$/);
+  });
+
+  it('takes a short line in a title face for a title only where the line before it has ended', () => {
+    const bold = (text: string, y: number) => line(text, 90, y, 10, 'bold');
+    // A list item going on after a comma: the item's words, not a title.
+    expect(
+      textsOf([
+        line('• special cases of the θ-rule: ForwardEuler, BackwardEuler,', 90, 100),
+        bold('CrankNicolson', 112),
+        line('• the 2nd- and 4th-order Runge-Kutta methods: RK2 and RK4', 90, 124),
+      ]),
+    ).toEqual([
+      '• special cases of the θ-rule: ForwardEuler, BackwardEuler, CrankNicolson',
+      '• the 2nd- and 4th-order Runge-Kutta methods: RK2 and RK4',
+    ]);
+    // After a finished sentence, a title naming a file, or one that exclaims, is left out of the text.
+    for (const title of ['Package import in __init__.py', 'Let silent test functions speak up!'])
+      expect(
+        textsOf([
+          line('That is, the call goes like packagename.modulename.functionname.', 90, 100),
+          bold(title, 124),
+          full('One can ease the use of packages by providing a somewhat simpler', 90, 144),
+          line('import like this one.', 90, 156),
+        ]),
+      ).toEqual([
+        'That is, the call goes like packagename.modulename.functionname.',
+        'One can ease the use of packages by providing a somewhat simpler import like this one.',
+      ]);
+  });
+
+  it('goes on with a caption cut short by a column or page break, before the paragraph the float cut', () => {
+    const pages = [
+      {
+        page: 1,
+        height: 800,
+        lines: [
+          full('It is relatively easy to compute the oriented area because of its', 90, 100),
+          line('algebraic properties. Suppose the vectors are given', 90, 112),
+          line('Figure 2.2: Illustration of the sum law in a two-dimensional', 90, 700),
+        ],
+      },
+      {
+        page: 2,
+        height: 800,
+        lines: [
+          line('plane, with the areas of both parallelograms.', 90, 100),
+          line('through their components in an orthonormal basis.', 90, 124),
+        ],
+      },
+    ];
+    expect(buildBlocks(pages, body).map((b) => [b.blockKind, b.text])).toEqual([
+      [
+        undefined,
+        'It is relatively easy to compute the oriented area because of its algebraic properties. Suppose the vectors are given through their components in an orthonormal basis.',
+      ],
+      [
+        'caption',
+        'Figure 2.2: Illustration of the sum law in a two-dimensional plane, with the areas of both parallelograms.',
+      ],
+    ]);
+  });
+
   it('keeps a line of stray scripts ("∗", "j") between two lines of a paragraph inside it', () => {
     expect(
       textsOf([

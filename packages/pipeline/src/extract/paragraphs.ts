@@ -222,8 +222,18 @@ export function isWeakLabel(text: string): boolean {
  */
 export function isMinorHeading(text: string, otherFont = false): boolean {
   // A bold title may name its subject and then the method after a colon ("Summing Sequences: Reverse and Add").
-  const pattern = otherFont ? /^[A-Z][A-Za-z0-9’'()/,: -]{2,60}$/ : /^[A-Z][A-Za-z’' ]{2,40}$/;
-  return pattern.test(text) && /[A-Za-z]{3}/.test(text) && !/:$/.test(text) && text.split(' ').length <= 8;
+  // It may name a file ("Package import in __init__.py") or exclaim ("... during development!"); a question
+  // ("What do I want them to know?") is kept as text.
+  const pattern = otherFont ? /^[A-Z][A-Za-z0-9’'()/,:_. -]{2,60}!?$/ : /^[A-Z][A-Za-z’' ]{2,40}$/;
+  return (
+    pattern.test(text) &&
+    /[A-Za-z]{3}/.test(text) &&
+    !/[:.]$/.test(text) &&
+    // A dot is a title's only inside a name ("__init__.py"): not in "Figure 3.32 A upc code", a caption,
+    // nor after a lead-in, "Hint. LAORYHAPDWK".
+    !/\d\.|\.\s/.test(text) &&
+    text.split(' ').length <= 8
+  );
 }
 
 /**
@@ -474,16 +484,22 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       const margins = marginsOf[i]!;
       // A line in a typewriter face between lines of prose, at the text's size, is part of the sentence when
       // it reads as words (a menu path, "Statistics ▷ Proportions ▷ Enter table...") or the sentence visibly
-      // goes on into it (after a comma, or a web address broken after a slash), not a listing.
+      // goes on into it (after a comma, or a web address broken after a slash), not a listing; so is a
+      // name that ends the sentence on a line of its own ("... in the log file" / "myprog.log:"), even
+      // right above the listing it announces.
       const lineAfter = flow.lines[i + 1];
+      const sentence = open as Open | null;
+      const inSentence =
+        sentence !== null &&
+        sentence.blockKind === undefined &&
+        sentence.lastKind === 'text' &&
+        isBodySize(line, body);
       const typewriterWords =
-        open !== null &&
-        (open as Open).blockKind === undefined &&
-        (open as Open).lastKind === 'text' &&
-        isBodySize(line, body) &&
-        !(lineAfter && isCodeLine(lineAfter)) &&
-        (readsAsWords(line.text) ||
-          (/(?:,|https?:\/\/\S*\/)$/.test((open as Open).last.text) && !PROGRAM_SIGNS.test(line.text)));
+        inSentence &&
+        ((!(lineAfter && isCodeLine(lineAfter)) &&
+          (readsAsWords(line.text) ||
+            (/(?:,|https?:\/\/\S*\/)$/.test(sentence.last.text) && !PROGRAM_SIGNS.test(line.text)))) ||
+          (/\p{L}$/u.test(sentence.last.text) && /^[\p{L}\p{N}_./-]+[.:]$/u.test(line.text)));
       // A listing is one block, however many blank lines and page breaks it spans; the text after it goes
       // on with the paragraph it interrupted when it reads as a continuation.
       if (isCodeLine(line) && kind !== 'heading' && !typewriterWords) {
@@ -501,8 +517,18 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       }
       // A run-in title on a line of its own before text ("Sample Variance and Standard Deviation") is a
       // minor heading, not the start of the paragraph under it.
-      // A title stops short of the right margin; a line that reaches it, or breaks a word, is text.
+      // A title stops short of the right margin; a line that reaches it, or breaks a word, is text. Nor is a
+      // line a title where it goes on, at the line spacing, from a line that stops mid-sentence (a list
+      // item's "ForwardEuler, BackwardEuler," / "CrankNicolson").
+      const going = open as Open | null;
+      const goesOn =
+        going !== null &&
+        going.lastKind === 'text' &&
+        going.last.page === line.page &&
+        line.baseline - going.last.baseline < 1.3 * body.lineSpacing &&
+        !/[.:;?!]["”’)]?$/.test(proseEnd(going.last, marks));
       const titleLike =
+        !goesOn &&
         line.x1 < margins.right - 2 * em &&
         !/-$/.test(line.text) &&
         (kind === 'display'
@@ -790,19 +816,31 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
  * The blocks with each paragraph cut by a page break, a column break or a float put together again: a
  * paragraph that stops mid-sentence (after a comma, a colon or a word) goes on in the first block after it
  * on the next page or column, or after the captions of the floats set in between, when that block opens
- * as a continuation does (a word in lower case, or a formula before any word).
+ * as a continuation does (a word in lower case, or a formula before any word). A caption cut short goes on
+ * in the block right after it likewise.
  */
 function joinAcrossFloats(blocks: Block[]): Block[] {
   const out: Block[] = [];
   let cut: Block | undefined;
   let floats = false;
   for (const block of blocks) {
+    const prose = block.kind === 'paragraph' && block.blockKind === undefined;
+    const before = out.at(-1);
+    // A caption cut short goes on in the block after it, before any paragraph the float interrupted.
+    if (
+      prose &&
+      before?.blockKind === 'caption' &&
+      endsMidSentence(before.text) &&
+      opensAsContinuation(block.text)
+    ) {
+      before.text = joinLines(before.text, block.text);
+      continue;
+    }
     if (block.blockKind === 'caption' && cut) {
       floats = true;
       out.push(block);
       continue;
     }
-    const prose = block.kind === 'paragraph' && block.blockKind === undefined;
     if (
       prose &&
       cut &&
