@@ -665,6 +665,53 @@ describe('paragraphs', () => {
     ]);
   });
 
+  it('goes on after a display in a box set in from the margin, and starts a list under a line that stops short', () => {
+    // A box 40pt in from the text's margin (90): its lines start at 130 and end at 460.
+    const boxed = (text: string, y: number) => makeLine(1, [{ ...run(text, 130, y), width: 330 }])!;
+    expect(
+      textsOf([
+        full('The text of the page runs from margin to margin before the box that', 90, 76),
+        line('follows it here.', 90, 88),
+        boxed('The purpose of the investigations is to explore the quality of the', 130, 112),
+        line('solutions of the initial-value problem', 130, 124),
+        line('u′(t) = −au(t), u(0) = I, (5.4)', 250, 146),
+        line('by the θ-rule, which we write out below.', 130, 168),
+      ]),
+    ).toEqual([
+      'The text of the page runs from margin to margin before the box that follows it here.',
+      'The purpose of the investigations is to explore the quality of the solutions of the initial-value problem u′(t) = −au(t), u(0) = I, (5.4) by the θ-rule, which we write out below.',
+    ]);
+    expect(
+      textsOf([
+        full('We choose to have an array u for storing the values of the solution.', 90, 100),
+        line('The algorithmic steps are', 90, 112),
+        line('1. initialize u0', 90, 126),
+        line('2. for each time step: compute un using the θ-rule formula', 90, 140),
+      ]),
+    ).toEqual([
+      'We choose to have an array u for storing the values of the solution. The algorithmic steps are',
+      '1. initialize u0',
+      '2. for each time step: compute un using the θ-rule formula',
+    ]);
+  });
+
+  it('takes a line in a title face set off by space above and below for a title, even where it fills a narrow box', () => {
+    // A box 12pt in from the text's margin, as far as the text's right edge.
+    const boxed = (text: string, y: number, font = 'body') =>
+      makeLine(1, [{ ...run(text, 102, y, 10, font), width: 358 }])!;
+    expect(
+      textsOf([
+        line('tuples, or arrays at the same time.', 90, 100),
+        boxed('Let silent test functions speak up during development!', 130, 'bold'),
+        boxed('When you develop test functions in a module, it is common to use', 150),
+        line('IPython for interactive experimentation.', 102, 162),
+      ]),
+    ).toEqual([
+      'tuples, or arrays at the same time.',
+      'When you develop test functions in a module, it is common to use IPython for interactive experimentation.',
+    ]);
+  });
+
   it('keeps a line of stray scripts ("∗", "j") between two lines of a paragraph inside it', () => {
     expect(
       textsOf([

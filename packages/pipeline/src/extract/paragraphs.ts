@@ -527,12 +527,20 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         going.last.page === line.page &&
         line.baseline - going.last.baseline < 1.3 * body.lineSpacing &&
         !/[.:;?!]["”’)]?$/.test(proseEnd(going.last, marks));
+      // Set off by space above and below, a title may reach the margin of a narrow box.
+      const above = flow.lines[i - 1];
+      const below = flow.lines[i + 1];
+      const setOff =
+        above !== undefined &&
+        below !== undefined &&
+        line.baseline - above.baseline > 1.3 * body.lineSpacing &&
+        below.baseline - line.baseline > 1.3 * body.lineSpacing;
       const titleLike =
         !goesOn &&
-        line.x1 < margins.right - 2 * em &&
+        (line.x1 < margins.right - 2 * em || setOff) &&
         !/-$/.test(line.text) &&
         (kind === 'display'
-          ? isMinorHeading(line.text)
+          ? isMinorHeading(line.text, line.font !== body.font)
           : line.font !== body.font && !LIST_LABEL.test(line.text) && isMinorHeading(line.text, true));
       if (titleLike && kind !== 'heading' && !tables[i] && kinds[i + 1] === 'text' && !isNote[i + 1]) {
         close();
@@ -677,6 +685,9 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         ref = next.x0;
       } else if (!flowBreak && cur.lastKind === 'text' && dy < 1.6 * body.lineSpacing) {
         ref = prev.x0;
+      } else if (!flowBreak && cur.lastKind === 'display' && cur.textLeft !== undefined) {
+        // After a display, where the paragraph's lines start (in a box, well right of the page's margin).
+        ref = cur.textLeft;
       } else {
         ref = margins.left;
       }
@@ -747,6 +758,13 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         ((prev.x1 < margins.right - 2 * em && /[.!?:]["”’)]?$/.test(proseEnd(prev, marks))) ||
           PROOF_END.test(prev.text));
       const wideGap = !flowBreak && cur.lastKind === 'text' && dy > 1.7 * body.lineSpacing;
+      // A list's first label under a line that stops short ("The algorithmic steps are" / "1. initialize u0"):
+      // running text fills its lines, so the list starts here even without a sentence's end.
+      const listAfterShort =
+        !flowBreak &&
+        cur.lastKind === 'text' &&
+        LIST_LABEL.test(line.text) &&
+        prev.x1 < margins.right - 2 * em;
       const sizeChange = cur.lastKind === 'text' && isBodySize(prev, body) !== isBodySize(line, body);
       // Text after displayed prose starts afresh (the quote was a paragraph of its own).
       const afterQuote = cur.lastKind === 'quote' || cur.lastKind === 'table';
@@ -796,6 +814,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         lineStartsParagraph(line, body, afterSentence, margins.left) ||
         prevClosed ||
         wideGap ||
+        listAfterShort ||
         sizeChange ||
         afterQuote
       ) {
