@@ -865,6 +865,24 @@ describe('paragraphs', () => {
       'a) Set a = -1 and run experiments with several values of the step to uncover numerical artifacts. Oscillations or a wrong growth are signs of a wrong qualitative behaviour.',
       'From the experiments, select four values of the step that show the kinds of numerical solutions of this model.',
     ]);
+    // The same where the label is a run of its own, so its text's start (the hanging indent) is known,
+    // and the paragraph's first line is set in just as far.
+    const labelled = makeLine(1, [
+      run('a)', 90, 100),
+      {
+        ...run('Set a = -1 and run experiments with several values of the step', 102, 100),
+        width: right - 102,
+      },
+    ])!;
+    expect(
+      textsOf([
+        labelled,
+        full('to uncover numerical artifacts. Oscillations or a wrong growth are', 90, 112),
+        line('signs of a wrong qualitative behaviour.', 90, 124),
+        full('From the experiments, select four values of the step that show the', 102, 136),
+        line('kinds of numerical solutions of this model.', 90, 148),
+      ]),
+    ).toHaveLength(2);
   });
 
   // Cells at x = 250, 280, 310: gaps of 25 pt between one-letter runs, wider than a word space (10 pt).

@@ -709,9 +709,10 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         !flowBreak &&
         Math.abs(prev.x0 - margins.left - cur.itemX) < 0.3 * em;
       const hanging =
-        cur.hang !== null
+        !wrapsAtLabel &&
+        (cur.hang !== null
           ? Math.abs(x - cur.hang) < 0.6 * em
-          : cur.itemX !== null && !wrapsAtLabel && x > cur.itemX + 0.9 * em && x < cur.itemX + 5 * em;
+          : cur.itemX !== null && x > cur.itemX + 0.9 * em && x < cur.itemX + 5 * em);
       if (
         hanging &&
         !lineStartsParagraph(line, body, afterSentence, margins.left) &&
