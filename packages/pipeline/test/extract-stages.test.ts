@@ -672,7 +672,7 @@ describe('paragraphs', () => {
       textsOf([
         full('The text of the page runs from margin to margin before the box that', 90, 76),
         line('follows it here.', 90, 88),
-        boxed('The purpose of the investigations is to explore the quality of the', 130, 112),
+        boxed('The purpose of the investigations is to explore the quality of the', 112),
         line('solutions of the initial-value problem', 130, 124),
         line('u′(t) = −au(t), u(0) = I, (5.4)', 250, 146),
         line('by the θ-rule, which we write out below.', 130, 168),
