@@ -1,6 +1,6 @@
 import type { BookDocument } from '@threadbook/book';
 import { normalizeTitle, outlineKey } from './outline.ts';
-import { boundedLevenshtein, compactRatio, compactText } from './text.ts';
+import { boundedLevenshtein, compactRatio, compactText, normalizeText } from './text.ts';
 import {
   TruthError,
   type ExtractionScore,
@@ -26,6 +26,7 @@ const MAX_LISTED_MISSES = 100;
 interface Extracted {
   id: string;
   sectionId: string;
+  text: string;
   compact: string;
 }
 
@@ -64,7 +65,12 @@ export function scoreExtraction(
   for (const ch of extracted.chapters) {
     for (const s of ch.sections) {
       for (const p of s.paragraphs)
-        paragraphs.push({ id: p.id, sectionId: sectionLevel(s.id), compact: compactText(p.text) });
+        paragraphs.push({
+          id: p.id,
+          sectionId: sectionLevel(s.id),
+          text: p.text,
+          compact: compactText(p.text),
+        });
     }
   }
   const index = buildIndex(paragraphs);
@@ -106,6 +112,7 @@ export function scoreExtraction(
   }
   let recovered = 0;
   let inRightSection = 0;
+  let missedWithinBounds = 0;
   const paragraphMisses: ParagraphMiss[] = [];
   truths.forEach((t, i) => {
     const e = match[i]!;
@@ -114,6 +121,8 @@ export function scoreExtraction(
       if (paragraphs[e]!.sectionId === t.section) inRightSection++;
       return;
     }
+    if (t.candidates.some((c) => !usedExtracted[c] && sameBounds(t.text, paragraphs[c]!.text)))
+      missedWithinBounds++;
     if (paragraphMisses.length >= MAX_LISTED_MISSES) return;
     let top = 0;
     let topId: string | undefined;
@@ -204,10 +213,34 @@ export function scoreExtraction(
       sectionsWithoutOutlinePage,
       truthChapters: truth.chapters.length,
       chaptersRight,
+      missedWithinBounds,
     },
     paragraphMisses,
     sectionMisses,
   };
+}
+
+/** Words of a paragraph that math cannot scramble: four letters or more. */
+const BOUND_WORDS = 3;
+
+/**
+ * Whether an extracted paragraph starts and ends where a truth paragraph does, by their first and last
+ * three words of four letters or more: a paragraph cut at the right places whose text differs inside
+ * (math the PDF lays out in another order than the source's markup reads) rather than one cut wrong.
+ */
+function sameBounds(truth: string, extracted: string): boolean {
+  const words = (text: string) =>
+    normalizeText(text)
+      .split(' ')
+      .filter((w) => /^\p{L}{4,}$/u.test(w));
+  const a = words(truth);
+  const b = words(extracted);
+  if (a.length < 2 * BOUND_WORDS || b.length < 2 * BOUND_WORDS) return false;
+  const same = (x: string[], y: string[]) => x.every((w, k) => w === y[k]);
+  return (
+    same(a.slice(0, BOUND_WORDS), b.slice(0, BOUND_WORDS)) &&
+    same(a.slice(-BOUND_WORDS), b.slice(-BOUND_WORDS))
+  );
 }
 
 /** Normalised titles equal, or one contains the other (short ToC titles, "Chapter 3" prefixes...). */

@@ -67,6 +67,11 @@ export interface ExtractionScore {
     sectionsWithoutOutlinePage: number;
     truthChapters: number;
     chaptersRight: number;
+    /**
+     * Unrecovered truth paragraphs for which an unmatched extracted paragraph starts and ends at the same
+     * words: cut right, but with text that differs inside (math read in another order).
+     */
+    missedWithinBounds: number;
   };
   /** The first 10 unrecovered truth paragraphs, in book order. */
   paragraphMisses: ParagraphMiss[];

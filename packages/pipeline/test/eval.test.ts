@@ -395,6 +395,32 @@ describe('scoreExtraction', () => {
     expect(score.paragraphMisses[0]!.bestCandidate).toBeDefined();
   });
 
+  it('tells a paragraph cut right whose math reads in another order from one cut wrong', () => {
+    const texts = [
+      'The sample variance measures how far the observations spread around their mean, and it is computed with the formula below.',
+      'Intuitively, the standard deviation is the typical distance between an observation and the mean of the sample.',
+      'Quartiles divide the ordered observations into four groups holding about a quarter of the data each.',
+    ];
+    const small: TruthBook = {
+      chapters: [
+        { number: '1', title: 'Data', sections: [{ number: '1.1', title: 'Spread', paragraphs: texts }] },
+      ],
+    };
+    const book = bookFrom(small, () => 1);
+    const spread = book.chapters[0]!.sections[0]!;
+    // Cut right, with a long formula read in the PDF's order: missed, but within its bounds.
+    spread.paragraphs[0]!.text = texts[0]!.replace(
+      'with the formula',
+      'with n ∑ i=1 (xi − x̄)2 = s2 (n − 1) σ2 μ3 κ4 the formula',
+    );
+    // Two paragraphs merged: cut wrong.
+    spread.paragraphs[1]!.text = `${texts[1]} ${texts[2]}`;
+    spread.paragraphs.pop();
+    const score = scoreExtraction(small, book, new Map([['spread', 1]]));
+    expect(score.counts.recovered).toBe(0);
+    expect(score.counts.missedWithinBounds).toBe(1);
+  });
+
   it('counts paragraphs in the wrong section and sections on the wrong page', () => {
     const book = bookFrom(truth, (s) => pageOf[s]!);
     const [, basics, more] = book.chapters[0]!.sections;
