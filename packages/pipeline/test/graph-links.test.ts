@@ -204,6 +204,26 @@ describe('mapLinksToParagraphs on hand-placed paragraphs', () => {
     expect(mapLinksToParagraphs([link(47, 0.4, 45, 0.6047)], withItem)[0]?.targetId).toBe('7.4.20');
   });
 
+  it('takes an equation set below a float at the top of a page to the paragraph it goes on from (decay (1.10))', () => {
+    const book = [
+      p('1.1.3', 23, 0.7, 0),
+      {
+        ...p('1.1.4', 24, 0.1, 1),
+        kind: 'caption' as const,
+        text: 'Fig. 1.4 Illustration of a backward difference.',
+      },
+      p('1.2.1', 24, 0.4, 2),
+      p('1.2.2', 25, 0.3, 3),
+    ];
+    const equation: PdfLink = {
+      page: 25,
+      rect: { left: 0.2, top: 0.35, right: 0.3, bottom: 0.365 },
+      target: { page: 24, y: 0.2, name: 'equation.1.10' },
+    };
+    // The display under the caption is the end of 1.1.3, which began on the page before.
+    expect(mapLinksToParagraphs([equation], book)[0]?.targetId).toBe('1.1.3');
+  });
+
   it('leaves out links from or into pages outside the body, and links within one paragraph', () => {
     expect(map(link(2, 0.3, 4, 0.1))).toBeUndefined();
     expect(map(link(4, 0.3, 9, 0.1))).toBeUndefined();

@@ -210,6 +210,14 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
     const list = byPage.get(earlier[earlier.length - 1] ?? -1);
     return list?.[list.length - 1];
   };
+  /** The last prose paragraph of the pages before `page`. */
+  const previousProse = (page: number): GraphParagraph | undefined => {
+    for (const earlier of pages.filter((p) => p < page).reverse()) {
+      const prose = byPage.get(earlier)!.filter((p) => p.kind === undefined);
+      if (prose.length > 0) return prose[prose.length - 1];
+    }
+    return undefined;
+  };
 
   const sourceOf = (link: PdfLink): GraphParagraph | undefined => {
     if (link.page < firstPage || link.page > lastPage) return undefined;
@@ -226,9 +234,14 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
       x === undefined ? { column: byPage.get(page) ?? [] } : columnAt(byOrder.get(page) ?? [], x);
     const onPage = x === undefined ? column : column.sort(byY);
     if (y === undefined) return onPage[0] ?? previousPageLast(page);
-    // A displayed equation belongs to the paragraph it sits in, which may have begun a column or a page before.
+    // A displayed equation belongs to the prose paragraph it sits in, which may have begun a column or a
+    // page before; a float's caption set at the top of the page, before the rest of it, is not that one.
     if (EQUATION_DEST.test(link.target.name ?? ''))
-      return onPage.filter((p) => p.yStart <= y + FIRST_LINE).at(-1) ?? before ?? previousPageLast(page);
+      return (
+        onPage.filter((p) => p.kind === undefined && p.yStart <= y + FIRST_LINE).at(-1) ??
+        (before?.kind === undefined ? before : undefined) ??
+        previousProse(page)
+      );
     return figureBelow(onPage, y) ?? paragraphAt(onPage, page, y);
   };
 
