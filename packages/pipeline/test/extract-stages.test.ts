@@ -242,6 +242,9 @@ describe('running heads and page numbers', () => {
 
 describe('paragraphs', () => {
   const flow = (lines: Line[]) => [{ page: 1, height: 800, lines }];
+  /** Pages 1, 2, ... of the given lines, each line on its page. */
+  const pagesOf = (...pages: Line[][]) =>
+    pages.map((lines, i) => ({ page: i + 1, height: 800, lines: lines.map((l) => ({ ...l, page: i + 1 })) }));
   /** The texts of the blocks one page of `lines` makes. */
   const textsOf = (lines: Line[]) => buildBlocks(flow(lines), body).map((b) => b.text);
   const right = 500;
@@ -634,25 +637,17 @@ describe('paragraphs', () => {
   });
 
   it('goes on with a caption cut short by a column or page break, before the paragraph the float cut', () => {
-    const pages = [
-      {
-        page: 1,
-        height: 800,
-        lines: [
-          full('It is relatively easy to compute the oriented area because of its', 90, 100),
-          line('algebraic properties. Suppose the vectors are given', 90, 112),
-          line('Figure 2.2: Illustration of the sum law in a two-dimensional', 90, 700),
-        ],
-      },
-      {
-        page: 2,
-        height: 800,
-        lines: [
-          line('plane, with the areas of both parallelograms.', 90, 100),
-          line('through their components in an orthonormal basis.', 90, 124),
-        ],
-      },
-    ];
+    const pages = pagesOf(
+      [
+        full('It is relatively easy to compute the oriented area because of its', 90, 100),
+        line('algebraic properties. Suppose the vectors are given', 90, 112),
+        line('Figure 2.2: Illustration of the sum law in a two-dimensional', 90, 700),
+      ],
+      [
+        line('plane, with the areas of both parallelograms.', 90, 100),
+        line('through their components in an orthonormal basis.', 90, 124),
+      ],
+    );
     expect(buildBlocks(pages, body).map((b) => [b.blockKind, b.text])).toEqual([
       [
         undefined,
@@ -823,26 +818,18 @@ describe('paragraphs', () => {
     const onPage2 = (text: string, y: number, x = 120) =>
       makeLine(2, [{ ...run(text, x, y), width: 530 - x }])!;
     const blocks = buildBlocks(
-      [
-        {
-          page: 1,
-          height: 800,
-          lines: [
-            full('The program has two flaws that a reader notices at once, and we', 90, 676),
-            full('list them here before we correct them in the next version:', 90, 688),
-            line('2. There are no comments in the program.', 90, 700),
-          ],
-        },
-        {
-          page: 2,
-          height: 800,
-          lines: [
-            onPage2('These kind of flaws quickly become crucial if present in code', 60),
-            onPage2('that is meant to be extended to other problems, and they are', 72),
-            { ...onPage2('easy to avoid.', 84), x1: 190 },
-          ],
-        },
-      ],
+      pagesOf(
+        [
+          full('The program has two flaws that a reader notices at once, and we', 90, 676),
+          full('list them here before we correct them in the next version:', 90, 688),
+          line('2. There are no comments in the program.', 90, 700),
+        ],
+        [
+          onPage2('These kind of flaws quickly become crucial if present in code', 60),
+          onPage2('that is meant to be extended to other problems, and they are', 72),
+          { ...onPage2('easy to avoid.', 84), x1: 190 },
+        ],
+      ),
       body,
     );
     expect(blocks.map((b) => b.text)).toEqual([
