@@ -42,6 +42,9 @@ const CONTINUATION = /^\p{Ll}{2,}\b/u;
 /** A footnote's opening: its mark (a number or a symbol) before the note's first word. */
 const FOOTNOTE_MARK = /^(?:\(?\d{1,2}\)?|[*∗†‡§¶])\s*\S/;
 
+/** The end of a sentence or of a clause that a new line may follow: a stop, a colon or a semicolon. */
+const CLAUSE_END = /[.:;?!]["”’)]?$/;
+
 /** An equation's number closing its line: "(1.4)", "(3)", "(2.1a)". */
 const EQUATION_TAG = /\s\(\d{1,2}(?:\.\d{1,3}){0,2}[a-z]?\)$/;
 
@@ -526,7 +529,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         going.lastKind === 'text' &&
         going.last.page === line.page &&
         line.baseline - going.last.baseline < 1.3 * body.lineSpacing &&
-        !/[.:;?!]["”’)]?$/.test(proseEnd(going.last, marks));
+        !CLAUSE_END.test(proseEnd(going.last, marks));
       // Set off by space above and below, a title may reach the margin of a narrow box.
       const above = flow.lines[i - 1];
       const below = flow.lines[i + 1];
@@ -670,7 +673,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       const flowBreak = !samePage || dy < -0.5 * em; // a new page or a jump back up to the next column
       const afterSentence =
         cur.lastKind !== 'text' ||
-        /[.:;?!]["”’)]?$/.test(proseEnd(prev, marks)) ||
+        CLAUSE_END.test(proseEnd(prev, marks)) ||
         (!flowBreak && dy > 1.7 * body.lineSpacing);
       const next = flow.lines[i + 1];
       const nextKind = kinds[i + 1];
@@ -738,7 +741,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         !flowBreak &&
         cur.lastKind === 'text' &&
         dy < 1.6 * body.lineSpacing &&
-        !/[.:;?!]["”’)]?$/.test(proseEnd(prev, marks)) &&
+        !CLAUSE_END.test(proseEnd(prev, marks)) &&
         CONTINUATION.test(line.text);
       // After a display, text that goes on with the sentence is set flush with the paragraph's lines: a line
       // set in from them by exactly the paragraph indent starts the next paragraph, even when the line after
