@@ -688,6 +688,27 @@ describe('paragraphs', () => {
       '1. initialize u0',
       '2. for each time step: compute un using the θ-rule formula',
     ]);
+    // A description item's label in bold under a line that stops short; not a formula in italic.
+    const under = (first: Line) =>
+      textsOf([
+        full('Every time we make a decision it is possible to be wrong. We have', 90, 100),
+        line('committed a', 90, 112),
+        first,
+        line('crime (s)he did not commit.', 90, 136),
+      ]);
+    const item = makeLine(1, [
+      run('Type I Error', 90, 124, 10, 'bold'),
+      {
+        ...run('if we reject H0 when in fact it is true, akin to convicting an innocent', 155, 124),
+        width: 345,
+      },
+    ])!;
+    expect(under(item)).toHaveLength(2);
+    const formula = makeLine(1, [
+      run('x', 90, 124, 10, 'italic'),
+      { ...run('is a root of the polynomial we wrote down above for the first time', 100, 124), width: 400 },
+    ])!;
+    expect(under(formula)).toHaveLength(1);
   });
 
   it('takes a line in a title face set off by space above and below for a title, even where it fills a narrow box', () => {

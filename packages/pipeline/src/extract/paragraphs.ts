@@ -117,6 +117,12 @@ export function leadInSetOff(line: Line, body: BodyMetrics): boolean {
   return !!first && (first.font !== body.font || first.size >= HEADING_RATIO * body.size);
 }
 
+/** A line opening with a capitalised word in a face of its own (a description item's bold label), not with math. */
+function opensWithWordSetOff(line: Line, body: BodyMetrics): boolean {
+  const first = line.runs.find((r) => r.str.trim() !== '');
+  return !!first && !first.mono && first.font !== body.font && /^\p{Lu}\p{Ll}+/u.test(first.str.trim());
+}
+
 /** A run-in title: a few words closed by a period ("Locating test functions.", "The forward difference."). */
 const RUN_IN_TITLE = /^\p{Lu}[\p{L}\p{N}’'(),\- ]{0,48}\.$/u;
 
@@ -762,12 +768,13 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         ((prev.x1 < margins.right - 2 * em && /[.!?:]["”’)]?$/.test(proseEnd(prev, marks))) ||
           PROOF_END.test(prev.text));
       const wideGap = !flowBreak && cur.lastKind === 'text' && dy > 1.7 * body.lineSpacing;
-      // A list's first label under a line that stops short ("The algorithmic steps are" / "1. initialize u0"):
+      // A list's first label, or a description item's label set off in bold, under a line that stops short
+      // ("The algorithmic steps are" / "1. initialize u0", "We have committed a" / "Type I Error if ..."):
       // running text fills its lines, so the list starts here even without a sentence's end.
       const listAfterShort =
         !flowBreak &&
         cur.lastKind === 'text' &&
-        LIST_LABEL.test(line.text) &&
+        (LIST_LABEL.test(line.text) || opensWithWordSetOff(line, body)) &&
         prev.x1 < margins.right - 2 * em;
       const sizeChange = cur.lastKind === 'text' && isBodySize(prev, body) !== isBodySize(line, body);
       // Text after displayed prose starts afresh (the quote was a paragraph of its own).
