@@ -220,7 +220,7 @@ export function scoreExtraction(
   };
 }
 
-/** Words of a paragraph that math cannot scramble: four letters or more. */
+/** Words compared at each end of a paragraph (words of four letters or more, which math does not scramble). */
 const BOUND_WORDS = 3;
 
 /**

@@ -10,6 +10,7 @@ export {
 } from './extract/extract-book.ts';
 export { createPagesProgress } from './extract/progress.ts';
 export { renderCover } from './cover.ts';
+export { askToStop, stopRequested } from './worker-stop.ts';
 export { inspectPdf, type PdfFacts } from './inspect.ts';
 export type { BookGraph, EvidenceKind, GraphEdge, RelationshipType } from './graph/types.ts';
 export { inverseType } from './graph/types.ts';

@@ -7,6 +7,7 @@ import { detectHeadings } from './headings.ts';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { openPdf, readInfo, readOutline, readPages } from './load.ts';
+import { askToStop } from '../worker-stop.ts';
 import { measureBody } from './metrics.ts';
 import { buildBlocks, type PageFlow } from './paragraphs.ts';
 import { assemble, nodesFromHeadings, nodesFromOutline } from './structure.ts';
@@ -129,9 +130,8 @@ async function readAllPages(
 
 /**
  * Reads pages `from`..`to` in a worker thread, handing each to `got`; resolves with the pages it read when
- * the worker has ended. The worker is never terminated: it is told to stop and ends by itself, because
- * terminating a thread while pdf.js inflates a stream aborts the whole process (Node's zlib asserts
- * "close before init"). A worker that fails or cannot start delivers fewer pages, never an error.
+ * the worker has ended. The worker is told to stop, never terminated (see worker-stop.ts). A worker that
+ * fails or cannot start delivers fewer pages, never an error.
  */
 function readInWorker(
   data: Uint8Array,
@@ -149,9 +149,9 @@ function readInWorker(
       resolve(read);
       return;
     }
-    const askToStop = () => worker.postMessage({ stop: true });
-    if (stop.aborted) askToStop();
-    else stop.addEventListener('abort', askToStop, { once: true });
+    const stopWorker = () => askToStop(worker);
+    if (stop.aborted) stopWorker();
+    else stop.addEventListener('abort', stopWorker, { once: true });
     worker.on('message', (m: { text?: PageText }) => {
       if (!m.text) return;
       got(m.text);
@@ -159,7 +159,7 @@ function readInWorker(
     });
     worker.on('error', () => undefined);
     worker.on('exit', () => {
-      stop.removeEventListener('abort', askToStop);
+      stop.removeEventListener('abort', stopWorker);
       resolve(read);
     });
   });

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPdf, readPages } from './load.ts';
+import { stopRequested } from '../worker-stop.ts';
 
 interface Job {
   data: Uint8Array;
@@ -12,14 +13,11 @@ interface Job {
 }
 
 const job = workerData as Job;
-// The parent asks the worker to stop (it never terminates it); the port alone does not keep it alive.
-const stopping = new AbortController();
-parentPort?.on('message', (m: { stop?: boolean }) => m.stop && stopping.abort());
-parentPort?.unref();
+const stopping = stopRequested();
 
 const opened = await openPdf(job.data);
 try {
-  await readPages(opened.pdf, job.from, job.to, (text) => parentPort?.postMessage({ text }), stopping.signal);
+  await readPages(opened.pdf, job.from, job.to, (text) => parentPort?.postMessage({ text }), stopping);
 } catch {
   // Stopped, or a page pdf.js cannot read: the parent reads what was not delivered.
 } finally {

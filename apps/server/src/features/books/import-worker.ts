@@ -3,17 +3,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database.ts';
 import { rebuildBookGraph } from './book-graph.ts';
 import { BookImportError, importBook, type ImportContext } from './import-book.ts';
-import type { ImportJob, ImportWorkerCommand, ImportWorkerData, ImportWorkerMessage } from './jobs.ts';
+import { stopRequested } from '@threadbook/pipeline';
+import type { ImportJob, ImportWorkerData, ImportWorkerMessage } from './jobs.ts';
 import { importSampleBook } from './sample.ts';
 
 /** The worker thread of background imports (see jobs.ts): runs its jobs in order and reports each. */
 const { jobs, ...settings } = workerData as ImportWorkerData;
 const post = (message: ImportWorkerMessage) => parentPort?.postMessage(message);
 
-// The server asks the worker to stop (see jobs.ts close); the port alone does not keep it alive.
-const stopping = new AbortController();
-parentPort?.on('message', (message: ImportWorkerCommand) => message.type === 'stop' && stopping.abort());
-parentPort?.unref();
+// The server asks the worker to stop when it closes (see jobs.ts).
+const stopping = stopRequested();
 
 function label(job: ImportJob): string {
   if (job.kind === 'sample') return 'sample book';
@@ -24,13 +23,13 @@ function label(job: ImportJob): string {
 const database = openDatabase({ dataDir: settings.dataDir });
 try {
   for (const [index, job] of jobs.entries()) {
-    if (stopping.signal.aborted) break;
+    if (stopping.aborted) break;
     const name = label(job);
     post({ type: 'started', index, label: name });
     const context: ImportContext = {
       ...settings,
       db: database.db,
-      signal: stopping.signal,
+      signal: stopping,
       onProgress: (progress) => post({ type: 'progress', index, label: name, progress }),
     };
     try {
@@ -47,7 +46,7 @@ try {
         post({ type: 'done', index, label: name, result });
       }
     } catch (error) {
-      if (stopping.signal.aborted) break;
+      if (stopping.aborted) break;
       post({
         type: 'failed',
         index,

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmbeddingsEndpoint } from '@threadbook/pipeline';
+import { askToStop, type EmbeddingsEndpoint } from '@threadbook/pipeline';
 import type { RebuiltGraph } from './book-graph.ts';
 import {
   IMPORT_STAGE_WORDS,
@@ -36,13 +36,9 @@ export type ImportWorkerMessage =
   | { type: 'graph-built'; index: number; label: string; result: RebuiltGraph }
   | { type: 'failed'; index: number; label: string; message: string; expected: boolean };
 
-/** What the server tells the worker. */
-export type ImportWorkerCommand = { type: 'stop' };
-
 /**
  * How long a stopping worker may take to reach the end of a page or stage before it is terminated; in
- * practice it stops within a page. Terminating is the last resort: a thread terminated while pdf.js
- * inflates a stream takes the whole process down (Node's zlib asserts "close before init").
+ * practice it stops within a page. Terminating is the last resort (see the pipeline's worker-stop.ts).
  */
 const STOP_GRACE_MS = 30_000;
 
@@ -142,7 +138,6 @@ function stopWorker(worker: Worker, log: FastifyBaseLogger): Promise<void> {
       clearTimeout(grace);
       resolve();
     });
-    const command: ImportWorkerCommand = { type: 'stop' };
-    worker.postMessage(command);
+    askToStop(worker);
   });
 }
