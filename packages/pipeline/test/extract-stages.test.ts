@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderColumns } from '../src/extract/columns.ts';
-import { alignFonts, detectMonospace } from '../src/extract/fonts.ts';
+import { alignFonts, judgeMonospace, markMonospace } from '../src/extract/fonts.ts';
 import { furnitureKey, removeFurniture } from '../src/extract/furniture.ts';
 import { detectHeadings, labelFor, outlineNumber, parseHeading } from '../src/extract/headings.ts';
 import { buildLines, makeLine } from '../src/extract/lines.ts';
@@ -1358,7 +1358,7 @@ describe('fixed-pitch faces', () => {
         ...[3, 4, 5, 6, 7, 8, 9, 10].map((n) => runOf(Array(n).fill('.').join(' '), 'dots', 0.23, true)),
       ],
     };
-    detectMonospace([page], [false]);
+    markMonospace(page.runs, 0, judgeMonospace([page], [false]));
     const mono = (font: string) => page.runs.filter((r) => r.font === font).every((r) => r.mono === true);
     const none = (font: string) =>
       page.runs.filter((r) => r.font === font).every((r) => r.mono === undefined);

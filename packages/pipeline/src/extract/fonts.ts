@@ -5,7 +5,7 @@
  * so the worker's body font takes the main document's body font name and its other fonts names of their own.
  */
 import { measureBody } from './metrics.ts';
-import type { Line, PageText } from './types.ts';
+import type { Line, PageText, TextRun } from './types.ts';
 
 /** Renames, in place, the fonts of the lines of the pages another document read (`other[i]` for page i). */
 export function alignFonts(pages: Line[][], other: boolean[]): void {
@@ -32,15 +32,17 @@ const MIN_JUDGED_TEXTS = 8;
 /** A fixed-pitch text face advances about half an em a character; dot leaders and symbol fonts far less. */
 const MIN_MONO_ADVANCE = 0.4;
 
+/** Says whether a run read on page `pageIndex` (0-based) is set in a fixed-pitch face. */
+export type MonospaceJudge = (run: TextRun, pageIndex: number) => boolean;
+
 /**
- * Which fonts are fixed-pitch (code, program output, identifiers), in place on the runs' `mono`. A
- * fixed-pitch face has one advance for every character, so each of its runs is as wide as its character
- * count times that advance, whatever the characters; a proportional face's runs are not ("ill" and "mom").
- * pdf.js's own flag (from the font's descriptor) misses typewriter faces without it (R's printed output
- * in ipsur, sympy in decay) and is set on some proportional ones; it stands only for a font with too few
- * different runs to judge.
+ * Which fonts are fixed-pitch (code, program output, identifiers). A fixed-pitch face has one advance for
+ * every character, so each of its runs is as wide as its character count times that advance, whatever the
+ * characters; a proportional face's runs are not ("ill" and "mom"). pdf.js's own flag (from the font's
+ * descriptor) misses typewriter faces without it (R's printed output in ipsur, sympy in decay) and is set
+ * on some proportional ones; it stands only for a font with too few different runs to judge.
  */
-export function detectMonospace(pages: PageText[], other: boolean[]): void {
+export function judgeMonospace(pages: PageText[], other: boolean[]): MonospaceJudge {
   // Fonts are told apart per document: the worker's document names its fonts its own way (alignFonts).
   const key = (font: string, i: number) => (other[i] ? `other:${font}` : font);
   const ratios = new Map<string, number[]>();
@@ -65,11 +67,13 @@ export function detectMonospace(pages: PageText[], other: boolean[]): void {
     const close = list.filter((r) => Math.abs(r - median) <= MONO_SPREAD * median).length;
     judged.set(font, median >= MIN_MONO_ADVANCE && close >= MONO_RUNS * list.length);
   }
-  pages.forEach((page, i) => {
-    for (const run of page.runs) {
-      const mono = judged.get(key(run.font, i)) ?? run.mono === true;
-      if (mono) run.mono = true;
-      else delete run.mono;
-    }
-  });
+  return (run, i) => judged.get(key(run.font, i)) ?? run.mono === true;
+}
+
+/** Sets, in place, the `mono` flag of runs read on page `pageIndex` as `judge` says. */
+export function markMonospace(runs: TextRun[], pageIndex: number, judge: MonospaceJudge): void {
+  for (const run of runs) {
+    if (judge(run, pageIndex)) run.mono = true;
+    else delete run.mono;
+  }
 }

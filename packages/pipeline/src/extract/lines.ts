@@ -250,14 +250,10 @@ export function makeLine(page: number, runs: TextRun[], ordered = false): Line |
   const fontChars = new Map<string, number>();
   let x0 = Infinity;
   let x1 = -Infinity;
-  let monoChars = 0;
-  let chars = 0;
   for (const r of visible) {
     const key = Math.round(r.size * 10) / 10;
     sizeChars.set(key, (sizeChars.get(key) ?? 0) + r.str.length);
     fontChars.set(r.font, (fontChars.get(r.font) ?? 0) + r.str.length);
-    chars += r.str.length;
-    if (r.mono) monoChars += r.str.length;
     x0 = Math.min(x0, r.x);
     x1 = Math.max(x1, r.x + r.width);
   }
@@ -298,10 +294,32 @@ export function makeLine(page: number, runs: TextRun[], ordered = false): Line |
     font,
     text: normaliseText(text),
     runs: sorted,
-    // A line of code may carry a line number or a prompt in another face; a word of code in a sentence
-    // does not make the sentence code.
-    ...(monoChars >= MONO_SHARE * chars ? { mono: true } : {}),
+    ...(isCodeLine(visible) ? { mono: true } : {}),
   };
+}
+
+/**
+ * Whether a line's runs make it a line of code: most of its characters in a fixed-pitch face. A line of
+ * code may carry a line number or a prompt in another face; a word of code in a sentence does not make the
+ * sentence code.
+ */
+function isCodeLine(runs: TextRun[]): boolean {
+  let chars = 0;
+  let monoChars = 0;
+  for (const r of runs) {
+    if (r.str.trim() === '') continue;
+    chars += r.str.length;
+    if (r.mono) monoChars += r.str.length;
+  }
+  return chars > 0 && monoChars >= MONO_SHARE * chars;
+}
+
+/** Sets each line's `mono` again from its runs' (after the book's fixed-pitch faces are known). */
+export function markCodeLines(lines: Line[]): void {
+  for (const line of lines) {
+    if (isCodeLine(line.runs)) line.mono = true;
+    else delete line.mono;
+  }
 }
 
 /** Ligatures to letters, runs of white space to one space. */
