@@ -99,9 +99,9 @@ const MIN_PAGES_FOR_WORKER = 24;
 
 /**
  * The text of every page, in page order, and which pages the worker read; `onPage` sees each page as it
- * arrives (in no set order). With more than one core, a worker
- * thread reads the second half of the pages (with its own pdf.js document, which names fonts its own way)
- * while this thread reads the first; if the worker fails, the pages it did not deliver are read here.
+ * arrives (in no set order). With more than one core, a worker thread reads the second half of the pages
+ * (with its own pdf.js document, which names fonts its own way) while this thread reads the first; if the
+ * worker fails, the pages it did not deliver are read here.
  */
 async function readAllPages(
   data: Uint8Array,
@@ -120,9 +120,7 @@ async function readAllPages(
     onProgress?.(done, pageCount);
   };
   const split =
-    pageCount >= MIN_PAGES_FOR_WORKER && availableParallelism() > 1
-      ? Math.ceil(pageCount * Number(process.env.SPLIT ?? 0.5))
-      : pageCount;
+    pageCount >= MIN_PAGES_FOR_WORKER && availableParallelism() > 1 ? Math.ceil(pageCount / 2) : pageCount;
   // The worker stops on the caller's signal, or when this thread fails on its own half.
   const failed = new AbortController();
   const stop = signal ? AbortSignal.any([signal, failed.signal]) : failed.signal;
