@@ -19,4 +19,4 @@ export {
   type CachedBookOutline,
 } from './outline.ts';
 export { paragraphLabel, sameParagraphId, stripBookPrefix } from './ids.ts';
-export { splitExplicitRefs } from './values.ts';
+export { splitExplicitRefs, splitOverLong } from './values.ts';

@@ -12,8 +12,9 @@ function checked(value: number | null): number {
  * Parses Book XML strictly and safely, for the server and the import command.
  *
  * Safe: no DTD is read (`<!DOCTYPE` and `<!ENTITY` are refused), so no entity is expanded or fetched; only
- * the five predefined entities and character references are decoded. Bounded: size, nesting depth and
- * paragraph count ({@link BookXmlOptions}, defaults in `DEFAULT_BOOK_XML_LIMITS`: 64 MiB, 16, 200,000).
+ * the five predefined entities and character references are decoded. Bounded: size, nesting depth,
+ * paragraph count, a paragraph's length and the paragraphs of a page ({@link BookXmlOptions}, defaults in
+ * `DEFAULT_BOOK_XML_LIMITS`: 64 MiB, 16, 200,000, 20,000 characters, 500).
  * Strict: the root is `<book>` and the structure is `book > chapter > section > paragraph` with required,
  * unique ids, `page` a positive integer and `y_start` in 0..1; `kind` is one of caption, code, table, footnote when present; `explicit_refs` is split on commas with
  * entries trimmed and empty ones dropped; text is trimmed with whitespace runs collapsed; order is kept.

@@ -18,15 +18,27 @@ export interface BookXmlLimits {
   maxDepth: number;
   /** Most `<paragraph>` elements in one document. */
   maxParagraphs: number;
+  /** Longest paragraph text, in characters (after whitespace is collapsed). */
+  maxParagraphChars: number;
+  /** Most paragraphs starting on one page. */
+  maxParagraphsPerPage: number;
 }
 
 /** Options of {@link parseBookXml} and {@link buildBookOutline}: any bound left out keeps its default. */
 export type BookXmlOptions = Partial<BookXmlLimits>;
 
+/**
+ * The longest paragraph of the corpus's five textbooks has under 3,000 characters and their fullest page
+ * 38 paragraphs; a listing over several pages is one block and can be several times longer. The bounds
+ * leave that room while keeping the work of a request on one paragraph (an explanation, a related-paragraph
+ * answer) small and a page's anchors few.
+ */
 export const DEFAULT_BOOK_XML_LIMITS: Readonly<BookXmlLimits> = Object.freeze({
   maxBytes: 64 * 1024 * 1024,
   maxDepth: 16,
   maxParagraphs: 200_000,
+  maxParagraphChars: 20_000,
+  maxParagraphsPerPage: 500,
 });
 
 export const NO_BOOK_MESSAGE = 'Invalid XML: No <book> element found';
@@ -93,6 +105,9 @@ function isOverSize(text: string, max: number): boolean {
  * between elements. Chapter, section and paragraph ids are required and unique per kind, a paragraph id has
  * no comma, `page` is a positive integer and `y_start` a number in 0..1. The first problem throws.
  *
+ * Strict and lenient alike, a paragraph's text is bounded (`maxParagraphChars`); strict also bounds the
+ * paragraphs of a page (`maxParagraphsPerPage`), lenient cuts an over-long text at the bound.
+ *
  * Lenient (for {@link buildBookOutline}, display only): the first `<book>` anywhere is used; unknown
  * elements and stray text are ignored; a paragraph without an id is dropped; a missing id or title is '';
  * a missing or invalid `page` or `y_start` is null; duplicate ids are kept; paragraphs directly inside a
@@ -116,10 +131,10 @@ export function readBook(xml: string, options: BookXmlOptions | undefined, stric
   });
   const book = strict ? (tree.root?.name === 'book' ? tree.root : null) : findElement(tree.root, 'book');
   if (book === null) throw new BookXmlError(NO_BOOK_MESSAGE);
-  return walkBook(tree, book, strict);
+  return walkBook(tree, book, strict, limits);
 }
 
-function walkBook(tree: XmlTree, book: XmlElement, strict: boolean): ReadBook {
+function walkBook(tree: XmlTree, book: XmlElement, strict: boolean, limits: BookXmlLimits): ReadBook {
   /** A structure problem: thrown in strict mode; in lenient mode the caller goes on with its fallback. */
   const problem = (pos: number, message: string): void => {
     if (!strict) return;
@@ -136,6 +151,7 @@ function walkBook(tree: XmlTree, book: XmlElement, strict: boolean): ReadBook {
     problem(element.pos, `unexpected <${element.name}> inside <${parent}> (expected <${expected}>)`);
 
   const seen = { chapter: new Set<string>(), section: new Set<string>(), paragraph: new Set<string>() };
+  const onPage = new Map<number, number>();
   const readId = (element: XmlElement, kind: keyof typeof seen): string => {
     const raw = element.attributes.get('id');
     const id = raw?.trim() ?? '';
@@ -189,11 +205,29 @@ function walkBook(tree: XmlTree, book: XmlElement, strict: boolean): ReadBook {
         text += child.text;
       }
     }
+    text = normalizeText(text);
+    if (text.length > limits.maxParagraphChars) {
+      problem(
+        element.pos,
+        `paragraph "${id}" has ${text.length} characters; the limit is ${limits.maxParagraphChars}`,
+      );
+      text = text.slice(0, limits.maxParagraphChars);
+    }
+    if (page !== null && strict) {
+      const count = (onPage.get(page) ?? 0) + 1;
+      onPage.set(page, count);
+      if (count > limits.maxParagraphsPerPage) {
+        problem(
+          element.pos,
+          `page ${page} has more than ${limits.maxParagraphsPerPage} paragraphs (the limit)`,
+        );
+      }
+    }
     return {
       id,
       page,
       yStart,
-      text: normalizeText(text),
+      text,
       explicitRefs: splitExplicitRefs(element.attributes.get('explicit_refs')),
       kind: kind ?? undefined,
     };

@@ -72,3 +72,23 @@ export function normalizeText(text: string): string {
 export function isBlank(text: string): boolean {
   return /^[ \t\n\r]*$/.test(text);
 }
+
+/**
+ * Cuts a text longer than `max` characters into pieces of at most `max`, each ending where a sentence
+ * ends if one ends in its second half, else at a space, else (one unbroken run of characters) at `max`.
+ * Joined with spaces, the pieces give the text again.
+ */
+export function splitOverLong(text: string, max: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    const head = rest.slice(0, max + 1);
+    const sentence = Math.max(head.lastIndexOf('. '), head.lastIndexOf('? '), head.lastIndexOf('! '));
+    const space = head.lastIndexOf(' ');
+    const cut = sentence >= max / 2 ? sentence + 1 : space > 0 ? space : max;
+    pieces.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  if (rest !== '') pieces.push(rest);
+  return pieces;
+}

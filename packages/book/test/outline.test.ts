@@ -181,6 +181,11 @@ describe('buildBookOutline leniency (display only)', () => {
     expect(outline.sectionPages).toEqual({ '4': 60, '4.1': 61 });
   });
 
+  it('cuts a paragraph longer than the bound instead of refusing the book (display only)', () => {
+    const xml = `<book><chapter id="1"><section id="1.1"><paragraph id="1.1.1" page="1" y_start="0">${'ab '.repeat(10)}</paragraph></section></chapter></book>`;
+    expect(buildBookOutline(xml, { maxParagraphChars: 7 }).paragraphs[0]?.text).toBe('ab ab a');
+  });
+
   it('finds a book element that is not the root', () => {
     expect(buildBookOutline('<export><book title="Inner"/></export>').bookTitle).toBe('Inner');
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BookXmlError, DEFAULT_BOOK_XML_LIMITS, parseBookXml, type BookXmlOptions } from '../src/index.ts';
+import {
+  BookXmlError,
+  DEFAULT_BOOK_XML_LIMITS,
+  parseBookXml,
+  splitOverLong,
+  type BookXmlOptions,
+} from '../src/index.ts';
 
 /** The error a parse throws; fails the test when it does not throw a BookXmlError. */
 function parseError(xml: string, options?: BookXmlOptions): BookXmlError {
@@ -246,7 +252,34 @@ describe('parseBookXml: bounds', () => {
       maxBytes: 64 * 1024 * 1024,
       maxDepth: 16,
       maxParagraphs: 200_000,
+      maxParagraphChars: 20_000,
+      maxParagraphsPerPage: 500,
     });
+  });
+
+  it('refuses a paragraph longer than the bound, naming it and its length', () => {
+    const xml = (text: string) =>
+      withParagraphs(`<paragraph id="1.1.1" page="1" y_start="0">${text}</paragraph>`);
+    expect(
+      parseBookXml(xml('word '.repeat(5).trim()), { maxParagraphChars: 24 }).chapters[0]?.sections[0]
+        ?.paragraphs[0]?.text,
+    ).toHaveLength(24);
+    expect(parseError(xml('word '.repeat(6)), { maxParagraphChars: 24 }).message).toBe(
+      'Invalid Book XML at line 4: paragraph "1.1.1" has 29 characters; the limit is 24',
+    );
+    // The default bound: a 60 MB paragraph made a single explanation request freeze the server.
+    expect(parseError(xml('x'.repeat(20_001))).message).toMatch(/has 20001 characters; the limit is 20000$/);
+  });
+
+  it('refuses more paragraphs on one page than the bound', () => {
+    const onPage = (pages: number[]) =>
+      withParagraphs(pages.map((page, i) => `<paragraph id="p${i}" page="${page}" y_start="0"/>`).join('\n'));
+    expect(
+      parseBookXml(onPage([1, 1, 2, 2]), { maxParagraphsPerPage: 2 }).chapters[0]?.sections[0]?.paragraphs,
+    ).toHaveLength(4);
+    expect(parseError(onPage([1, 2, 1, 1]), { maxParagraphsPerPage: 2 }).message).toBe(
+      'Invalid Book XML at line 7: page 1 has more than 2 paragraphs (the limit)',
+    );
   });
 
   it('refuses a document over the size bound, counted in UTF-8 bytes', () => {
@@ -284,6 +317,25 @@ describe('parseBookXml: bounds', () => {
     expect(parseError(xml, { maxParagraphs: 2 }).message).toBe(
       'Invalid XML at line 6: more than 2 paragraphs (the limit)',
     );
+  });
+});
+
+describe('splitOverLong', () => {
+  it('cuts at a sentence end in the second half of the bound, else at a space, else at the bound', () => {
+    expect(splitOverLong('One two. Three four five six.', 20)).toEqual(['One two. Three four', 'five six.']);
+    expect(splitOverLong('Alpha beta gamma. Delta epsilon zeta.', 24)).toEqual([
+      'Alpha beta gamma.',
+      'Delta epsilon zeta.',
+    ]);
+    expect(splitOverLong('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
+    expect(splitOverLong('short', 10)).toEqual(['short']);
+  });
+
+  it('keeps every word, each piece within the bound', () => {
+    const text = Array.from({ length: 400 }, (_, i) => (i % 9 === 8 ? `w${i}.` : `w${i}`)).join(' ');
+    const pieces = splitOverLong(text, 100);
+    expect(pieces.every((p) => p.length <= 100 && p.length > 0)).toBe(true);
+    expect(pieces.join(' ')).toBe(text);
   });
 });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BOOK_XML_LIMITS } from '@threadbook/book';
 import { extractBook, ExtractError } from '../src/extract/extract-book.ts';
 import { makePdf, prose } from './pdf-fixtures.ts';
 
@@ -72,6 +73,22 @@ describe('hostile input', () => {
       page: 1,
       text: 'Curly braces list the elements of a set.',
     });
+  });
+
+  it('cuts a block longer than Book XML allows into paragraphs within the bound, losing no word', async () => {
+    const long = prose(1, 260); // about 23,000 characters, set over several pages
+    const pdf = await makePdf((doc) => {
+      doc.fontSize(20).text('1 Sets', 72, 72);
+      doc.fontSize(11).text(long, 72, 120, { width: 450 });
+    });
+    const { book } = await extractBook(pdf);
+    const paragraphs = book.chapters.flatMap((c) => c.sections.flatMap((s) => s.paragraphs));
+    expect(paragraphs.length).toBeGreaterThan(1);
+    expect(Math.max(...paragraphs.map((p) => p.text.length))).toBeLessThanOrEqual(
+      DEFAULT_BOOK_XML_LIMITS.maxParagraphChars,
+    );
+    const words = (text: string) => text.split(/\s+/).filter((w) => w !== '');
+    expect(words(paragraphs.map((p) => p.text).join(' '))).toEqual(words(long));
   });
 
   it('stops between pages when its signal aborts, its worker thread included, and fails with the reason', async () => {

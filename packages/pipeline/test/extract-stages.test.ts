@@ -6,7 +6,7 @@ import { detectHeadings, labelFor, outlineNumber, parseHeading } from '../src/ex
 import { buildLines, makeLine } from '../src/extract/lines.ts';
 import { buildBlocks, isNextLabel } from '../src/extract/paragraphs.ts';
 import { createPagesProgress, formatSeconds } from '../src/extract/progress.ts';
-import { assemble, type StructNode } from '../src/extract/structure.ts';
+import { assemble, checkParagraphCounts, type StructNode } from '../src/extract/structure.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { buildTargetIndex } from '../src/graph/refs/targets.ts';
 import { joinLines, tidyParagraph } from '../src/extract/text.ts';
@@ -1388,5 +1388,41 @@ describe('progress', () => {
   it('formats durations', () => {
     expect(formatSeconds(5.4)).toBe('5 s');
     expect(formatSeconds(125)).toBe('2 min 05 s');
+  });
+});
+
+describe('paragraph counts', () => {
+  const book = (pages: number[]) => [
+    {
+      id: '1',
+      title: 'C',
+      sections: [
+        {
+          id: '1.1',
+          title: 'S',
+          paragraphs: pages.map((page, i) => ({
+            id: `1.1.${i + 1}`,
+            page,
+            yStart: 0,
+            text: 'x',
+            explicitRefs: [],
+          })),
+        },
+      ],
+    },
+  ];
+  const limits = { maxParagraphs: 5, maxParagraphsPerPage: 2 };
+
+  it('refuses a page with more paragraphs than Book XML allows, naming the page', () => {
+    expect(() => checkParagraphCounts(book([1, 1, 2, 2]), limits)).not.toThrow();
+    expect(() => checkParagraphCounts(book([1, 2, 3, 3, 3]), limits)).toThrow(
+      'Page 3 of this PDF has more than 2 paragraphs, more than any textbook page holds; Threadbook cannot make a study guide of it.',
+    );
+  });
+
+  it('refuses a book with more paragraphs than Book XML allows', () => {
+    expect(() => checkParagraphCounts(book([1, 2, 3, 4, 5, 6]), limits)).toThrow(
+      'This PDF has more than 5 paragraphs, more than Threadbook takes from one book.',
+    );
   });
 });

@@ -1,5 +1,5 @@
 /** Why a PDF could not be extracted; `message` is meant for the person importing the book. */
-export type ExtractErrorCode = 'invalid-pdf' | 'encrypted' | 'no-text';
+export type ExtractErrorCode = 'invalid-pdf' | 'encrypted' | 'no-text' | 'too-many-blocks';
 
 export class ExtractError extends Error {
   readonly code: ExtractErrorCode;
@@ -16,4 +16,8 @@ export const MESSAGES = {
   encrypted: 'This PDF is protected by a password. Remove the password and import it again.',
   noText:
     'This PDF has no extractable text (it may be scanned pages or images). Threadbook needs a PDF with a text layer.',
+  tooManyOnPage: (page: number, limit: number) =>
+    `Page ${page} of this PDF has more than ${limit} paragraphs, more than any textbook page holds; Threadbook cannot make a study guide of it.`,
+  tooMany: (limit: number) =>
+    `This PDF has more than ${limit} paragraphs, more than Threadbook takes from one book.`,
 } as const;

@@ -12,7 +12,7 @@ import { openPdf, readInfo, readOutline, readPages } from './load.ts';
 import { askToStop } from '../worker-stop.ts';
 import { measureBody } from './metrics.ts';
 import { buildBlocks, type PageFlow } from './paragraphs.ts';
-import { assemble, nodesFromHeadings, nodesFromOutline } from './structure.ts';
+import { assemble, checkParagraphCounts, nodesFromHeadings, nodesFromOutline } from './structure.ts';
 import type { Line, PageText } from './types.ts';
 import type { OpenedPdf } from './load.ts';
 
@@ -88,6 +88,7 @@ export async function extractBook(data: Uint8Array, options: ExtractOptions = {}
     const nodes =
       outline.length > 0 ? nodesFromOutline(outline, columnAt) : nodesFromHeadings(detectHeadings(blocks));
     const chapters = assemble(blocks, nodes, title);
+    checkParagraphCounts(chapters);
     return { book: { title, author: options.author?.trim() || info.author, chapters }, pageCount };
   } finally {
     await opened.close();

@@ -3,7 +3,15 @@
  * the headings in the text, front and back matter recognised and left out, and paragraphs assigned to the
  * section whose start precedes them. Ids: chapter "3", section "3.2", paragraph "3.2.4".
  */
-import type { BookChapter, BookParagraph, BookSection } from '@threadbook/book';
+import {
+  DEFAULT_BOOK_XML_LIMITS,
+  splitOverLong,
+  type BookChapter,
+  type BookParagraph,
+  type BookSection,
+  type BookXmlLimits,
+} from '@threadbook/book';
+import { ExtractError, MESSAGES } from './errors.ts';
 import { labelFor, numberOf, outlineNumber, parseHeading, squash, type DetectedHeading } from './headings.ts';
 import type { Block, OutlineEntry } from './types.ts';
 
@@ -271,15 +279,48 @@ export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: st
       sections.set(sectionId, section);
       chapter.sections.push(section);
     }
-    const paragraph: BookParagraph = {
-      id: `${sectionId}.${section.paragraphs.length + 1}`,
-      page: block.page,
-      yStart: Math.min(1, Math.max(0, Math.round((block.top / block.pageHeight) * 10000) / 10000)),
-      text: block.text,
-      explicitRefs: [],
-      ...(block.blockKind === undefined ? {} : { kind: block.blockKind }),
-    };
-    section.paragraphs.push(paragraph);
+    // A block longer than Book XML allows (a listing over many pages, or a hostile PDF) goes on in
+    // paragraphs of its own at the same place.
+    for (const text of splitOverLong(block.text, DEFAULT_BOOK_XML_LIMITS.maxParagraphChars)) {
+      const paragraph: BookParagraph = {
+        id: `${sectionId}.${section.paragraphs.length + 1}`,
+        page: block.page,
+        yStart: Math.min(1, Math.max(0, Math.round((block.top / block.pageHeight) * 10000) / 10000)),
+        text,
+        explicitRefs: [],
+        ...(block.blockKind === undefined ? {} : { kind: block.blockKind }),
+      };
+      section.paragraphs.push(paragraph);
+    }
   }
   return [...chapters.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+}
+
+/**
+ * Refuses a book with more paragraphs, in all or on one page, than Book XML allows: a page that breaks into
+ * hundreds of blocks is not a textbook page (or is a hostile file), and no reader could use its anchors.
+ */
+export function checkParagraphCounts(
+  chapters: BookChapter[],
+  limits: Pick<BookXmlLimits, 'maxParagraphs' | 'maxParagraphsPerPage'> = DEFAULT_BOOK_XML_LIMITS,
+): void {
+  const perPage = new Map<number, number>();
+  let all = 0;
+  for (const chapter of chapters) {
+    for (const section of chapter.sections) {
+      for (const { page } of section.paragraphs) {
+        const onPage = (perPage.get(page) ?? 0) + 1;
+        perPage.set(page, onPage);
+        if (onPage > limits.maxParagraphsPerPage) {
+          throw new ExtractError(
+            'too-many-blocks',
+            MESSAGES.tooManyOnPage(page, limits.maxParagraphsPerPage),
+          );
+        }
+        if (++all > limits.maxParagraphs) {
+          throw new ExtractError('too-many-blocks', MESSAGES.tooMany(limits.maxParagraphs));
+        }
+      }
+    }
+  }
 }
