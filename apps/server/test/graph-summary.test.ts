@@ -132,6 +132,60 @@ describe('relationship summaries (built-in explainer)', () => {
   });
 });
 
+/**
+ * A book imported before Book XML bounded a paragraph may hold a longer one; one request on it froze the
+ * server (the offline explainer's work grows with the text). Every answer reads it bounded.
+ */
+describe('a stored paragraph longer than Book XML allows', () => {
+  let server: TestServer;
+  let client: TestClient;
+  let token: string;
+  let bookId: number;
+  const filler = (n: number) => ' Lorem ipsum dolor sit amet.'.repeat(n);
+  // A term shared with 3.2.3 after the first 4,000 characters, and far more text than Book XML allows.
+  const huge = `${TEXT['3.1.4']}${filler(300)} The Cayley table of Zn lists every sum.${filler(1000)}`;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    client = new TestClient(server.baseUrl);
+    bookId = await seedGraphBook(server);
+    token = await bearerToken(server);
+    server.withDb((db) =>
+      db
+        .prepare("update graph_node set text = ? where book_id = ? and paragraph_id = '3.1.4'")
+        .run(huge, bookId),
+    );
+  });
+  afterAll(() => server.close());
+
+  test('the paragraph and related answers carry at most 20,000 characters of it', async () => {
+    expect(huge.length).toBeGreaterThan(30_000);
+    const detail = await client.json(`/api/graph/books/${bookId}/paragraphs/3.1.4`, { token });
+    expect(detail.status).toBe(200);
+    expect((detail.body as { text: string }).text).toBe(huge.slice(0, 20_000));
+    const related = await client.json(`/api/graph/books/${bookId}/paragraphs/3.1.4/related`, { token });
+    expect(related.status).toBe(200);
+    expect((related.body as { source_node: { text: string } }).source_node.text).toBe(huge.slice(0, 20_000));
+  });
+
+  test('a summary is written from the first 4,000 characters of each paragraph', async () => {
+    const { status, body } = await client.json(`/api/graph/books/${bookId}/paragraphs/summary`, {
+      body: { relationship_type: 'RELATED', source_paragraph: '3.1.4', related_paragraph: '3.2.3' },
+      token,
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    const from = (text: string) =>
+      explainRelationship({
+        relationshipType: 'RELATED',
+        source: { id: '3.1.4', text },
+        related: { id: '3.2.3', text: TEXT['3.2.3'] },
+      });
+    expect(graphSummaryResponseSchema.parse(body).summary).toBe(from(`${huge.slice(0, 4000)}…`));
+    // Read whole, the shared term would change the summary.
+    expect(from(huge)).not.toBe(from(`${huge.slice(0, 4000)}…`));
+  });
+});
+
 describe('the summary rate limit', () => {
   let server: TestServer;
   let bookId: number;

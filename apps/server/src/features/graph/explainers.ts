@@ -28,9 +28,29 @@ export class ExplanationError extends Error {
   }
 }
 
-/** The configured explainer: the OpenAI-compatible endpoint when LLM_BASE_URL is set, else the offline one. */
+/**
+ * The configured explainer: the OpenAI-compatible endpoint when LLM_BASE_URL is set, else the offline one.
+ * Either reads at most EXPLAINED_CHARS of each paragraph, so one summary's work (on the request thread for
+ * the offline one) stays small whatever a book holds.
+ */
 export function createExplainer(llm: Config['llm']): Explainer {
-  return llm ? llmExplainer(llm) : builtinExplainer;
+  const explainer = llm ? llmExplainer(llm) : builtinExplainer;
+  return {
+    provider: explainer.provider,
+    explain: (input) =>
+      explainer.explain({
+        ...input,
+        source: { ...input.source, text: cut(input.source.text) },
+        related: { ...input.related, text: cut(input.related.text) },
+      }),
+  };
+}
+
+/** Paragraph text a summary is written from: a few paragraphs of a textbook fit well within. */
+export const EXPLAINED_CHARS = 4000;
+
+function cut(text: string): string {
+  return text.length <= EXPLAINED_CHARS ? text : `${text.slice(0, EXPLAINED_CHARS)}…`;
 }
 
 const builtinExplainer: Explainer = {

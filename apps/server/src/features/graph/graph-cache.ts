@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { inverseType, type RelationshipType } from './pipeline.ts';
-import { graphVersion, type Missing } from './queries.ts';
+import { boundedText, graphVersion, type Missing } from './queries.ts';
 
 /** A paragraph as the related call answers it. */
 export interface LoadedNode {
@@ -87,7 +87,7 @@ async function loadGraph(db: Db, bookId: number, version: string): Promise<Loade
   return db.transaction().execute(async (trx) => {
     const nodeRows = await trx
       .selectFrom('graph_node')
-      .select(['paragraph_id', 'ord', 'page', 'y_start', 'text'])
+      .select(['paragraph_id', 'ord', 'page', 'y_start', boundedText('text')])
       .where('book_id', '=', bookId)
       .execute();
     const edgeRows = await trx

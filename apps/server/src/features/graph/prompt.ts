@@ -20,9 +20,6 @@ const EVIDENCE_MEANING: Record<string, string> = {
   discourse: 'cue words such as "recall" or "for example" and the order of the book',
 };
 
-/** Paragraphs longer than this are cut in the prompt (a few paragraphs of a textbook fit well within). */
-const MAX_PARAGRAPH_CHARS = 4000;
-
 const SYSTEM = [
   'You help a student who is reading a textbook understand how two of its paragraphs are connected.',
   'Answer in 2 to 3 plain sentences addressed to the student: say what the related paragraph offers',
@@ -30,7 +27,7 @@ const SYSTEM = [
   'and do not invent content that is not in the paragraphs.',
 ].join(' ');
 
-/** The chat messages asking for a summary of one relationship. */
+/** The chat messages asking for a summary of one relationship (its texts already cut by createExplainer). */
 export function summaryMessages(
   input: RelationshipToExplain,
 ): { role: 'system' | 'user'; content: string }[] {
@@ -38,10 +35,10 @@ export function summaryMessages(
     `Relationship type: ${input.type} (${TYPE_MEANING[input.type]}).`,
     '',
     `Source paragraph (${paragraphLabel(input.source.id)}):`,
-    cut(input.source.text),
+    input.source.text,
     '',
     `Related paragraph (${paragraphLabel(input.related.id)}):`,
-    cut(input.related.text),
+    input.related.text,
   ];
   if (input.edge) {
     lines.push(
@@ -55,8 +52,4 @@ export function summaryMessages(
     { role: 'system', content: SYSTEM },
     { role: 'user', content: lines.join('\n') },
   ];
-}
-
-function cut(text: string): string {
-  return text.length <= MAX_PARAGRAPH_CHARS ? text : `${text.slice(0, MAX_PARAGRAPH_CHARS)}...`;
 }

@@ -1,7 +1,15 @@
-import { splitExplicitRefs } from '@threadbook/book';
+import { sql } from 'kysely';
+import { DEFAULT_BOOK_XML_LIMITS, splitExplicitRefs } from '@threadbook/book';
 import type { BookGraphQuery, BookGraphResponse, ParagraphDetail } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 import { inverseType, type RelationshipType } from './pipeline.ts';
+
+/**
+ * A paragraph's text as the API reads it: at most as long as Book XML allows. A book imported before that
+ * bound existed may hold longer texts; no answer carries them whole.
+ */
+export const boundedText = (column: string) =>
+  sql<string>`substr(${sql.ref(column)}, 1, ${DEFAULT_BOOK_XML_LIMITS.maxParagraphChars})`.as('text');
 
 /** What a graph call can lack: a ready book (as the books API), its stored graph, the paragraph asked for. */
 export type Missing = 'book' | 'graph' | 'paragraph';
@@ -39,7 +47,7 @@ export async function findParagraph(
       'n.chapter_id',
       'n.page',
       'n.y_start',
-      'n.text',
+      boundedText('n.text'),
       'n.explicit_refs',
     ])
     .where('n.book_id', '=', bookId)
