@@ -76,6 +76,7 @@ const envSchema = z.object({
   MENTOR_LINKS: linkList.default([]),
   ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -100,7 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function resolveConfig(env: z.infer<typeof envSchema>, baseDir: string) {
   const dataDir = path.resolve(baseDir, env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Private to the server's user: the database holds sessions and reset tokens, beside the secret and outbox.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError(
       'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
@@ -151,6 +153,8 @@ function resolveConfig(env: z.infer<typeof envSchema>, baseDir: string) {
     mentors: env.MENTOR_LINKS,
     idTokenTtlSeconds: env.ID_TOKEN_TTL_SECONDS,
     logLevel: env.LOG_LEVEL,
+    /** NODE_ENV=development: working on the web app with its dev server (trusted as an origin only then). */
+    development: env.NODE_ENV === 'development',
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(baseDir, env.WEB_DIST_DIR)
       : new URL('../../web/dist', import.meta.url).pathname,

@@ -118,6 +118,26 @@ describe('POST /api/auth/account/password (new password only)', () => {
     expect(await signInStatus(email, 'brand-new-5')).toBe(401);
     expect(await signInStatus(email, 'secret1')).toBe(200);
   });
+
+  test('the web dev server’s origin (http://localhost:5173) is trusted in development only', async () => {
+    const fromDevServer = (client: TestClient, newPassword: string) =>
+      client.json('/api/auth/account/password', {
+        body: { newPassword },
+        headers: { origin: 'http://localhost:5173' },
+      });
+    const { client, email } = await signedUp();
+    expect((await fromDevServer(client, 'brand-new-6')).status).toBe(403);
+    expect(await signInStatus(email, 'brand-new-6')).toBe(401);
+
+    const development = await startTestServer({ NODE_ENV: 'development' });
+    try {
+      const developer = new TestClient(development.baseUrl);
+      expect((await developer.signUp(uniqueEmail('developer'), 'secret1')).status).toBe(200);
+      expect((await fromDevServer(developer, 'brand-new-7')).status).toBe(200);
+    } finally {
+      await development.close();
+    }
+  });
 });
 
 describe('POST /api/auth/delete-user', () => {

@@ -74,6 +74,13 @@ describe('ID tokens on GET /api/me', () => {
     expect((await client.me(token)).status).toBe(200);
   });
 
+  test('the scheme is case-insensitive (RFC 9110 §11.1): bearer and BEARER pass', async () => {
+    const { client, token } = await signedUp(server);
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      expect((await client.me(undefined, `${scheme} ${token}`)).status, scheme).toBe(200);
+    }
+  });
+
   test('the session cookie alone does not authorise API calls', async () => {
     const { client } = await signedUp(server);
     const response = await client.fetch('/api/me');

@@ -84,6 +84,7 @@ describe('loadConfig', () => {
     expect(config.mentors).toEqual([]);
     expect(config.logLevel).toBe('info');
     expect(config.signUpRateLimit).toBe(30);
+    expect(config.development).toBe(false);
   });
 
   test('empty values count as unset, as with "NAME=" in a .env file', () => {
@@ -102,6 +103,7 @@ describe('loadConfig', () => {
       TEAM_LINKS: 'Ada Lovelace|https://ada.example, Alan Turing | http://alan.example/page',
       FOOTER_TEXT: 'Our footer',
       ID_TOKEN_TTL_SECONDS: '60',
+      NODE_ENV: 'development',
     });
     expect(config.port).toBe(8080);
     expect(config.publicUrl).toBe('https://threadbook.example.edu');
@@ -112,6 +114,7 @@ describe('loadConfig', () => {
     ]);
     expect(config.footerText).toBe('Our footer');
     expect(config.idTokenTtlSeconds).toBe(60);
+    expect(config.development).toBe(true);
   });
 
   test('without AUTH_SECRET a secret is generated once into DATA_DIR, kept private and reused', () => {

@@ -50,6 +50,31 @@ describe('through SMTP', () => {
     await sink.close();
   });
 
+  /** Asks for a reset of `email` and opens the mailed link: the link and the token it hands the web app. */
+  async function mailedReset(email: string) {
+    const since = sink.messages.length;
+    expect((await requestReset(server, email)).status).toBe(200);
+    const link = resetLink(server, (await sink.waitForMail(email, { since })).text);
+    return { link, token: await tokenFromLink(link) };
+  }
+
+  /** The link and its token are both refused, as for an expired link, and the password is unchanged. */
+  async function expectEnded(
+    { link, token }: { link: string; token: string },
+    email: string,
+    password: string,
+  ) {
+    const reopened = await fetch(link, { redirect: 'manual' });
+    expect(new URL(reopened.headers.get('location') ?? '', link).searchParams.get('error')).toBe(
+      'INVALID_TOKEN',
+    );
+    const used = await resetPassword(server, token, 'too-late-1');
+    expect(used.status).toBe(400);
+    expect(used.body.code).toBe('INVALID_TOKEN');
+    expect(await signInStatus(server, email, 'too-late-1')).toBe(401);
+    expect(await signInStatus(server, email, password)).toBe(200);
+  }
+
   test('a registered address gets a working link, an unknown one the same answer and no mail', async () => {
     const email = uniqueEmail('forgetful');
     const unknown = uniqueEmail('nobody');
@@ -96,14 +121,44 @@ describe('through SMTP', () => {
   test('the new password must be at least 6 characters; a refused one does not use up the token', async () => {
     const email = uniqueEmail('short-reset');
     expect((await new TestClient(server.baseUrl).signUp(email, 'secret1')).status).toBe(200);
-    const since = sink.messages.length;
-    expect((await requestReset(server, email)).status).toBe(200);
-    const token = await tokenFromLink(resetLink(server, (await sink.waitForMail(email, { since })).text));
+    const { token } = await mailedReset(email);
     const short = await resetPassword(server, token, 'abc');
     expect(short.status).toBe(400);
     expect(short.body.code).toBe('PASSWORD_TOO_SHORT');
     expect((await resetPassword(server, token, 'long-enough')).status).toBe(200);
     expect(await signInStatus(server, email, 'long-enough')).toBe(200);
+  });
+
+  test('one reset ends every other link still outstanding for the account, and no other account’s', async () => {
+    const email = uniqueEmail('two-links');
+    const other = uniqueEmail('bystander');
+    for (const address of [email, other]) {
+      expect((await new TestClient(server.baseUrl).signUp(address, 'secret1')).status).toBe(200);
+    }
+    const first = await mailedReset(email);
+    const second = await mailedReset(email);
+    const others = await mailedReset(other);
+    expect((await resetPassword(server, second.token, 'renewed-3')).status).toBe(200);
+    await expectEnded(first, email, 'renewed-3');
+    expect((await resetPassword(server, others.token, 'renewed-4')).status).toBe(200);
+  });
+
+  test('a password change ends the outstanding reset links: the new-password form and better-auth’s own', async () => {
+    const email = uniqueEmail('changer');
+    const client = new TestClient(server.baseUrl);
+    expect((await client.signUp(email, 'secret1')).status).toBe(200);
+
+    const beforeNewPassword = await mailedReset(email);
+    const changed = await client.json('/api/auth/account/password', { body: { newPassword: 'changed-1' } });
+    expect(changed.status).toBe(200);
+    await expectEnded(beforeNewPassword, email, 'changed-1');
+
+    const beforeChange = await mailedReset(email);
+    const own = await client.json('/api/auth/change-password', {
+      body: { currentPassword: 'changed-1', newPassword: 'changed-2' },
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    await expectEnded(beforeChange, email, 'changed-2');
   });
 
   test('a made-up token is refused', async () => {

@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
@@ -20,7 +21,12 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
       'DATABASE_URL: PostgreSQL support is coming; unset DATABASE_URL to use the embedded SQLite database.',
     );
   }
-  const sqlite = new SQLite(path.join(options.dataDir, 'threadbook.sqlite'));
+  const file = path.join(options.dataDir, 'threadbook.sqlite');
+  // Sessions and reset tokens are in it: readable by the server's user only. SQLite gives the -wal and -shm
+  // files the database file's mode; chmod also closes a database an older version made world-readable.
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+  const sqlite = new SQLite(file);
   // WAL lets readers go on while an import writes; foreign keys cascade user deletion to user data.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

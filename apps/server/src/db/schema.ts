@@ -23,6 +23,11 @@ export interface Database {
     userId: string;
     providerId: string;
   };
+  /** better-auth's one-time values; a reset link's is `reset-password:<token>`, its value the user's id. */
+  verification: {
+    identifier: string;
+    value: string;
+  };
   sign_in_failure: {
     key: string;
     count: number;

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+
 export interface JsonResponse<T = Record<string, unknown>> {
   status: number;
   headers: Headers;
@@ -22,9 +24,12 @@ export interface RequestOptions {
 export class TestClient {
   readonly cookies = new Map<string, string>();
   readonly baseUrl: string;
+  /** The loopback address this client connects from (127.x.y.z), which the server sees as its IP. */
+  readonly localAddress: string | undefined;
 
-  constructor(baseUrl: string) {
+  constructor(baseUrl: string, options: { localAddress?: string } = {}) {
     this.baseUrl = baseUrl;
+    this.localAddress = options.localAddress;
   }
 
   /** The jar as a Cookie header, or undefined when empty. */
@@ -63,12 +68,10 @@ export class TestClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    const response = await fetch(url, {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      redirect: 'manual',
-    });
+    const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+    const response = this.localAddress
+      ? await fetchFrom(this.localAddress, url, { method, headers, body })
+      : await fetch(url, { method, headers, body, redirect: 'manual' });
     if (url.origin === this.baseUrl) this.keepCookies(response);
     return response;
   }
@@ -121,6 +124,38 @@ export class TestClient {
       body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
     };
   }
+}
+
+/**
+ * fetch (redirects not followed) over a connection from `localAddress`, which fetch itself cannot choose.
+ * Every 127.x.y.z is loopback on Linux, so each address is another machine to the server.
+ */
+function fetchFrom(
+  localAddress: string,
+  url: URL,
+  init: { method: string; headers: Record<string, string>; body: string | undefined },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      { method: init.method, headers: init.headers, localAddress },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () => {
+          const headers = new Headers();
+          for (let i = 0; i < incoming.rawHeaders.length; i += 2) {
+            headers.append(incoming.rawHeaders[i] ?? '', incoming.rawHeaders[i + 1] ?? '');
+          }
+          const content = chunks.length > 0 ? new Uint8Array(Buffer.concat(chunks)) : null;
+          resolve(new Response(content, { status: incoming.statusCode, headers }));
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(init.body);
+  });
 }
 
 let counter = 0;

@@ -13,7 +13,11 @@ import type { Config } from '../../config.ts';
  * Our additions to the identity API: the public settings the onboarding screen needs, and SPEC §2's
  * "new password only" change (better-auth's own change-password asks for the current one).
  */
-export function accountPlugin(deps: { config: Config; isGoogleUser: (userId: string) => Promise<boolean> }) {
+export function accountPlugin(deps: {
+  config: Config;
+  isGoogleUser: (userId: string) => Promise<boolean>;
+  endResetLinks: (userId: string) => Promise<void>;
+}) {
   const appConfig: AppConfig = {
     productName: 'Threadbook',
     googleEnabled: deps.config.google !== undefined,
@@ -69,6 +73,7 @@ export function accountPlugin(deps: { config: Config; isGoogleUser: (userId: str
               password: hash,
             });
           }
+          await deps.endResetLinks(user.id);
           return ctx.json({ status: true });
         },
       ),

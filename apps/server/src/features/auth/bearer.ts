@@ -12,7 +12,7 @@ declare module 'fastify' {
     user: AuthUser;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless the request carries a valid, unrevoked ID token of an allowed, enabled user. */
+    /** onRequest hook: 401 unless the request carries a valid, unrevoked ID token of an allowed, enabled user. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
@@ -80,7 +80,8 @@ export const bearerAuth = fp<Options>(
 
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
-      const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(request.headers.authorization ?? '');
+      // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are Bearer too.
+      const match = /^Bearer ([A-Za-z0-9_\-.]+)$/i.exec(request.headers.authorization ?? '');
       if (!match?.[1]) return unauthorized(reply, 'Missing or malformed bearer token');
       let claims;
       try {

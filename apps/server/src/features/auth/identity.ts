@@ -16,6 +16,8 @@ import { deleteUserData } from '../../db/user-data.ts';
 /** The header the Fastify mount sets to the socket's address, so no client can choose its own rate-limit key. */
 export const CLIENT_IP_HEADER = 'x-threadbook-client-ip';
 export const GOOGLE_PROVIDER_ID = 'google';
+/** The web app's Vite dev server (apps/web), which proxies /api here. */
+const WEB_DEV_ORIGIN = 'http://localhost:5173';
 
 export interface IdentityDeps {
   config: Config;
@@ -47,6 +49,18 @@ export async function isGoogleUser(db: Db, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Ends the account's outstanding reset links: once the password is new, an older link must not change it. */
+export async function endResetLinks(db: Db, userId: string): Promise<void> {
+  await db
+    .deleteFrom('verification')
+    .where('identifier', 'like', 'reset-password:%')
+    .where('value', '=', userId)
+    .execute();
+}
+
+/** The client's address, set by the Fastify mount; only server-side calls of the API come without it. */
+const clientIp = (ctx: { headers?: Headers | undefined }) => ctx.headers?.get(CLIENT_IP_HEADER) ?? 'server';
+
 function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed }: IdentityDeps) {
   const google = config.google;
   return {
@@ -55,7 +69,8 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
     basePath: '/api/auth',
     secret: config.authSecret,
     database: { db, type: 'sqlite' },
-    trustedOrigins: [config.publicUrl, 'http://localhost:5173'],
+    // The dev server's origin only in development: in production a page there must not pass the CSRF check.
+    trustedOrigins: [config.publicUrl, ...(config.development ? [WEB_DEV_ORIGIN] : [])],
     telemetry: { enabled: false },
     logger: {
       level: 'warn',
@@ -72,6 +87,7 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      onPasswordReset: ({ user }) => endResetLinks(db, user.id),
       // Not awaited: answering only after the mail went out would tell registered addresses from unknown ones.
       sendResetPassword: async ({ user, url }) => {
         sendMail(resetPasswordMail(user.email, url)).catch((error: unknown) => {
@@ -151,10 +167,7 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
           throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'Invalid email' });
         }
         if (!isAllowed(email)) throw notAllowListed();
-        if (
-          ctx.path === '/sign-in/email' &&
-          (await signInFailures.isBlocked(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? undefined))
-        ) {
+        if (ctx.path === '/sign-in/email' && (await signInFailures.isBlocked(email, clientIp(ctx)))) {
           throw new APIError('TOO_MANY_REQUESTS', {
             code: AuthErrorCode.tooManyAttempts,
             message: 'Too many failed attempts. Please try again later.',
@@ -162,14 +175,18 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        // better-auth's own change (current password and new one): it too ends the outstanding reset links.
+        if (ctx.path === '/change-password' && !(returned instanceof APIError)) {
+          const { user } = returned as { user: { id: string } };
+          await endResetLinks(db, user.id);
+        }
         if (ctx.path !== '/sign-in/email') return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
-        const returned = ctx.context.returned;
         if (returned instanceof APIError) {
-          if (returned.statusCode === 401)
-            await signInFailures.recordFailure(email, ctx.headers?.get(CLIENT_IP_HEADER) ?? undefined);
+          if (returned.statusCode === 401) await signInFailures.recordFailure(email, clientIp(ctx));
         } else {
-          await signInFailures.clear(email);
+          await signInFailures.clear(email, clientIp(ctx));
         }
       }),
     },
@@ -208,7 +225,11 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
             oauthPopup(),
           ]
         : []),
-      accountPlugin({ config, isGoogleUser: (userId) => isGoogleUser(db, userId) }),
+      accountPlugin({
+        config,
+        isGoogleUser: (userId) => isGoogleUser(db, userId),
+        endResetLinks: (userId) => endResetLinks(db, userId),
+      }),
     ],
   } satisfies BetterAuthOptions;
 }

@@ -29,12 +29,13 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (mail) => {
     const info = await transport.sendMail({ from: options.from, ...mail });
-    mkdirSync(outbox, { recursive: true });
+    // Reset links are secrets: readable by the server's user only.
+    mkdirSync(outbox, { recursive: true, mode: 0o700 });
     const file = path.join(
       outbox,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
     );
-    writeFileSync(file, info.message as Buffer);
+    writeFileSync(file, info.message as Buffer, { mode: 0o600 });
     options.log.info({ to: mail.to, file }, `mail written to ${file} (no SMTP_URL set)`);
   };
 }
