@@ -203,6 +203,92 @@ describe('the books API', () => {
     expect(beyond.headers.get('content-range')).toBe(`bytes */${pdfBytes.length}`);
   });
 
+  test('ranges are read as RFC 9110 §14 writes them: digits only, one list element, last clipped', async () => {
+    const url = `/api/books/${id}/files/book.pdf`;
+    const size = pdfBytes.length;
+    const ranged = async (range: string) => {
+      const response = await get(server, url, { token, headers: { range } });
+      return {
+        status: response.status,
+        contentRange: response.headers.get('content-range'),
+        body: Buffer.from(await response.arrayBuffer()),
+      };
+    };
+    const cases: [string, number, number][] = [
+      ['bytes=0-', 0, size - 1],
+      ['bytes=000010-19', 10, 19],
+      [`bytes=100-${size * 1000}`, 100, size - 1],
+      ['bytes=0-99999999999999999999999', 0, size - 1],
+      ['Bytes=0-9', 0, 9],
+      // Empty list elements are ignored (RFC 9110 §5.6.1.2).
+      ['bytes=0-9, ', 0, 9],
+      ['bytes=, 5-9', 5, 9],
+    ];
+    for (const [range, first, last] of cases) {
+      const answer = await ranged(range);
+      expect(answer.status, range).toBe(206);
+      expect(answer.contentRange, range).toBe(`bytes ${first}-${last}/${size}`);
+      expect(answer.body.equals(pdfBytes.subarray(first, last + 1)), range).toBe(true);
+    }
+    for (const range of ['bytes=-0', `bytes=${size}-${size + 5}`, `bytes=${size}-`]) {
+      const answer = await ranged(range);
+      expect(answer.status, range).toBe(416);
+      expect(answer.contentRange, range).toBe(`bytes */${size}`);
+    }
+  });
+
+  test('an invalid Range header is ignored: 200 with the whole file', async () => {
+    const url = `/api/books/${id}/files/book.pdf`;
+    const invalid = [
+      'bytes=-5-10',
+      'bytes=0x10-0x20',
+      'bytes=1e3-2e3',
+      'bytes=-1e3',
+      'bytes=+10-20',
+      'bytes=1.5-20',
+      'bytes=10-5',
+      'bytes=1-2-3',
+      'bytes=-',
+      'bytes=',
+      'bytes=0-9;x',
+      'bytes 0-9',
+      'pages=0-9',
+      'bytes=0-9,x',
+    ];
+    for (const range of invalid) {
+      const response = await get(server, url, { token, headers: { range } });
+      expect(response.status, range).toBe(200);
+      expect(response.headers.get('content-range'), range).toBeNull();
+      expect(Buffer.from(await response.arrayBuffer()).equals(pdfBytes), range).toBe(true);
+    }
+  });
+
+  test('several ranges are answered with the whole file (no multipart answers)', async () => {
+    for (const range of ['bytes=0-9,20-29', 'bytes=0-9,5-20', 'bytes=-10,0-9']) {
+      const response = await get(server, `/api/books/${id}/files/book.pdf`, { token, headers: { range } });
+      expect(response.status, range).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(pdfBytes), range).toBe(true);
+    }
+  });
+
+  test('If-Range compares strongly: a weak ETag never matches, only the exact Last-Modified does', async () => {
+    const url = `/api/books/${id}/files/book.pdf`;
+    const whole = await get(server, url, { token });
+    const etag = whole.headers.get('etag') ?? '';
+    const lastModified = whole.headers.get('last-modified') ?? '';
+    expect(etag).toMatch(/^W\//);
+    expect(lastModified).toBeTruthy();
+    const later = new Date(Date.parse(lastModified) + 86_400_000).toUTCString();
+    for (const ifRange of [etag, etag.slice(2), '"something-else"', later, 'not a date']) {
+      const response = await rawGet(server, url, token, { range: 'bytes=0-99', 'if-range': ifRange });
+      expect(response.status, ifRange).toBe(200);
+      expect(response.body.equals(pdfBytes), ifRange).toBe(true);
+    }
+    const same = await rawGet(server, url, token, { range: 'bytes=0-99', 'if-range': lastModified });
+    expect(same.status).toBe(206);
+    expect(same.body.equals(pdfBytes.subarray(0, 100))).toBe(true);
+  });
+
   test('a whole file travels compressed to a client that accepts it; a range never does', async () => {
     const xml = await rawGet(server, `/api/books/${id}/files/book.xml`, token, {
       'accept-encoding': 'br, gzip',

@@ -330,6 +330,41 @@ describe('the graph API', () => {
     expect(await graph('?chapter=9')).toEqual({ nodes: [], edges: [] });
   });
 
+  test('the whole-book graph is made and compressed once per graph version, named by its ETag', async () => {
+    const url = `/api/graph/books/${bookId}/graph`;
+    const get = async (headers: Record<string, string>) => {
+      const response = await client.fetch(url, { token, headers });
+      const text = await response.text();
+      return { response, body: text ? (JSON.parse(text) as unknown) : null };
+    };
+    const plain = await get({ 'accept-encoding': 'identity' });
+    expect(plain.response.headers.get('content-encoding')).toBeNull();
+    const etag = plain.response.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    for (const encoding of ['br', 'gzip']) {
+      const { response, body } = await get({ 'accept-encoding': encoding });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('etag')).toBe(etag);
+      expect(body).toEqual(plain.body);
+    }
+    const again = await get({ 'accept-encoding': 'br', 'if-none-match': etag! });
+    expect(again.response.status).toBe(304);
+    expect(again.body).toBeNull();
+
+    const edges = graphOfBook().edges.filter((e) => e.source !== '4.1.1');
+    try {
+      await withServerDb(server, (db) =>
+        replaceBookGraph(db, bookId, graphBook(), { ...graphOfBook(), edges }),
+      );
+      const rebuilt = await get({ 'accept-encoding': 'br', 'if-none-match': etag! });
+      expect(rebuilt.response.status).toBe(200);
+      expect(rebuilt.response.headers.get('etag')).not.toBe(etag);
+      expect((rebuilt.body as { edges: unknown[] }).edges).toHaveLength(edges.length);
+    } finally {
+      await withServerDb(server, (db) => replaceBookGraph(db, bookId, graphBook(), graphOfBook()));
+    }
+  });
+
   test('a replacement that fails half-way leaves the API serving the old graph', async () => {
     const before = await client.json(`/api/graph/books/${bookId}/graph`, { token });
     const relatedBefore = await related('3.1.3', '?max_distance=3');

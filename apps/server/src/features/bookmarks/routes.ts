@@ -69,7 +69,7 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
   typed.get(
     '/api/books/:id/bookmarks',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { params: idParams, response: { 200: bookmarkListSchema, ...errors } },
     },
     async (request, reply) => {
@@ -81,7 +81,7 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
   typed.put(
     '/api/books/:id/bookmarks/:page',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: bookmarkParamsSchema,
         body: bookmarkRequestSchema,
@@ -101,7 +101,7 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
   typed.delete(
     '/api/books/:id/bookmarks/:page',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { params: bookmarkParamsSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -116,7 +116,7 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
   typed.get(
     '/api/books/:id/position',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { params: idParams, response: { 200: readingPositionSchema, ...errors } },
     },
     async (request, reply) => {
@@ -128,7 +128,7 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
   typed.put(
     '/api/books/:id/position',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: idParams,
         body: readingPositionRequestSchema,

@@ -13,6 +13,7 @@ import {
 } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 import { errorHandler } from '../../error-handler.ts';
+import { rangeToSend } from './byte-range.ts';
 import { booksDir, COVER_FILE } from './storage.ts';
 
 /** Covers change only with a new import (a new id), so the browser may keep them a day. */
@@ -30,7 +31,8 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 /**
  * The books API (SPEC §7), behind the bearer token. Ids are numbers (400 'Invalid book id' otherwise) and
  * only 'ready' books exist (404 'Book not found'). Files are served by @fastify/static from a path made of
- * the numeric id and a whitelisted name only: Range, ETag, 304 and content types come from it.
+ * the numeric id and a whitelisted name only: ETag, 304, content types and ranges come from it, the
+ * Range header checked first (byte-range.ts).
  */
 export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = async (app, { db, dataDir }) => {
   const root = booksDir(dataDir);
@@ -73,12 +75,12 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asyn
     cacheControl: string,
   ) => {
     const relative = path.join(String(id), name);
-    const size = statSync(path.join(root, relative), { throwIfNoEntry: false })?.size;
-    if (size === undefined) return fail(reply, 404, BookErrorMessage.fileNotFound);
-    // RFC 9110 §14.1.2: a suffix range longer than the file asks for all of it (the reader asks for a PDF's
-    // last 256 KiB, whatever its size); @fastify/send would answer 416.
-    const suffix = /^bytes=-(\d+)$/.exec(request.headers.range ?? '');
-    if (suffix && Number(suffix[1]) > size && size > 0) request.raw.headers.range = 'bytes=0-';
+    const stat = statSync(path.join(root, relative), { throwIfNoEntry: false });
+    if (!stat) return fail(reply, 404, BookErrorMessage.fileNotFound);
+    // send reads only what rangeToSend leaves of the Range header (a single, well-formed range).
+    const range = rangeToSend(request.headers, stat);
+    if (range === undefined) delete request.raw.headers.range;
+    else request.raw.headers.range = range;
     reply.header('cache-control', cacheControl);
     return reply.sendFile(relative, root, { cacheControl: false });
   };
@@ -93,13 +95,13 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asyn
       .orderBy('id')
       .execute();
   for (const url of ['/api/books/', '/api/books']) {
-    typed.get(url, { preHandler: app.authenticate, schema: { response: { 200: bookListSchema } } }, list);
+    typed.get(url, { onRequest: app.authenticate, schema: { response: { 200: bookListSchema } } }, list);
   }
 
   typed.get(
     '/api/books/:id/metadata',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { params: idParams, response: { 200: bookMetadataSchema, ...errors } },
     },
     async (request, reply) => {
@@ -117,7 +119,7 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asyn
 
   typed.get(
     '/api/books/:id/cover',
-    { preHandler: app.authenticate, schema: { params: idParams, response: errors } },
+    { onRequest: app.authenticate, schema: { params: idParams, response: errors } },
     async (request, reply) => {
       const book = await findBook(request.params.id, reply);
       if (!book) return reply;
@@ -127,7 +129,7 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asyn
 
   typed.get(
     '/api/books/:id/files/:file',
-    { preHandler: app.authenticate, schema: { params: fileParams, response: errors } },
+    { onRequest: app.authenticate, schema: { params: fileParams, response: errors } },
     async (request, reply) => {
       const book = await findBook(request.params.id, reply);
       if (!book) return reply;

@@ -18,7 +18,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { createExplainer, ExplanationError } from './explainers.ts';
 import { createGraphCache } from './graph-cache.ts';
-import { bookGraph, edgeBetween, findParagraph, missingGraph, type Missing } from './queries.ts';
+import { bookGraph, edgeBetween, findParagraph, graphVersion, type Missing } from './queries.ts';
+import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { cachedSummary } from './summaries.ts';
 import { relatedItems, walkRelated } from './walk.ts';
 
@@ -42,6 +43,12 @@ function bookIdOf(raw: string): number | undefined {
   return id > 0 ? id : undefined;
 }
 
+/** The paragraph id without its 'bookId:' prefix; undefined when the prefix names another book (a 404). */
+function paragraphIdOf(bookId: number, raw: string): string | undefined {
+  const colon = raw.indexOf(':');
+  return colon === -1 || bookIdOf(raw.slice(0, colon)) === bookId ? stripBookPrefix(raw) : undefined;
+}
+
 /**
  * The graph API (SPEC §7), behind the bearer token like the books API. Book ids are numbers (400
  * otherwise); only 'ready' books with a stored graph answer (404 otherwise). Paragraph ids are taken with
@@ -56,6 +63,9 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
   await app.register(rateLimit, { global: false });
   const explainer = createExplainer(config.llm);
   const graphs = createGraphCache(db);
+  // A whole book's graph is megabytes of JSON (9.5 MB for 138,000 paragraphs): made and compressed once
+  // per graph version, not per request.
+  const wholeGraphs = createEncodedCache('application/json; charset=utf-8', 8);
 
   const fail = (reply: FastifyReply, statusCode: keyof typeof STATUS_TEXT, message: string) =>
     reply.code(statusCode).send({ statusCode, error: STATUS_TEXT[statusCode], message });
@@ -66,7 +76,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
   typed.get(
     '/api/graph/books/:bookId/paragraphs/:paragraphId/related',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: paragraphParams,
         querystring: relatedQuerySchema,
@@ -81,7 +91,8 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
       if (bookId === undefined) return invalidBookId(reply);
       const graph = await graphs.get(bookId);
       if (typeof graph === 'string') return fail(reply, 404, MISSING[graph]);
-      const source = graph.nodes.get(stripBookPrefix(request.params.paragraphId));
+      const paragraphId = paragraphIdOf(bookId, request.params.paragraphId);
+      const source = paragraphId === undefined ? undefined : graph.nodes.get(paragraphId);
       if (!source) return fail(reply, 404, MISSING.paragraph);
       const { max_distance, limit, page, page_size } = request.query;
       const ranked = walkRelated(graph, source.id, max_distance).slice(0, limit);
@@ -100,13 +111,15 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
   typed.get(
     '/api/graph/books/:bookId/paragraphs/:paragraphId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { params: paragraphParams, response: { 200: paragraphDetailSchema, ...errors } },
     },
     async (request, reply) => {
       const bookId = bookIdOf(request.params.bookId);
       if (bookId === undefined) return invalidBookId(reply);
-      const paragraph = await findParagraph(db, bookId, stripBookPrefix(request.params.paragraphId));
+      const paragraphId = paragraphIdOf(bookId, request.params.paragraphId);
+      const paragraph =
+        paragraphId === undefined ? 'paragraph' : await findParagraph(db, bookId, paragraphId);
       return typeof paragraph === 'string' ? fail(reply, 404, MISSING[paragraph]) : paragraph;
     },
   );
@@ -114,7 +127,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
   typed.get(
     '/api/graph/books/:bookId/graph',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         params: bookParams,
         querystring: bookGraphQuerySchema,
@@ -124,15 +137,22 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
     async (request, reply) => {
       const bookId = bookIdOf(request.params.bookId);
       if (bookId === undefined) return invalidBookId(reply);
-      const missing = await missingGraph(db, bookId);
-      return missing ? fail(reply, 404, MISSING[missing]) : bookGraph(db, bookId, request.query);
+      const row = await graphVersion(db, bookId);
+      if (!row) return fail(reply, 404, MISSING.book);
+      if (row.version === null) return fail(reply, 404, MISSING.graph);
+      const { chapter, section } = request.query;
+      if (chapter !== undefined || section !== undefined) return bookGraph(db, bookId, request.query);
+      const body = await wholeGraphs.get(String(bookId), row.version, async () =>
+        Buffer.from(JSON.stringify(await bookGraph(db, bookId, {}))),
+      );
+      return sendEncoded(request, reply, body, 'private, no-cache');
     },
   );
 
   typed.post(
     '/api/graph/books/:bookId/paragraphs/summary',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: {
         rateLimit: {
           max: config.summaryRateLimit,
@@ -157,10 +177,12 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
       const bookId = bookIdOf(request.params.bookId);
       if (bookId === undefined) return invalidBookId(reply);
       const { relationship_type: type } = request.body;
-      const source = await findParagraph(db, bookId, stripBookPrefix(request.body.source_paragraph));
+      const sourceId = paragraphIdOf(bookId, request.body.source_paragraph);
+      const source = sourceId === undefined ? 'paragraph' : await findParagraph(db, bookId, sourceId);
       if (source === 'paragraph') return fail(reply, 404, GraphErrorMessage.sourceParagraphNotFound);
       if (typeof source === 'string') return fail(reply, 404, MISSING[source]);
-      const related = await findParagraph(db, bookId, stripBookPrefix(request.body.related_paragraph));
+      const relatedId = paragraphIdOf(bookId, request.body.related_paragraph);
+      const related = relatedId === undefined ? 'paragraph' : await findParagraph(db, bookId, relatedId);
       if (related === 'paragraph') return fail(reply, 404, GraphErrorMessage.relatedParagraphNotFound);
       if (typeof related === 'string') return fail(reply, 404, MISSING[related]);
       const edge = await edgeBetween(db, bookId, source.id, related.id, type);

@@ -8,7 +8,7 @@ export const meRoutes: FastifyPluginAsync = async (app) => {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/me',
-      { preHandler: app.authenticate, schema: { response: { 200: authUserSchema } } },
+      { onRequest: app.authenticate, schema: { response: { 200: authUserSchema } } },
       async (request) => request.user,
     );
 };

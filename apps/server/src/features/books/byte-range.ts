@@ -1,0 +1,50 @@
+/**
+ * The Range header of a book file request, read as RFC 9110 §14 writes it before @fastify/send sees it:
+ * send reads positions with parseInt (so `bytes=-5-10`, `0x10-0x20` and `1e3-2e3` were ranges of the
+ * wrong bytes) and honours its own weak ETag in If-Range.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** One range-spec with the optional whitespace of a list element: `first-[last]` or `-suffix`. */
+const RANGE_SPEC = /^[ \t]*(?:(\d+)-(\d*)|-(\d+))[ \t]*$/;
+
+/**
+ * The Range header to hand send for a request's `headers` and the file's `stat`: one range as
+ * `bytes=first-last`, `bytes=size-` when it is unsatisfiable (which send answers with 416 and the file's
+ * size in Content-Range), or undefined for the whole file: no Range, an invalid one, several ranges (that
+ * would be a multipart answer; pdf.js asks for one range at a time) or an If-Range that does not hold.
+ */
+export function rangeToSend(
+  { range, 'if-range': ifRange }: IncomingHttpHeaders,
+  { size, mtime }: { size: number; mtime: Date },
+): string | undefined {
+  // Range units are case-insensitive (§14.1).
+  const set = /^bytes=(.*)$/i.exec(range ?? '')?.[1];
+  if (set === undefined || !ifRangeHolds(ifRange, mtime)) return undefined;
+  // Empty list elements are ignored (§5.6.1.2).
+  const specs = set.split(',').filter((spec) => !/^[ \t]*$/.test(spec));
+  const match = specs.length === 1 ? RANGE_SPEC.exec(specs[0]!) : null;
+  if (!match) return undefined;
+  const [, first, last, suffix] = match;
+  if (suffix !== undefined) {
+    // A suffix longer than the file is all of it (the reader asks for a PDF's last 256 KiB, whatever its
+    // size); `-0` is unsatisfiable (§14.1.1).
+    const length = Math.min(Number(suffix), size);
+    return length > 0 ? `bytes=${size - length}-${size - 1}` : `bytes=${size}-`;
+  }
+  // An int-range that ends before it starts is invalid, not unsatisfiable (§14.1.1). BigInt: the digits
+  // may be longer than a double holds exactly.
+  if (last && BigInt(last) < BigInt(first!)) return undefined;
+  const start = Number(first);
+  if (start >= size) return `bytes=${size}-`;
+  return `bytes=${start}-${last ? Math.min(Number(last), size - 1) : size - 1}`;
+}
+
+/**
+ * If-Range with the strong comparison of §13.1.5: the files' ETags are weak (send makes them of size and
+ * mtime) and a weak tag never matches, so only a date exactly equal to Last-Modified does. A book's files
+ * never change after import (a new import is a new id), which makes that date a strong validator.
+ */
+function ifRangeHolds(ifRange: string | string[] | undefined, mtime: Date): boolean {
+  return ifRange === undefined || ifRange === mtime.toUTCString();
+}
