@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   BOOK_FILES,
@@ -309,6 +309,31 @@ describe('the books API', () => {
     const plain = await rawGet(server, `/api/books/${id}/files/book.xml`, token);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(xmlText);
+  });
+
+  test('the whole XML is compressed once per version of the file: a strong ETag, 304, and a rewrite served anew', async () => {
+    const url = `/api/books/${id}/files/book.xml`;
+    const br = await rawGet(server, url, token, { 'accept-encoding': 'br' });
+    const etag = br.headers.etag ?? '';
+    expect(etag).toMatch(/^"[^"]+"$/); // strong: the same bytes whatever the encoding
+    const gzip = await rawGet(server, url, token, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.etag).toBe(etag);
+    expect(gunzipSync(gzip.body).toString()).toBe(xmlText);
+    expect((await rawGet(server, url, token, { 'if-none-match': etag })).status).toBe(304);
+
+    // A graph rebuild rewrites the file: the next request gets the new text under a new ETag.
+    const file = path.join(server.dataDir, 'books', String(id), 'book.xml');
+    const rewritten = xmlText.replace('Abstract Algebra', 'Abstract Algebra, rebuilt');
+    writeFileSync(file, rewritten);
+    try {
+      const fresh = await rawGet(server, url, token, { 'accept-encoding': 'br', 'if-none-match': etag });
+      expect(fresh.status).toBe(200);
+      expect(fresh.headers.etag).not.toBe(etag);
+      expect(brotliDecompressSync(fresh.body).toString()).toBe(rewritten);
+    } finally {
+      writeFileSync(file, xmlText);
+    }
   });
 
   test('the cover is a PNG about 400 px wide, cacheable, with ETag and 304', async () => {

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +13,7 @@ import {
   errorResponseSchema,
 } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
+import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { errorHandler } from '../../error-handler.ts';
 import { rangeToSend } from './byte-range.ts';
 import { booksDir, COVER_FILE } from './storage.ts';
@@ -67,7 +69,8 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asyn
     return book;
   };
 
-  const sendBookFile = (
+  const xmlBodies = createEncodedCache('application/xml; charset=utf-8', 16);
+  const sendBookFile = async (
     request: FastifyRequest,
     reply: FastifyReply,
     id: number,
@@ -79,6 +82,14 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asyn
     if (!stat) return fail(reply, 404, BookErrorMessage.fileNotFound);
     // send reads only what rangeToSend leaves of the Range header (a single, well-formed range).
     const range = rangeToSend(request.headers, stat);
+    if (name === BOOK_FILES.xml && range === undefined) {
+      // Every opening of a book asks for its whole XML (a megabyte for 350 pages): compressed once per
+      // version of the file (a graph rebuild rewrites it), not on every request.
+      const body = await xmlBodies.get(String(id), `${stat.size}-${stat.mtimeMs}`, () =>
+        readFile(path.join(root, relative)),
+      );
+      return sendEncoded(request, reply, body, cacheControl);
+    }
     if (range === undefined) delete request.raw.headers.range;
     else request.raw.headers.range = range;
     reply.header('cache-control', cacheControl);
