@@ -19,6 +19,7 @@ import { meRoutes } from './features/me/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { errorHandler } from './error-handler.ts';
 import { closeConnectionsWhenIdle } from './graceful-close.ts';
+import { OneLinePerRequest } from './request-log.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export const version: string = JSON.parse(
@@ -44,22 +45,8 @@ export async function buildApp(
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       stream: logStream,
     },
-    // Fastify's 'incoming request' and 'request completed' lines, replaced by the one line below.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
-  });
-  // One line per request, at info (LOG_LEVEL=warn leaves them out); request.log adds the request id. The
-  // path only, without the token of a password-reset link: query strings and that path carry secrets.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url.split('?', 1)[0]!.replace(/(\/reset-password\/)[^/]+/, '$1[token]'),
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
