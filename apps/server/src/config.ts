@@ -53,6 +53,11 @@ const envSchema = z.object({
     .positive('must be more than 0')
     .max(100_000, 'must be at most 100000')
     .default(200),
+  BOOK_CACHE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .min(0, 'must be 0 or more')
+    .max(100_000, 'must be at most 100000')
+    .default(256),
   SAMPLE_BOOK: z
     .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
     .transform((value) => ['true', '1', 'yes', 'on'].includes(value))
@@ -131,6 +136,8 @@ function resolveConfig(env: z.infer<typeof envSchema>, baseDir: string) {
     libraryDir: env.LIBRARY_DIR ? path.resolve(baseDir, env.LIBRARY_DIR) : undefined,
     /** Largest PDF an import accepts, in megabytes (1 MB = 1024 * 1024 bytes). */
     maxBookMb: env.MAX_BOOK_MB,
+    /** Memory for the book files being read, in megabytes (0: every request reads the disk). */
+    bookCacheMb: env.BOOK_CACHE_MB,
     /** Import the bundled sample textbook on first start. */
     sampleBook: env.SAMPLE_BOOK,
     llm: env.LLM_BASE_URL

@@ -14,7 +14,12 @@ import { importBook } from '../src/features/books/import-book.ts';
 import { bearerToken, bookXml, get, makePdf, rawGet } from './books-fixtures.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
-describe('the books API', () => {
+// Files are served from memory (BOOK_CACHE_MB) or, for files too large to keep, streamed from disk: the
+// same answers either way.
+describe.each([
+  ['files kept in memory', '256'],
+  ['files read from disk', '0'],
+])('the books API, %s', (_, bookCacheMb) => {
   let server: TestServer;
   let token: string;
   let id: number;
@@ -22,7 +27,7 @@ describe('the books API', () => {
   let xmlText: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ SAMPLE_BOOK: 'false' });
+    server = await startTestServer({ SAMPLE_BOOK: 'false', BOOK_CACHE_MB: bookCacheMb });
     const dir = makeTempDir('threadbook-books-api-');
     const pdfPath = path.join(dir, 'algebra.pdf');
     const xmlPath = path.join(dir, 'algebra.xml');

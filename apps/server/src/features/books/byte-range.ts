@@ -1,23 +1,25 @@
 /**
- * The Range header of a book file request, read as RFC 9110 §14 writes it before @fastify/send sees it:
- * send reads positions with parseInt (so `bytes=-5-10`, `0x10-0x20` and `1e3-2e3` were ranges of the
- * wrong bytes) and honours its own weak ETag in If-Range.
+ * The Range header of a book file request, read as RFC 9110 §14 writes it: strictly (digits only; an
+ * invalid header asks for the whole file) and with a strong If-Range.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** One range-spec with the optional whitespace of a list element: `first-[last]` or `-suffix`. */
 const RANGE_SPEC = /^[ \t]*(?:(\d+)-(\d*)|-(\d+))[ \t]*$/;
 
+/** What a request's Range asks of a file: one range (inclusive bounds), none it can have, or the whole. */
+export type RangeAsked = { start: number; end: number } | 'unsatisfiable' | undefined;
+
 /**
- * The Range header to hand send for a request's `headers` and the file's `stat`: one range as
- * `bytes=first-last`, `bytes=size-` when it is unsatisfiable (which send answers with 416 and the file's
- * size in Content-Range), or undefined for the whole file: no Range, an invalid one, several ranges (that
- * would be a multipart answer; pdf.js asks for one range at a time) or an If-Range that does not hold.
+ * The range a request's `headers` ask of a file with this `stat`: one range, 'unsatisfiable' (answered 416
+ * with the file's size in Content-Range), or undefined for the whole file: no Range, an invalid one,
+ * several ranges (that would be a multipart answer; pdf.js asks for one range at a time) or an If-Range
+ * that does not hold.
  */
-export function rangeToSend(
+export function requestedRange(
   { range, 'if-range': ifRange }: IncomingHttpHeaders,
   { size, mtime }: { size: number; mtime: Date },
-): string | undefined {
+): RangeAsked {
   // Range units are case-insensitive (§14.1).
   const set = /^bytes=(.*)$/i.exec(range ?? '')?.[1];
   if (set === undefined || !ifRangeHolds(ifRange, mtime)) return undefined;
@@ -30,14 +32,28 @@ export function rangeToSend(
     // A suffix longer than the file is all of it (the reader asks for a PDF's last 256 KiB, whatever its
     // size); `-0` is unsatisfiable (§14.1.1).
     const length = Math.min(Number(suffix), size);
-    return length > 0 ? `bytes=${size - length}-${size - 1}` : `bytes=${size}-`;
+    return length > 0 ? { start: size - length, end: size - 1 } : 'unsatisfiable';
   }
   // An int-range that ends before it starts is invalid, not unsatisfiable (§14.1.1). BigInt: the digits
   // may be longer than a double holds exactly.
   if (last && BigInt(last) < BigInt(first!)) return undefined;
   const start = Number(first);
-  if (start >= size) return `bytes=${size}-`;
-  return `bytes=${start}-${last ? Math.min(Number(last), size - 1) : size - 1}`;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: last ? Math.min(Number(last), size - 1) : size - 1 };
+}
+
+/**
+ * The Range header to hand @fastify/send, which reads positions with parseInt (so `bytes=-5-10`,
+ * `0x10-0x20` and `1e3-2e3` were ranges of the wrong bytes): one clean range, `bytes=size-` when it is
+ * unsatisfiable (send answers 416), or undefined for the whole file.
+ */
+export function rangeToSend(
+  headers: IncomingHttpHeaders,
+  stat: { size: number; mtime: Date },
+): string | undefined {
+  const asked = requestedRange(headers, stat);
+  if (asked === undefined) return undefined;
+  return asked === 'unsatisfiable' ? `bytes=${stat.size}-` : `bytes=${asked.start}-${asked.end}`;
 }
 
 /**

@@ -8,7 +8,10 @@ import { booksRoutes } from './routes.ts';
 import { samplePending } from './sample.ts';
 import { cleanupIncompleteImports } from './storage.ts';
 
-type BooksConfig = Pick<Config, 'dataDir' | 'maxBookMb' | 'sampleBook' | 'libraryDir' | 'embeddings'>;
+type BooksConfig = Pick<
+  Config,
+  'dataDir' | 'maxBookMb' | 'bookCacheMb' | 'sampleBook' | 'libraryDir' | 'embeddings'
+>;
 
 /**
  * The books feature: removes what interrupted imports left (before serving anything), serves the books
@@ -27,7 +30,11 @@ export const booksFeature: FastifyPluginAsync<{ db: Db; config: BooksConfig }> =
     );
   }
 
-  await app.register(booksRoutes, { db, dataDir: config.dataDir });
+  await app.register(booksRoutes, {
+    db,
+    dataDir: config.dataDir,
+    fileCacheBytes: config.bookCacheMb * 1024 * 1024,
+  });
 
   const jobs = createImportJobs({
     dataDir: config.dataDir,

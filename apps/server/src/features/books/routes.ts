@@ -15,7 +15,8 @@ import {
 import type { Db } from '../../db/database.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { errorHandler } from '../../error-handler.ts';
-import { rangeToSend } from './byte-range.ts';
+import { rangeToSend, requestedRange } from './byte-range.ts';
+import { createFileBytes, sendFileBytes } from './file-bytes.ts';
 import { booksDir, COVER_FILE } from './storage.ts';
 
 /** Covers change only with a new import (a new id), so the browser may keep them a day. */
@@ -30,13 +31,22 @@ const servedFiles = new Set<string>([BOOK_FILES.pdf, BOOK_FILES.xml]);
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
+const CONTENT_TYPES: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.xml': 'application/xml',
+  '.png': 'image/png',
+};
+
 /**
  * The books API (SPEC §7), behind the bearer token. Ids are numbers (400 'Invalid book id' otherwise) and
  * only 'ready' books exist (404 'Book not found'). Files are served by @fastify/static from a path made of
  * the numeric id and a whitelisted name only: ETag, 304, content types and ranges come from it, the
  * Range header checked first (byte-range.ts).
  */
-export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = async (app, { db, dataDir }) => {
+export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCacheBytes: number }> = async (
+  app,
+  { db, dataDir, fileCacheBytes },
+) => {
   const root = booksDir(dataDir);
   // sendFile only; the web feature's instance serves the app. Dot files (staging folders) are never named.
   await app.register(fastifyStatic, { root, serve: false, dotfiles: 'deny' });
@@ -70,6 +80,7 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asyn
   };
 
   const xmlBodies = createEncodedCache('application/xml; charset=utf-8', 16);
+  const fileBytes = createFileBytes(fileCacheBytes);
   const sendBookFile = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -78,18 +89,22 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asyn
     cacheControl: string,
   ) => {
     const relative = path.join(String(id), name);
-    const stat = statSync(path.join(root, relative), { throwIfNoEntry: false });
+    const file = path.join(root, relative);
+    const stat = statSync(file, { throwIfNoEntry: false });
     if (!stat) return fail(reply, 404, BookErrorMessage.fileNotFound);
-    // send reads only what rangeToSend leaves of the Range header (a single, well-formed range).
-    const range = rangeToSend(request.headers, stat);
-    if (name === BOOK_FILES.xml && range === undefined) {
+    if (name === BOOK_FILES.xml && requestedRange(request.headers, stat) === undefined) {
       // Every opening of a book asks for its whole XML (a megabyte for 350 pages): compressed once per
       // version of the file (a graph rebuild rewrites it), not on every request.
-      const body = await xmlBodies.get(String(id), `${stat.size}-${stat.mtimeMs}`, () =>
-        readFile(path.join(root, relative)),
-      );
+      const body = await xmlBodies.get(String(id), `${stat.size}-${stat.mtimeMs}`, () => readFile(file));
       return sendEncoded(request, reply, body, cacheControl);
     }
+    const bytes = fileBytes.get(file, stat);
+    if (bytes) {
+      const type = CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream';
+      return sendFileBytes(request, reply, await bytes, stat, { type, cacheControl });
+    }
+    // A file too large to keep in memory: send streams it, reading only the range rangeToSend leaves.
+    const range = rangeToSend(request.headers, stat);
     if (range === undefined) delete request.raw.headers.range;
     else request.raw.headers.range = range;
     reply.header('cache-control', cacheControl);

@@ -1,0 +1,92 @@
+import type { Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestedRange } from './byte-range.ts';
+
+/** A larger file is never kept: it is streamed from disk. */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+export interface FileBytes {
+  /** The file's bytes at this size and mtime, read once; undefined for a file too large to keep. */
+  get(file: string, stat: Stats): Promise<Buffer> | undefined;
+}
+
+/**
+ * The books being read, in memory. A reader asks for a PDF in 64 KB ranges, many a second per reader;
+ * reading each from disk (stat, open, read, close on libuv's pool) held 200 readers to about 900 ranges a
+ * second on two cores. A file is read whole once and kept while it is among the most recently used within
+ * the budget; a file rewritten (a graph rebuild rewrites the XML) has another size or mtime and is read
+ * again. `budget` (BOOK_CACHE_MB) is the bytes kept in all.
+ */
+export function createFileBytes(budget: number, maxFile = Math.min(MAX_FILE_BYTES, budget)): FileBytes {
+  const kept = new Map<string, { version: string; size: number; bytes: Promise<Buffer> }>();
+  let total = 0;
+  const forget = (file: string) => {
+    const entry = kept.get(file);
+    if (!entry) return;
+    kept.delete(file);
+    total -= entry.size;
+  };
+  return {
+    get(file, stat) {
+      if (stat.size > maxFile) return undefined;
+      const version = `${stat.size}-${stat.mtimeMs}`;
+      const entry = kept.get(file);
+      forget(file);
+      const fresh = entry?.version === version ? entry : { version, size: stat.size, bytes: readFile(file) };
+      kept.set(file, fresh);
+      total += fresh.size;
+      for (const oldest of kept.keys()) {
+        if (total <= budget || oldest === file) break;
+        forget(oldest);
+      }
+      fresh.bytes.catch(() => {
+        if (kept.get(file) === fresh) forget(file);
+      });
+      return fresh.bytes;
+    },
+  };
+}
+
+/**
+ * Answers a GET of a file from its bytes as @fastify/send would from disk: its weak ETag (size and mtime)
+ * and Last-Modified, 304 for a request that has it, and the Range asked (byte-range.ts): 206 with the
+ * bytes, 416 with the size, or 200 with the whole file.
+ */
+export function sendFileBytes(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bytes: Buffer,
+  stat: Stats,
+  { type, cacheControl }: { type: string; cacheControl: string },
+): FastifyReply {
+  const etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
+  const lastModified = stat.mtime.toUTCString();
+  reply
+    .header('etag', etag)
+    .header('last-modified', lastModified)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', cacheControl);
+  if (notModified(request, etag, stat.mtime)) return reply.code(304).send();
+  const asked = requestedRange(request.headers, stat);
+  if (asked === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${stat.size}`).send();
+  }
+  reply.type(type);
+  if (asked === undefined) return reply.send(bytes);
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${asked.start}-${asked.end}/${stat.size}`)
+    .send(bytes.subarray(asked.start, asked.end + 1));
+}
+
+/** If-None-Match (weak comparison, RFC 9110 §13.1.2), else If-Modified-Since (§13.1.3). */
+function notModified(request: FastifyRequest, etag: string, mtime: Date): boolean {
+  const noneMatch = request.headers['if-none-match'];
+  if (noneMatch !== undefined) {
+    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+    return noneMatch.trim() === '*' || noneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+  }
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+}
