@@ -12,6 +12,7 @@ import {
 } from '../features/books/import-book.ts';
 import { rebuildBookGraph } from '../features/books/book-graph.ts';
 import { cleanupIncompleteImports } from '../features/books/storage.ts';
+import { runAsBackground } from '../features/books/background.ts';
 
 const usage = `Usage: npm run import -- <book.pdf> [--xml book.xml] [--title T] [--author A]
        npm run import -- --rebuild-graph <book id | all>
@@ -68,6 +69,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return 0;
   }
+  // On the server's machine an import must not slow its readers down.
+  runAsBackground();
   const rebuild = values['rebuild-graph'];
   const [pdfPath] = positionals;
   if (rebuild !== undefined ? positionals.length > 0 : !pdfPath || positionals.length !== 1) {

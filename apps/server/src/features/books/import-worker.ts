@@ -6,9 +6,11 @@ import { BookImportError, importBook, type ImportContext } from './import-book.t
 import { stopRequested } from '@threadbook/pipeline';
 import type { ImportJob, ImportWorkerData, ImportWorkerMessage } from './jobs.ts';
 import { importSampleBook } from './sample.ts';
+import { runAsBackground } from './background.ts';
 
 /** The worker thread of background imports (see jobs.ts): runs its jobs in order and reports each. */
 const { jobs, ...settings } = workerData as ImportWorkerData;
+runAsBackground();
 const post = (message: ImportWorkerMessage) => parentPort?.postMessage(message);
 
 // The server asks the worker to stop when it closes (see jobs.ts).
