@@ -9,13 +9,13 @@
  *
  *   node apps/server/scripts/bench-graph.ts [book.pdf ...] [--duration 20]   # defaults to ../shared/books
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, signIn, startChild, waitForHealth } from './bench-support.ts';
 
 const here = fileURLToPath(import.meta.url);
 const serverRoot = path.resolve(path.dirname(here), '..');
@@ -93,69 +93,6 @@ function benchBuilds(pdfs: string[], workDir: string): string[] {
   }
   console.log('target: the graph of aata builds in under 20 s\n');
   return xmls;
-}
-
-/** Starts a child and resolves with the first line it prints that `pick` accepts. */
-function startChild(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  pick: (line: string) => string | null,
-) {
-  return new Promise<{ child: ChildProcess; value: string }>((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let buffered = '';
-    let errors = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      for (const line of buffered.split('\n')) {
-        const value = pick(line);
-        if (value !== null) resolve({ child, value });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}\n${errors}`)));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-    probe.on('error', reject);
-  });
-}
-
-async function waitForHealth(baseUrl: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server at ${baseUrl} did not start`);
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const email = 'bench@threadbook.test';
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: 'bench-password', name: 'Bench' }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const token = await fetch(`${baseUrl}/api/auth/token`, { headers: { cookie, origin: baseUrl } });
-  const body = (await token.json()) as { token?: string };
-  if (!body.token) throw new Error(`no ID token: ${token.status}`);
-  return body.token;
 }
 
 interface LoadResult {
