@@ -3,7 +3,9 @@ import type { BookDocument, BookParagraph } from '@threadbook/book';
 import { openDatabase, type Db } from '../src/db/database.ts';
 import { replaceBookGraph } from '../src/features/graph/store.ts';
 import type { BookGraph, GraphEdge } from '../src/features/graph/pipeline.ts';
-import type { TestServer } from './support/server.ts';
+import { bearerToken } from './books-fixtures.ts';
+import { TestClient } from './support/client.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
 
 /**
  * A small hand-built book and graph whose answers can be worked out by hand. Texts are real paragraphs of
@@ -207,4 +209,14 @@ export function seedGraphBook(server: TestServer): Promise<number> {
     await replaceBookGraph(db, id, graphBook(), graphOfBook());
     return id;
   });
+}
+
+/** A real server holding the fixture's book and graph, a client of it and a signed-in user's ID token. */
+export async function startGraphServer(
+  env: Record<string, string> = {},
+): Promise<{ server: TestServer; client: TestClient; token: string; bookId: number }> {
+  const server = await startTestServer(env);
+  const client = new TestClient(server.baseUrl);
+  const bookId = await seedGraphBook(server);
+  return { server, client, token: await bearerToken(server), bookId };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { explainRelationship } from '../src/features/graph/pipeline.ts';
 import { GraphErrorMessage, graphSummaryResponseSchema } from '@threadbook/contracts';
 import { bearerToken } from './books-fixtures.ts';
-import { EDGE, insertBook, seedGraphBook, TEXT, withServerDb } from './graph-fixtures.ts';
+import { EDGE, insertBook, seedGraphBook, startGraphServer, TEXT, withServerDb } from './graph-fixtures.ts';
 import { TestClient } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -14,10 +14,7 @@ describe('relationship summaries (built-in explainer)', () => {
   let bookId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    client = new TestClient(server.baseUrl);
-    bookId = await seedGraphBook(server);
-    token = await bearerToken(server);
+    ({ server, client, token, bookId } = await startGraphServer());
   });
   afterAll(() => server.close());
 
@@ -146,10 +143,7 @@ describe('a stored paragraph longer than Book XML allows', () => {
   const huge = `${TEXT['3.1.4']}${filler(300)} The Cayley table of Zn lists every sum.${filler(1000)}`;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    client = new TestClient(server.baseUrl);
-    bookId = await seedGraphBook(server);
-    token = await bearerToken(server);
+    ({ server, client, token, bookId } = await startGraphServer());
     server.withDb((db) =>
       db
         .prepare("update graph_node set text = ? where book_id = ? and paragraph_id = '3.1.4'")
