@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
+import { BACKGROUND_NICE } from '../src/features/books/background.ts';
 
 const background = new URL('../src/features/books/background.ts', import.meta.url).href;
 
@@ -20,7 +21,7 @@ test('an import thread lowers its own priority, and the threads it starts inheri
     worker.once('error', reject);
   });
   await worker.terminate();
-  const lowered = Math.max(before, 10);
+  const lowered = Math.max(before, BACKGROUND_NICE);
   expect(seen).toEqual({ own: lowered, child: lowered });
   expect(os.getPriority(0)).toBe(before);
 });

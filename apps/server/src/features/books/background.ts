@@ -1,7 +1,10 @@
 import os from 'node:os';
 
-/** The nice value of import threads: the readers' requests come first when both want a core. */
-export const BACKGROUND_NICE = 10;
+/**
+ * The nice value of import threads: the readers' requests come first when both want a core, and an import
+ * goes on with what they leave (200 readers' p99 during imports: 201 ms at 0, 150 at 10, 124 at 19).
+ */
+export const BACKGROUND_NICE = 19;
 
 /**
  * Lowers the calling thread's CPU priority, for the threads that import books. On Linux a priority is a
