@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createVersionedCache } from './versioned-cache.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -72,22 +73,9 @@ export interface EncodedCache {
 
 /** The latest EncodedBody of each key, for at most `maxEntries` keys (the least recently used goes first). */
 export function createEncodedCache(type: string, maxEntries: number): EncodedCache {
-  const entries = new Map<string, { version: string; body: Promise<EncodedBody> }>();
+  const bodies = createVersionedCache<EncodedBody>(maxEntries);
   return {
-    get(key, version, build) {
-      const entry = entries.get(key);
-      entries.delete(key);
-      const kept =
-        entry?.version === version
-          ? entry
-          : { version, body: build().then((bytes) => encodedBody(bytes, type, `${key}-${version}`)) };
-      entries.set(key, kept);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      // A failed build is not kept: the next request tries again.
-      kept.body.catch(() => {
-        if (entries.get(key) === kept) entries.delete(key);
-      });
-      return kept.body;
-    },
+    get: (key, version, build) =>
+      bodies.get(key, version, 1, async () => encodedBody(await build(), type, `${key}-${version}`)),
   };
 }

@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createVersionedCache } from '../../versioned-cache.ts';
 import { requestedRange } from './byte-range.ts';
 
 /** A larger file is never kept: it is streamed from disk. */
@@ -13,38 +14,18 @@ export interface FileBytes {
 
 /**
  * The books being read, in memory. A reader asks for a PDF in 64 KB ranges, many a second per reader;
- * reading each from disk (stat, open, read, close on libuv's pool) held 200 readers to about 900 ranges a
- * second on two cores. A file is read whole once and kept while it is among the most recently used within
- * the budget; a file rewritten (a graph rebuild rewrites the XML) has another size or mtime and is read
- * again. `budget` (BOOK_CACHE_MB) is the bytes kept in all.
+ * from disk each costs a stat, an open, a read and a close on libuv's pool of four threads. A file is read
+ * whole once and kept while it is among the most recently used within the budget; a file rewritten (a
+ * graph rebuild rewrites the XML) has another size or mtime and is read again. `budget` (BOOK_CACHE_MB)
+ * is the bytes kept in all.
  */
 export function createFileBytes(budget: number, maxFile = Math.min(MAX_FILE_BYTES, budget)): FileBytes {
-  const kept = new Map<string, { version: string; size: number; bytes: Promise<Buffer> }>();
-  let total = 0;
-  const forget = (file: string) => {
-    const entry = kept.get(file);
-    if (!entry) return;
-    kept.delete(file);
-    total -= entry.size;
-  };
+  const files = createVersionedCache<Buffer>(budget);
   return {
-    get(file, stat) {
-      if (stat.size > maxFile) return undefined;
-      const version = `${stat.size}-${stat.mtimeMs}`;
-      const entry = kept.get(file);
-      forget(file);
-      const fresh = entry?.version === version ? entry : { version, size: stat.size, bytes: readFile(file) };
-      kept.set(file, fresh);
-      total += fresh.size;
-      for (const oldest of kept.keys()) {
-        if (total <= budget || oldest === file) break;
-        forget(oldest);
-      }
-      fresh.bytes.catch(() => {
-        if (kept.get(file) === fresh) forget(file);
-      });
-      return fresh.bytes;
-    },
+    get: (file, stat) =>
+      stat.size > maxFile
+        ? undefined
+        : files.get(file, `${stat.size}-${stat.mtimeMs}`, stat.size, () => readFile(file)),
   };
 }
 
