@@ -1,16 +1,5 @@
+import { seededRandom } from '@threadbook/test-support';
 import { BLOCK_KINDS, type BookDocument, type BookParagraph } from '../src/index.ts';
-
-/** A small seeded PRNG (mulberry32), so generated books are the same on every run. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Words that exercise escaping: markup characters, quotes, entity look-alikes, non-ASCII, astral characters.
 const WORDS = [
@@ -39,7 +28,7 @@ function words(next: () => number, count: number): string {
 
 /** A valid book as the parser returns them: normalised text, yStart with at most 4 decimals. */
 export function generateBook(seed: number, paragraphsPerSection = 3): BookDocument {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const chapters = Array.from({ length: 1 + Math.floor(next() * 3) }, (_, c) => {
     const chapterId = String(c + 1);
     return {

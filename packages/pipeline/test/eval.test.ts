@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type { BookDocument } from '@threadbook/book';
+import { edgeFigures, sampleEdges } from '../eval/edge-sample.ts';
+import type { GraphEdge, GraphParagraph } from '../src/graph/types.ts';
 import {
   compactText,
   normalizeText,
@@ -667,5 +669,47 @@ describe('references the links can judge', () => {
 
   it('stops when the links’ text could not be read, rather than judge nothing', () => {
     expect(() => judgedByLinks([pair('1.1.1', '1.1.5.1'), pair('1.2.1', '2.1.1', [''])])).toThrow(TruthError);
+  });
+});
+
+describe('the edge sample for a blind reading', () => {
+  const paragraphs: GraphParagraph[] = Array.from({ length: 40 }, (_, order) => ({
+    id: `1.${Math.floor(order / 10) + 1}.${(order % 10) + 1}`,
+    sectionId: `1.${Math.floor(order / 10) + 1}`,
+    chapterId: '1',
+    order,
+    page: 1,
+    yStart: 0,
+    text: `Paragraph ${order}`,
+  }));
+  const edges: GraphEdge[] = paragraphs.slice(1).map((p, i) => ({
+    source: p.id,
+    target: paragraphs[i]!.id,
+    type: i % 3 === 0 ? 'ELABORATION' : 'BACKGROUND',
+    justification:
+      i % 5 === 0 ? 'Referred to explicitly: a link in the book' : 'Covers the same ideas: a and b',
+    score: 0.5,
+    evidence: ['semantic'],
+  }));
+
+  it('draws the same edges for the same seed, whatever order the graph lists them in', () => {
+    const first = sampleEdges(edges, 15, 14);
+    expect(first).toHaveLength(15);
+    expect(new Set(first).size).toBe(15);
+    expect(sampleEdges([...edges].reverse(), 15, 14)).toEqual(first);
+    expect(sampleEdges(edges, 15, 15)).not.toEqual(first);
+    expect(sampleEdges(edges.slice(0, 5), 15, 14)).toHaveLength(5);
+  });
+
+  it('counts what a reading checks: reasons without evidence, elaborations that are only the next paragraph', () => {
+    const figures = edgeFigures(edges, paragraphs);
+    expect(figures.edges).toBe(39);
+    expect(figures.unquotedLinks).toBe(8);
+    expect(figures.elaborations).toBe(13);
+    // Each edge here goes back one paragraph: no ELABORATION goes to the next one.
+    expect(figures.elaborationsToNext).toBe(0);
+    const ahead = edges.map((e) => ({ ...e, source: e.target, target: e.source }));
+    expect(edgeFigures(ahead, paragraphs).elaborationsToNext).toBe(13);
+    expect(() => edgeFigures([{ ...edges[0]!, target: 'nowhere' }], paragraphs)).toThrow(/no such paragraph/);
   });
 });

@@ -7,3 +7,4 @@ export {
   type ChatCompletionRequest,
   type RecordedRequest,
 } from './openai-server.ts';
+export { seededRandom } from './seeded-random.ts';

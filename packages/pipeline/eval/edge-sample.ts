@@ -1,0 +1,96 @@
+/**
+ * A fixed-seed sample of a book's relationship edges, for reading them as a student would (is the pair
+ * sensible, is the type right, is the reason true and specific), and the figures of the whole graph that
+ * such a reading checks for: reasons that name no evidence, definitions of everyday words, similarity
+ * between non-prose blocks, elaborations that are only the next paragraph.
+ */
+import { seededRandom } from '@threadbook/test-support';
+import type { GraphEdge, GraphParagraph, RelationshipType } from '../src/graph/types.ts';
+
+/**
+ * `count` edges drawn without replacement, the same for the same seed and graph whatever order the
+ * builder returned them in (the edges are put in book order first).
+ */
+export function sampleEdges(edges: readonly GraphEdge[], count: number, seed: number): GraphEdge[] {
+  const pool = [...edges].sort((a, b) => compareIds(a.source, b.source) || compareIds(a.target, b.target));
+  const random = seededRandom(seed);
+  const picked: GraphEdge[] = [];
+  while (picked.length < count && pool.length > 0) {
+    const at = Math.floor(random() * pool.length);
+    picked.push(pool[at]!);
+    pool[at] = pool[pool.length - 1]!;
+    pool.pop();
+  }
+  return picked;
+}
+
+/** "3.10.2" after "3.9.5": ids compared number by number. */
+function compareIds(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
+
+/** What a type says of the target, for a reader who sees the two texts. */
+export const TYPE_MEANING: Record<RelationshipType, string> = {
+  BACKGROUND: 'B is background for A: A builds on B',
+  ELABORATION: 'B elaborates on A: a proof, example, application or more detail of A',
+  EXAMPLE: 'A and B are a statement and an example of it',
+  CONTRAST: 'A and B are set against each other',
+  RELATED: 'A and B cover related ideas',
+};
+
+export interface EdgeFigures {
+  edges: number;
+  byType: Record<RelationshipType, number>;
+  /** Reasons that name no evidence a student can check. */
+  unquotedLinks: number;
+  /** Similarity edges with a caption, listing, table or footnote at either end. */
+  nonProseSimilarity: number;
+  elaborations: number;
+  /** ELABORATION edges to the very next paragraph with no explicit reference between the two. */
+  elaborationsToNext: number;
+  /** The terms '"X" defined in ...' reasons name, most used first. */
+  definedTerms: [string, number][];
+}
+
+export function edgeFigures(edges: readonly GraphEdge[], paragraphs: readonly GraphParagraph[]): EdgeFigures {
+  const byId = new Map(paragraphs.map((p) => [p.id, p]));
+  const byType: Record<RelationshipType, number> = {
+    BACKGROUND: 0,
+    ELABORATION: 0,
+    EXAMPLE: 0,
+    CONTRAST: 0,
+    RELATED: 0,
+  };
+  let unquotedLinks = 0;
+  let nonProseSimilarity = 0;
+  let elaborationsToNext = 0;
+  const defined = new Map<string, number>();
+  for (const edge of edges) {
+    byType[edge.type]++;
+    if (/a link in the book/.test(edge.justification)) unquotedLinks++;
+    const source = byId.get(edge.source);
+    const target = byId.get(edge.target);
+    if (source === undefined || target === undefined)
+      throw new Error(`edge ${edge.source} -> ${edge.target}: no such paragraph`);
+    if (edge.evidence.includes('semantic') && (source.kind !== undefined || target.kind !== undefined))
+      nonProseSimilarity++;
+    if (
+      edge.type === 'ELABORATION' &&
+      target.order === source.order + 1 &&
+      !edge.evidence.includes('explicit')
+    )
+      elaborationsToNext++;
+    const definition = /((?:"[^"]+"(?:, | and )?)+) defined in/.exec(edge.justification)?.[1] ?? '';
+    for (const [, term] of definition.matchAll(/"([^"]+)"/g))
+      defined.set(term!, (defined.get(term!) ?? 0) + 1);
+  }
+  return {
+    edges: edges.length,
+    byType,
+    unquotedLinks,
+    nonProseSimilarity,
+    elaborations: byType.ELABORATION,
+    elaborationsToNext,
+    definedTerms: [...defined].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Prints a fixed-seed sample of a book's relationship edges, each with both full texts, its type, its
+ * reason and (unless --blind) its evidence and score, then the figures of the whole graph a reading checks.
+ * The same seed gives the same sample of the same graph, so a reading can be repeated after a change.
+ *
+ *   npm run sample:edges -- book.pdf [more.pdf ...]     # without a PDF: every book of ../shared/books
+ *   --seed N    the sample's seed (default 14)
+ *   --count N   edges per book (default 15)
+ *   --blind     only what a blind reader may see: the two texts, the type and the reason
+ */
+import fs from 'node:fs';
+import { paragraphLabel } from '@threadbook/book';
+import path from 'node:path';
+import { extractBook } from '../../src/extract/extract-book.ts';
+import { buildGraph } from '../../src/graph/build-graph.ts';
+import { graphParagraphs } from '../../src/graph/paragraphs.ts';
+import type { GraphParagraph } from '../../src/graph/types.ts';
+import { requireCorpus } from '../corpus.ts';
+import { edgeFigures, sampleEdges, TYPE_MEANING } from '../edge-sample.ts';
+
+function option(args: string[], name: string, fallback: number): number {
+  const at = args.indexOf(name);
+  if (at === -1) return fallback;
+  const value = Number(args[at + 1]);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} takes a whole number`);
+  args.splice(at, 2);
+  return value;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const seed = option(args, '--seed', 14);
+  const count = option(args, '--count', 15);
+  const blind = args.includes('--blind');
+  const files = args.filter((a) => !a.startsWith('--'));
+  for (const file of files) if (!fs.existsSync(file)) throw new Error(`${file}: no such file`);
+  const pdfs = files.length > 0 ? files.map((f) => path.resolve(f)) : requireCorpus().map((b) => b.pdf);
+  for (const pdf of pdfs) {
+    const bytes = new Uint8Array(fs.readFileSync(pdf));
+    const { book } = await extractBook(bytes);
+    const graph = await buildGraph(book, { pdf: bytes });
+    const paragraphs = graphParagraphs(book);
+    if (graph.edges.length === 0) throw new Error(`${pdf}: the graph has no edges to sample`);
+    const byId = new Map(paragraphs.map((p) => [p.id, p]));
+    const name = path.basename(pdf);
+    console.log(`# ${name}: ${count} edges of ${graph.edges.length}, seed ${seed}\n`);
+    sampleEdges(graph.edges, count, seed).forEach((edge, i) => {
+      const source = byId.get(edge.source)!;
+      const target = byId.get(edge.target)!;
+      console.log(`## ${name} edge ${i + 1}${blind ? '' : `: ${edge.source} -> ${edge.target}`}`);
+      const where = (p: GraphParagraph) =>
+        `${paragraphLabel(p.id)}${blind ? '' : `, ${p.kind ?? 'prose'}, page ${p.page}`}`;
+      console.log(`A (${where(source)}): ${source.text}`);
+      console.log(`B (${where(target)}): ${target.text}`);
+      console.log(`Type: ${edge.type} (${TYPE_MEANING[edge.type]})`);
+      console.log(`Reason: ${edge.justification}`);
+      if (!blind) console.log(`Evidence: ${edge.evidence.join(', ')}; score ${edge.score}`);
+      console.log('');
+    });
+    if (blind) continue;
+    const f = edgeFigures(graph.edges, paragraphs);
+    const types = Object.entries(f.byType)
+      .map(([type, n]) => `${n} ${type}`)
+      .join(', ');
+    console.log(`${name}: ${f.edges} edges: ${types}`);
+    console.log(`  reasons "a link in the book": ${f.unquotedLinks}  target 0`);
+    console.log(`  similarity edges with a non-prose end: ${f.nonProseSimilarity}  target 0`);
+    console.log(
+      `  ELABORATION to the very next paragraph without a reference: ${f.elaborationsToNext} of ${f.elaborations}  target <= 10%`,
+    );
+    console.log(
+      `  most used defined terms: ${f.definedTerms
+        .slice(0, 25)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(', ')}`,
+    );
+    console.log('');
+  }
+}
+
+await main();
