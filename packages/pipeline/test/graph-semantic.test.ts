@@ -11,6 +11,7 @@ import {
   type SimilarityIndex,
 } from '../src/graph/semantic/index.ts';
 import { contentWords, lemma, lemmaTokens, pluralMerges } from '../src/graph/semantic/tokenise.ts';
+import { bookTopicWords } from '../src/graph/semantic/topic-words.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
 
 const books = path.resolve(import.meta.dirname, '../../../../shared/books');
@@ -206,5 +207,60 @@ describe('LSA of a real book (aata)', () => {
       const all = new Set(pairs.map((p) => `${p.sourceId} ${p.targetId}`));
       expect(strict.filter((p) => !all.has(`${p.sourceId} ${p.targetId}`))).toEqual([]);
     });
+  });
+});
+
+describe('topic words: what may show that two paragraphs share a topic', () => {
+  // Twenty-odd paragraphs of a made-up numerical methods book: its everyday vocabulary ("method", "step")
+  // is in most of them; its listings use identifiers that the prose names as code.
+  const filler = Array.from(
+    { length: 24 },
+    (_, i) => `The method takes step ${i} of the computation and reports the result of that step.`,
+  );
+  const prose = [
+    ...filler,
+    'The program reads sys.argv[1] and passes args to the parser, one line at a time.',
+    'Our parser splits each line of args from sys.argv into tokens.',
+    'Furthermore, from the beginning we spent some time on the plot.',
+    'Furthermore, at the beginning the students spent an hour on the exercise.',
+    'Toss a fair coin ten times and count the heads of each coin toss.',
+    'A biased coin is a coin whose toss lands on heads more often.',
+    'The eigenvalues of a symmetric matrix are real, and its eigenvectors are orthogonal.',
+    'Every symmetric matrix has orthogonal eigenvectors for distinct eigenvalues.',
+    'X-squared = 456.87, df = 1, p-value < 2.2e-16',
+    'X-squared = 456.87, df = 1, p-value < 2.2e-16 again',
+    'The central difference scheme has a truncation error of second order in the step.',
+    'With the central difference scheme the truncation error falls as the step does.',
+  ];
+  const code = [
+    'import sys\nargs = sys.argv[1:]\nparser = make_parser(args)\nfor line in parser: print(line)',
+  ];
+  const words = bookTopicWords(prose, code);
+  const at = (start: string) => prose.find((text) => text.startsWith(start))!;
+
+  it('does not count identifiers, connectives or numbers as shared ideas', () => {
+    expect(words.sharedTopic(at('The program reads'), at('Our parser splits'))).toBeUndefined();
+    expect(words.sharedTopic(at('Furthermore, from'), at('Furthermore, at'))).toBeUndefined();
+    expect(
+      words.sharedTopic(at('X-squared = 456.87, df = 1, p-value < 2.2e-16'), at('X-squared')),
+    ).toBeUndefined();
+  });
+
+  it('asks for more than everyday words: "coin" and "toss" alone are scenery', () => {
+    expect(words.sharedTopic(at('Toss a fair coin'), at('A biased coin'))).toBeUndefined();
+  });
+
+  it('takes two rare ideas of the subject, a phrase the two share as one idea', () => {
+    expect(words.sharedTopic(at('The eigenvalues'), at('Every symmetric matrix'))).toEqual([
+      'symmetric matrix',
+      'eigenvalues',
+      'eigenvectors',
+      'orthogonal',
+    ]);
+    const scheme = words.sharedTopic(at('The central difference'), at('With the central difference'));
+    expect(scheme?.slice(0, 2)).toEqual(['central difference scheme', 'truncation error']);
+    // "step" is in nearly every paragraph of this book: it says nothing of a topic here.
+    expect(scheme).not.toContain('step');
+    expect(words.isTopicWord('step', 'step')).toBe(false);
   });
 });

@@ -6,8 +6,9 @@
 import { paragraphLabel } from '@threadbook/book';
 import type { RelationshipType } from './types.ts';
 import { findCues } from './discourse/cues.ts';
-import { singular } from './discourse/terms.ts';
-import { contentWords } from './semantic/tokenise.ts';
+import { sharedTermsOf, wordKeys } from './semantic/shared-terms.ts';
+
+export { sharedTermsOf } from './semantic/shared-terms.ts';
 
 export interface ExplainInput {
   /** Any case ("background", "Elaboration"); an unknown type is explained as RELATED. */
@@ -36,49 +37,6 @@ function relationshipType(raw: string): RelationshipType {
   return upper in MEANING ? (upper as RelationshipType) : 'RELATED';
 }
 
-/** A text's words in order, each with its normalised form and whether it can carry a topic. */
-function wordsOf(text: string): { key: string; surface: string; content: boolean }[] {
-  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map(([surface]) => ({
-    key: singular(surface.toLowerCase()),
-    surface,
-    content: contentWords(surface).length > 0,
-  }));
-}
-
-/** Participles ("defined", "using") say less about a topic than nouns and adjectives. */
-const PARTICIPLE = /(?:ed|ing)$/;
-
-/**
- * The content words both texts use, shown as the first text writes them. Most specific first: two
- * words both texts use side by side ("normal subgroup") before single words, then nouns and adjectives
- * before participles, longer words before shorter.
- */
-export function sharedTermsOf(a: string, b: string): string[] {
-  const first = wordsOf(a);
-  const second = wordsOf(b);
-  const secondKeys = new Set(second.filter((w) => w.content).map((w) => w.key));
-  const pairKeys = (words: typeof first) =>
-    words.slice(1).flatMap((w, i) => {
-      const previous = words[i];
-      return previous?.content === true && w.content
-        ? [{ key: `${previous.key} ${w.key}`, surface: `${previous.surface} ${w.surface}` }]
-        : [];
-    });
-  const secondPairs = new Set(pairKeys(second).map((pair) => pair.key));
-  const phrases = new Map<string, string>();
-  for (const pair of pairKeys(first))
-    if (secondPairs.has(pair.key) && !phrases.has(pair.key)) phrases.set(pair.key, pair.surface);
-  const inPhrase = new Set([...phrases.keys()].flatMap((key) => key.split(' ')));
-  const words = new Map<string, string>();
-  for (const w of first) {
-    if (w.content && secondKeys.has(w.key) && !inPhrase.has(w.key) && !words.has(w.key))
-      words.set(w.key, w.surface);
-  }
-  const bySpecificity = (x: string, y: string) =>
-    Number(PARTICIPLE.test(x)) - Number(PARTICIPLE.test(y)) || y.length - x.length || x.localeCompare(y);
-  return [...[...phrases.values()].sort(bySpecificity), ...[...words.values()].sort(bySpecificity)];
-}
-
 function splitSentences(text: string): string[] {
   return text
     .split(/(?<=[.!?])\s+(?=[A-Z(“"])/)
@@ -94,12 +52,12 @@ const MIN_KEY_WORDS = 4;
  * tie. Labels are passed over unless there is nothing else.
  */
 function keySentence(text: string, terms: readonly string[]): string {
-  const termKeys = terms.map((term) => wordsOf(term).map((w) => w.key));
+  const termKeys = terms.map(wordKeys);
   let best = '';
   let bestScore = -Infinity;
   for (const sentence of splitSentences(text)) {
-    const words = wordsOf(sentence);
-    const keys = new Set(words.map((w) => w.key));
+    const words = wordKeys(sentence);
+    const keys = new Set(words);
     const shared = termKeys.filter((parts) => parts.every((part) => keys.has(part))).length;
     const defines = findCues(sentence).some((cue) => cue.signal === 'definition') ? 1 : 0;
     const score = shared + defines - (words.length < MIN_KEY_WORDS ? 100 : 0);

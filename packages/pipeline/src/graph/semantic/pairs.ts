@@ -1,6 +1,7 @@
 import type { GraphParagraph, SemanticPair } from '../types.ts';
 import type { SimilarityIndex } from './similarity-index.ts';
 import { contentWords } from './tokenise.ts';
+import type { TopicWords } from './topic-words.ts';
 
 export interface SemanticPairOptions {
   /** Neighbours kept per paragraph. */
@@ -11,9 +12,22 @@ export interface SemanticPairOptions {
   minContentWords?: number;
   /** Adjacent paragraphs of one section are linked by reading on; they are kept only this similar. */
   adjacentThreshold?: number;
+  /**
+   * The book's topic words: a pair is kept only when the two share a topic in them, whose ideas become its
+   * evidence. Without it, every pair above the threshold is kept with the index's shared terms.
+   */
+  topicWords?: TopicWords;
 }
 
-export const SEMANTIC_PAIR_DEFAULTS = { k: 8, threshold: 0.4, minContentWords: 8, adjacentThreshold: 0.8 };
+export const SEMANTIC_PAIR_DEFAULTS = {
+  k: 8,
+  threshold: 0.4,
+  minContentWords: 8,
+  adjacentThreshold: 0.8,
+};
+
+/** Shared ideas a pair's evidence names at most. */
+const SHOWN_IDEAS = 4;
 
 /**
  * The pairs of paragraphs most similar in meaning: each paragraph's k best neighbours above the threshold,
@@ -26,7 +40,10 @@ export function findSemanticPairs(
   index: SimilarityIndex,
   options: SemanticPairOptions = {},
 ): SemanticPair[] {
-  const { k, threshold, minContentWords, adjacentThreshold } = { ...SEMANTIC_PAIR_DEFAULTS, ...options };
+  const { k, threshold, minContentWords, adjacentThreshold, topicWords } = {
+    ...SEMANTIC_PAIR_DEFAULTS,
+    ...options,
+  };
   const substantial = paragraphs.map((p) => contentWords(p.text).length >= minContentWords);
   const seen = new Set<string>();
   const pairs: SemanticPair[] = [];
@@ -41,8 +58,14 @@ export function findSemanticPairs(
       const adjacent =
         other.sectionId === paragraph.sectionId && Math.abs(other.order - paragraph.order) === 1;
       if (adjacent && similarity < adjacentThreshold) continue;
-      kept++;
       const [later, earlier] = other.order > paragraph.order ? [j, i] : [i, j];
+      const ideas =
+        topicWords === undefined
+          ? index.sharedTerms(later, earlier, SHOWN_IDEAS)
+          : topicWords.sharedTopic(paragraphs[later]!.text, paragraphs[earlier]!.text);
+      // Near in the latent space but sharing no named topic: nothing a student could check.
+      if (ideas === undefined) continue;
+      kept++;
       const key = `${later}:${earlier}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -50,7 +73,7 @@ export function findSemanticPairs(
         sourceId: paragraphs[later]!.id,
         targetId: paragraphs[earlier]!.id,
         similarity: Math.min(1, similarity),
-        sharedTerms: index.sharedTerms(later, earlier, 4),
+        sharedTerms: ideas.slice(0, SHOWN_IDEAS),
       });
     }
   });

@@ -1,0 +1,112 @@
+/**
+ * The ideas two texts share, in the words of the first: content words both use side by side ("normal
+ * subgroup", "greatest lower bound") as one idea, then single words. Used for the reasons of similarity edges and by the offline
+ * explainer.
+ */
+import { singular } from '../discourse/terms.ts';
+import { contentWords } from './tokenise.ts';
+
+/** A word of a text: its normalised form, as written, and whether it can carry a topic. */
+interface Word {
+  key: string;
+  surface: string;
+  content: boolean;
+}
+
+/** The normalised form the shared terms are compared by: lower case, singular ("Cosets" -> "coset"). */
+export function termKey(word: string): string {
+  return singular(word.toLowerCase());
+}
+
+/** A text's words in order, normalised. */
+export function wordKeys(text: string): string[] {
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map(([surface]) => termKey(surface));
+}
+
+function wordsOf(text: string, isTopicWord: (key: string, word: string) => boolean): Word[] {
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map(([surface]) => {
+    const key = termKey(surface);
+    return {
+      key,
+      surface,
+      content: contentWords(surface).length > 0 && isTopicWord(key, surface.toLowerCase()),
+    };
+  });
+}
+
+function adjacentPairs(words: readonly Word[]): string[] {
+  return words.slice(1).flatMap((w, i) => {
+    const previous = words[i]!;
+    return previous.content && w.content ? [`${previous.key} ${w.key}`] : [];
+  });
+}
+
+/**
+ * The longest runs of the first text's words in which every two neighbours also stand side by side in the
+ * second: "greatest lower bound", not "greatest lower" and "lower bound".
+ */
+function sharedRuns(
+  first: readonly Word[],
+  secondPairs: ReadonlySet<string>,
+): { key: string; surface: string }[] {
+  const runs: { key: string; surface: string }[] = [];
+  let run: Word[] = [];
+  const close = () => {
+    if (run.length >= 2)
+      runs.push({ key: run.map((w) => w.key).join(' '), surface: run.map((w) => w.surface).join(' ') });
+  };
+  first.forEach((w, i) => {
+    const previous = first[i - 1];
+    if (
+      previous !== undefined &&
+      run.length > 0 &&
+      w.content &&
+      secondPairs.has(`${previous.key} ${w.key}`)
+    ) {
+      run.push(w);
+      return;
+    }
+    close();
+    run = w.content ? [w] : [];
+  });
+  close();
+  return runs;
+}
+
+/** Participles ("defined", "using") say less about a topic than nouns and adjectives. */
+const PARTICIPLE = /(?:ed|ing)$/;
+
+/** Without book statistics: nouns and adjectives before participles, longer words before shorter. */
+const bySpecificity = (x: string, y: string) =>
+  Number(PARTICIPLE.test(x)) - Number(PARTICIPLE.test(y)) || y.length - x.length || x.localeCompare(y);
+
+export interface SharedTermsOptions {
+  /** Whether a word (by its key, and as written, lower-cased) may stand for a topic; any content word by default. */
+  isTopicWord?: (key: string, word: string) => boolean;
+  /** The order of the single words (by key and surface); most specific first by default. */
+  compareWords?: (a: { key: string; surface: string }, b: { key: string; surface: string }) => number;
+}
+
+/**
+ * The ideas both texts use, as the first text writes them: shared phrases first (and their words not again
+ * on their own), then single words.
+ */
+export function sharedTermsOf(a: string, b: string, options: SharedTermsOptions = {}): string[] {
+  const isTopicWord = options.isTopicWord ?? (() => true);
+  const first = wordsOf(a, isTopicWord);
+  const second = wordsOf(b, isTopicWord);
+  const secondKeys = new Set(second.filter((w) => w.content).map((w) => w.key));
+  const secondPairs = new Set(adjacentPairs(second));
+  const phrases = new Map<string, string>();
+  for (const run of sharedRuns(first, secondPairs))
+    if (!phrases.has(run.key)) phrases.set(run.key, run.surface);
+  const inPhrase = new Set([...phrases.keys()].flatMap((key) => key.split(' ')));
+  const words = new Map<string, string>();
+  for (const w of first) {
+    if (w.content && secondKeys.has(w.key) && !inPhrase.has(w.key) && !words.has(w.key))
+      words.set(w.key, w.surface);
+  }
+  const singles = [...words].map(([key, surface]) => ({ key, surface }));
+  singles.sort(options.compareWords ?? ((x, y) => bySpecificity(x.surface, y.surface)));
+  return [...[...phrases.values()].sort(bySpecificity), ...singles.map((w) => w.surface)];
+}

@@ -1,0 +1,119 @@
+/**
+ * Which words of a book can show that two of its paragraphs share a topic: content words that are rare
+ * in the book (a word on every tenth paragraph, "group" in an algebra book, links everything), that
+ * name a thing or a property (not an inflected verb such as "contains" or an adverb such as "strongly"),
+ * and that are English, not a program's identifier ("argv", "tol", "binom": words used mostly in
+ * listings or written as code in the prose, "sys.argv", "binom(size = n)").
+ */
+import { isAdverb, isEverydayWord, isVerbForm, SPOKEN_WORDS, spokenCount } from '../english.ts';
+import { sharedTermsOf, termKey } from './shared-terms.ts';
+import { contentWords } from './tokenise.ts';
+
+/**
+ * A word the book uses no more than this many times as often as everyday speech does ("when", "clear",
+ * "long", "general") is the book's English, not its subject ("homomorphism", "deviation", "coin").
+ */
+const MIN_KEYNESS = 10;
+
+/** The words of academic writing on any subject, which speech uses less but say nothing of a topic. */
+const GENERIC_WORDS = new Set(
+  (
+    'arbitrary useful possible general particular various important usual specific different similar ' +
+    'whole basic common appropriate convenient easy easier difficult trivial obvious interesting ' +
+    'construct impact approach purpose aspect context typical typically respect detail details ' +
+    'mathematical expression term terms fashion manner ' +
+    // Verbs of doing mathematics, in their base form (inflected verbs are left out anyway).
+    'solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
+    'consist contain describe represent involve produce provide allow lead implement perform verify'
+  ).split(' '),
+);
+
+/** A word in more than this share of the book's prose paragraphs is its everyday vocabulary. */
+export const RARE_SHARE = 0.05;
+/** In a short book a share says little: a word is common only past this many paragraphs. */
+const MIN_COMMON_PARAGRAPHS = 10;
+
+/**
+ * Two paragraphs share a topic when they share at least this many ideas, one of them a phrase or a word
+ * that is not everyday English: "coin" and "toss", or "location" and "scale", alone are scenery.
+ */
+const MIN_SHARED_IDEAS = 2;
+
+export interface TopicWords {
+  /** Whether the word (by its key, termKey, and as written, lower-cased) can carry a topic of the book. */
+  isTopicWord(key: string, word: string): boolean;
+  /** The ideas two paragraphs share in topic words (phrases first, then the rarest words), when enough. */
+  sharedTopic(a: string, b: string): string[] | undefined;
+}
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+/** Letters only, none of them a modifier ("Aˆ" is a symbol with a hat): notation is not a word. */
+const WRITTEN_AS_A_WORD = /^[\p{Ll}\p{Lu}]+$/u;
+
+/**
+ * Whether the word at [start, end) of `text` is written as code: joined to another by "." or "_"
+ * ("sys.argv", "main_GUI"), called ("binom("), indexed ("u["), given a value ("size = n", "tol=1E-15"), or
+ * part of an address ("http://", "src/decay").
+ */
+function writtenAsCode(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 2), start);
+  const after = text.slice(end, end + 3);
+  return /[\p{L}\p{N}][._/]$/u.test(before) || /^(?:[._/][\p{L}\p{N}]|[([]|\s?=(?!=)|:\/\/)/u.test(after);
+}
+
+export function bookTopicWords(prose: readonly string[], code: readonly string[]): TopicWords {
+  const paragraphsWith = new Map<string, number>();
+  /** Uses of each word as written, lower-cased: "does" is not the plural of "doe". */
+  const uses = new Map<string, number>();
+  let words = 0;
+  const asCode = new Map<string, number>();
+  const asWord = new Map<string, number>();
+  const add = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const text of prose) {
+    const keys = new Set<string>();
+    for (const match of text.matchAll(WORD)) {
+      for (const part of match[0].split('_')) {
+        if (contentWords(part).length === 0) continue;
+        const key = termKey(part);
+        keys.add(key);
+        add(uses, part.toLowerCase());
+        words++;
+        add(
+          writtenAsCode(text, match.index, match.index + match[0].length) || part !== match[0]
+            ? asCode
+            : asWord,
+          key,
+        );
+      }
+    }
+    for (const key of keys) add(paragraphsWith, key);
+  }
+  for (const text of code)
+    for (const match of text.matchAll(WORD))
+      for (const part of match[0].split('_')) if (contentWords(part).length > 0) add(asCode, termKey(part));
+
+  const commonAbove = Math.max(RARE_SHARE * prose.length, MIN_COMMON_PARAGRAPHS);
+  const keyness = (word: string) =>
+    (uses.get(word) ?? 0) / Math.max(words, 1) / ((spokenCount(word) + 1) / SPOKEN_WORDS);
+  const isTopicWord = (key: string, word: string) =>
+    WRITTEN_AS_A_WORD.test(word) &&
+    (paragraphsWith.get(key) ?? 0) <= commonAbove &&
+    (asCode.get(key) ?? 0) < Math.max(asWord.get(key) ?? 0, 1) &&
+    !GENERIC_WORDS.has(word) &&
+    !GENERIC_WORDS.has(key) &&
+    keyness(word) >= MIN_KEYNESS &&
+    !isVerbForm(word) &&
+    !isAdverb(word);
+  return {
+    isTopicWord,
+    sharedTopic(a, b) {
+      const ideas = sharedTermsOf(a, b, {
+        isTopicWord,
+        compareWords: (x, y) =>
+          (paragraphsWith.get(x.key) ?? 0) - (paragraphsWith.get(y.key) ?? 0) || x.key.localeCompare(y.key),
+      });
+      const specific = ideas.some((idea) => idea.includes(' ') || !isEverydayWord(idea));
+      return ideas.length >= MIN_SHARED_IDEAS && specific ? ideas : undefined;
+    },
+  };
+}
