@@ -181,6 +181,19 @@ describe.skipIf(!gumPresent)('findCues against GUM eRST', () => {
   });
 });
 
+/** Paragraphs of one section in book order, numbered from 1. */
+function inSection(texts: readonly string[], sectionId: string): GraphParagraph[] {
+  return texts.map((text, order) => ({
+    id: `${sectionId}.${order + 1}`,
+    sectionId,
+    chapterId: sectionId.split('.')[0]!,
+    order,
+    page: 1,
+    yStart: 0,
+    text,
+  }));
+}
+
 describe('definitions', () => {
   it('finds the term each phrasing defines (paragraphs of aata and dmoi)', () => {
     expect(definedIn('A subgroup of Sn is called a permutation group.')).toEqual(['permutation group']);
@@ -188,15 +201,20 @@ describe('definitions', () => {
       definedIn(
         'If f : A → B is a map and the image of f is B, i.e., f(A) = B, then f is said to be onto or surjective.',
       ),
-    ).toEqual(['onto', 'surjective']);
+    ).toEqual(['surjective']);
     expect(
       definedIn(
         'Let G be a group and H a subgroup of G. Define a left coset of H with representative g ∈ G to be the set gH.',
       ),
     ).toEqual(['left coset']);
+    // An everyday word names a property only with the noun it is said of.
     expect(definedIn('A subgroup H of a group G is normal in G if gH = Hg for all g ∈ G.')).toEqual([
-      'normal',
+      'normal subgroup',
     ]);
+    expect(definedIn('Two matrices that are equivalent in this manner are said to be similar.')).toEqual([
+      'similar matrix',
+    ]);
+    expect(definedIn('We say that G is abelian if ab = ba for all a, b ∈ G.')).toEqual(['abelian']);
     expect(definedIn('We call the set of all subsets of A the power set of A, and write it P(A).')).toEqual([
       'power set',
     ]);
@@ -223,6 +241,49 @@ describe('definitions', () => {
       ),
     ).toEqual([]);
     expect(definedIn('The function is called f.')).toEqual([]);
+    // Part of a longer name (decay, linalg), labels, and "called" as in calling a function.
+    expect(definedIn('The discrete L2 norm is defined by ||u|| = (∆t ∑ u2)1/2.')).toEqual([]);
+    expect(definedIn('The finite difference scheme is often called the Crank-Nicolson scheme.')).toEqual([]);
+    expect(definedIn('Here is the compute function, here called main_GUI:')).toEqual([]);
+    expect(
+      definedIn('Test frameworks have assert functions that can be called instead of using assert.'),
+    ).toEqual([]);
+    expect(definedIn('Question: The scalar product can be generalized to a pairing.')).toEqual([]);
+    expect(definedIn('An application of the Principle of Well-Ordering is that we can divide.')).toEqual([]);
+    expect(definedIn('A measure of the fluctuations is the standard deviation.')).toEqual([]);
+    expect(definedIn('A number field (also called simply a field) is a set K with these axioms.')).toEqual([
+      'number field',
+    ]);
+  });
+
+  it('does not take an everyday word for the term a definition gave it ("A similar argument shows")', () => {
+    const paragraphs = inSection(
+      [
+        'Two matrices that are equivalent in this manner are said to be similar.',
+        'A similar argument shows that the map is a homomorphism.',
+        'Similar matrices have the same determinant.',
+      ],
+      '2.1',
+    );
+    const defined = findDefinedTerms(paragraphs);
+    expect(termsUsed(defined, paragraphs[1]!)).toEqual([]);
+    expect(termsUsed(defined, paragraphs[2]!)).toEqual(['similar matrix']);
+    expect(defined.display.get('similar matrix')).toBe('similar matrices');
+  });
+
+  it('drops an everyday word the book uses as freely before its "definition" as after ("measure")', () => {
+    const texts = [
+      'We measure the error of each scheme.',
+      'The measure of a good method is its error.',
+      'How we measure it matters.',
+      'Our measure of the fluctuations is the standard deviation.',
+      'A measure is a number that tells how good a method is.',
+      'This measure is small when the mesh is fine.',
+      'Another measure is the mean.',
+    ];
+    const paragraphs = inSection(texts, '5.1');
+    expect(definedIn(texts[4]!)).toEqual(['measure']);
+    expect(findDefinedTerms(paragraphs).sites.has('measure')).toBe(false);
   });
 
   it('normalises terms: lower case, singular', () => {
@@ -234,20 +295,15 @@ describe('definitions', () => {
   });
 
   it('finds the earlier defined terms a paragraph uses, the longest first', () => {
-    const paragraphs: GraphParagraph[] = [
-      'Let G be a group and H a subgroup of G. Define a left coset of H with representative g ∈ G to be the set gH = {gh : h ∈ H}.',
-      'A subgroup H of a group G is normal in G if gH = Hg for all g ∈ G. A normal subgroup is called a normal subgroup for short.',
-      'Proof. Let g1H and g2H be two cosets of H in G. Then by the definition of a left coset, a = g1h1 = g2h2.',
-      'The left cosets of a normal subgroup are its right cosets.',
-    ].map((text, order) => ({
-      id: `6.1.${order + 1}`,
-      sectionId: '6.1',
-      chapterId: '6',
-      order,
-      page: 1,
-      yStart: 0,
-      text,
-    }));
+    const paragraphs = inSection(
+      [
+        'Let G be a group and H a subgroup of G. Define a left coset of H with representative g ∈ G to be the set gH = {gh : h ∈ H}.',
+        'A subgroup H of a group G is normal in G if gH = Hg for all g ∈ G. A normal subgroup is called a normal subgroup for short.',
+        'Proof. Let g1H and g2H be two cosets of H in G. Then by the definition of a left coset, a = g1h1 = g2h2.',
+        'The left cosets of a normal subgroup are its right cosets.',
+      ],
+      '6.1',
+    );
     const defined = findDefinedTerms(paragraphs);
     expect(defined.byParagraph.get('6.1.1')).toEqual(['left coset']);
     expect(termsUsed(defined, paragraphs[2]!)).toEqual(['left coset']);
@@ -388,7 +444,7 @@ describe('classifyEdge', () => {
       type: 'BACKGROUND',
       evidence: ['explicit'],
     });
-    expect(back?.justification).toBe('Referred to explicitly: "By Lemma 6.3"');
+    expect(back?.justification).toBe('Explicit reference: "By Lemma 6.3"');
     expect(back?.score).toBeGreaterThanOrEqual(0.9);
     const seenFromLemma = classify({
       source: lemma,
@@ -396,7 +452,67 @@ describe('classifyEdge', () => {
       explicit: [reference(proof, lemma, 'By Lemma 6.3')],
     });
     expect(seenFromLemma?.type).toBe('ELABORATION');
-    expect(seenFromLemma?.justification).toBe('Refers to this paragraph explicitly: "By Lemma 6.3"');
+    // The reason reads true from either paragraph: it quotes the book and says nothing of "this paragraph".
+    expect(seenFromLemma?.justification).toBe('Explicit reference: "By Lemma 6.3"');
+  });
+
+  it('types a reference by what its words say, whichever way it points', () => {
+    // A theorem applied before it is proved is still what the paragraph builds on.
+    const early = at('plain', 3);
+    const stated = at('theorem', 40, '6.2');
+    expect(
+      classify({ source: early, target: stated, explicit: [reference(early, stated, 'by Theorem 6.4')] })
+        ?.type,
+    ).toBe('BACKGROUND');
+    // Sent back for a proof: the earlier paragraph develops the later one.
+    const later = at('recall', 50, '6.3');
+    expect(
+      classify({
+        source: later,
+        target: definition,
+        explicit: [
+          {
+            ...reference(later, definition, 'Section 6.1'),
+            kind: 'section',
+          },
+        ],
+      })?.type,
+    ).toBe('BACKGROUND');
+    const sent = { ...at('recall', 50, '6.3'), text: 'See Section 6.1 for a proof of this fact.' };
+    expect(
+      classify({
+        source: sent,
+        target: definition,
+        explicit: [{ ...reference(sent, definition, 'See Section 6.1'), kind: 'section' }],
+      })?.type,
+    ).toBe('ELABORATION');
+    // "For example" is not "for examples, see".
+    const aside = {
+      ...at('plain', 60, '6.3'),
+      text: 'For example, if we replace the names in Lemma 6.3 we get more.',
+    };
+    expect(
+      classify({ source: aside, target: lemma, explicit: [reference(aside, lemma, 'in Lemma 6.3')] })?.type,
+    ).toBe('BACKGROUND');
+  });
+
+  it('names an exercise and its answer, and any other link by the paragraphs it joins', () => {
+    const exercise = { ...at('plain', 5, '1.4'), text: '1. Suppose that A = {x : x ∈ N and x is even}.' };
+    const answer = { ...at('plain', 900, 'B'), text: '1.4.1. (a) A ∩ B = {2}.' };
+    const linked = classify({
+      source: answer,
+      target: exercise,
+      explicit: [{ ...reference(answer, exercise, '1.4.1'), kind: 'exercise', via: 'link', role: 'answer' }],
+    });
+    expect(linked?.type).toBe('BACKGROUND');
+    expect(linked?.justification).toBe('An exercise and its answer, linked in the book ("1.4.1")');
+    const bare = classify({
+      source: proof,
+      target: lemma,
+      explicit: [{ ...reference(proof, lemma, ''), via: 'link' }],
+    });
+    expect(bare?.justification).toBe('The book links Section 6.1, Paragraph 14 to Section 6.1, Paragraph 6');
+    expect(bare?.justification).not.toMatch(/a link in the book/);
   });
 
   it('makes a later paragraph referred to ahead ELABORATION, or EXAMPLE when it is an example', () => {
@@ -421,7 +537,9 @@ describe('classifyEdge', () => {
   it('makes the paragraph that defines a term the source uses BACKGROUND', () => {
     const edge = classify({ source: proof, target: definition, definedTermsUsed: ['left coset'] });
     expect(edge).toMatchObject({ type: 'BACKGROUND', evidence: ['discourse'] });
-    expect(edge?.justification).toBe('Defines "left coset", which this paragraph uses');
+    expect(edge?.justification).toBe(
+      '"left coset" defined in Section 6.1, Paragraph 1, used in Section 6.1, Paragraph 14',
+    );
     expect(edge?.score).toBeGreaterThanOrEqual(0.7);
     expect(edge?.score).toBeLessThanOrEqual(0.85);
   });
@@ -435,7 +553,7 @@ describe('classifyEdge', () => {
       semantic: similar(proof, lemma),
     });
     expect(edge?.justification).toBe(
-      'Referred to explicitly: "By Lemma 6.3"; also defines "left coset", which this paragraph uses; also covers the same ideas: cosets, subgroup and partition',
+      'Explicit reference: "By Lemma 6.3"; also "left coset" defined in Section 6.1, Paragraph 6, used in Section 6.1, Paragraph 14; also covers the same ideas: cosets, subgroup and partition',
     );
     expect(edge?.evidence).toEqual(['explicit', 'semantic', 'discourse']);
     const alone = classify({
@@ -452,12 +570,12 @@ describe('classifyEdge', () => {
     const proofToTheorem = classify({ source: proof, target: theorem, semantic: similar(proof, theorem) });
     expect(proofToTheorem?.type).toBe('BACKGROUND');
     expect(proofToTheorem?.justification).toBe(
-      'Covers the same ideas: cosets, subgroup and partition; this paragraph is a proof ("Proof.")',
+      'Covers the same ideas: cosets, subgroup and partition; Section 6.1, Paragraph 14 is a proof ("Proof.")',
     );
     expect(proofToTheorem?.evidence).toEqual(['semantic', 'discourse']);
     const theoremToProof = classify({ source: theorem, target: proof, semantic: similar(theorem, proof) });
     expect(theoremToProof?.type).toBe('ELABORATION');
-    expect(theoremToProof?.justification).toContain('it is a proof ("Proof.")');
+    expect(theoremToProof?.justification).toContain('Section 6.1, Paragraph 14 is a proof ("Proof.")');
     // An example after what it illustrates.
     expect(
       classify({ source: definition, target: example, semantic: similar(definition, example) })?.type,
@@ -466,7 +584,33 @@ describe('classifyEdge', () => {
     const recall = at('recall', 30);
     const back = classify({ source: recall, target: theorem, semantic: similar(recall, theorem) });
     expect(back?.type).toBe('BACKGROUND');
-    expect(back?.justification).toContain('this paragraph looks back ("Recall")');
+    expect(back?.justification).toContain('Section 6.1, Paragraph 30 looks back ("Recall")');
+    // A look back at something else than what the two share says nothing of this pair.
+    const elsewhere = {
+      ...recall,
+      text: 'Remember that injective maps were defined earlier. The cosets are listed.',
+    };
+    expect(
+      classify({ source: elsewhere, target: theorem, semantic: similar(elsewhere, theorem) })?.type,
+    ).toBe('RELATED');
+    // A definition found by similarity alone: the pair is typed by it.
+    const defined = classify({
+      source: proof,
+      target: definition,
+      semantic: similar(proof, definition),
+      definedTermsUsed: ['left coset'],
+    });
+    expect(defined?.type).toBe('BACKGROUND');
+    expect(defined?.justification).toContain('"left coset" defined in Section 6.1, Paragraph 1');
+    // An earlier paragraph that first uses a shared idea introduces it.
+    const introduced = classify({
+      source: at('plain', 19),
+      target: theorem,
+      semantic: similar(at('plain', 19), theorem),
+      introducedIdeas: ['cosets'],
+    });
+    expect(introduced?.type).toBe('BACKGROUND');
+    expect(introduced?.justification).toContain('"cosets" first used in Section 6.1, Paragraph 13');
     const forward = at('forward', 0);
     expect(classify({ source: forward, target: theorem, semantic: similar(forward, theorem) })?.type).toBe(
       'ELABORATION',
@@ -476,6 +620,11 @@ describe('classifyEdge', () => {
     const contrasted = classify({ source: theorem, target: contrast, semantic: similar(theorem, contrast) });
     expect(contrasted?.type).toBe('CONTRAST');
     expect(contrasted?.justification).toContain('"In contrast"');
+    // Far apart, an opening contrast is with what comes just before it, not with this paragraph.
+    const farContrast = at('contrast', 25);
+    expect(
+      classify({ source: theorem, target: farContrast, semantic: similar(theorem, farContrast) })?.type,
+    ).toBe('RELATED');
     // Nothing more specific: RELATED, either way.
     const plain = at('plain', 19);
     expect(classify({ source: plain, target: theorem, semantic: similar(plain, theorem) })?.type).toBe(

@@ -5,7 +5,7 @@
  */
 import type { BookDocument } from '@threadbook/book';
 import { classifyEdge } from './discourse/classify.ts';
-import { findDefinedTerms, termsUsed, type DefinedTerms } from './discourse/definitions.ts';
+import { findDefinedTerms, termsUsed, termsUsedFrom, type DefinedTerms } from './discourse/definitions.ts';
 import { readInternalLinks } from './links.ts';
 import { graphParagraphs } from './paragraphs.ts';
 import { resolveExplicitReferences } from './refs/resolve.ts';
@@ -15,6 +15,10 @@ import {
   findSemanticPairs,
   type EmbeddingsEndpoint,
 } from './semantic/index.ts';
+import { termWords } from './discourse/terms.ts';
+import { isEverydayWord } from './english.ts';
+import { wordKeys } from './semantic/shared-terms.ts';
+import { bookTopicWords } from './semantic/topic-words.ts';
 import type { BookGraph, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from './types.ts';
 
 export type GraphStage = 'references' | 'similarity' | 'definitions' | 'edges';
@@ -62,14 +66,19 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     options.embeddings === undefined
       ? buildLsaIndex(texts)
       : await buildEmbeddingsIndex(texts, options.embeddings);
-  const semantic = findSemanticPairs(prose, index);
+  const code = paragraphs.filter((p) => p.kind === 'code').map((p) => p.text);
+  const semantic = findSemanticPairs(prose, index, { topicWords: bookTopicWords(texts, code) });
 
   options.onStage?.('definitions');
-  const definitions = definitionPairs(prose, findDefinedTerms(prose));
+  const defined = findDefinedTerms(prose);
+  const definitions = definitionPairs(prose, defined);
 
   options.onStage?.('edges');
   return {
-    edges: mergeEvidence(paragraphs, references, semantic, definitions),
+    edges: mergeEvidence(paragraphs, references, semantic, definitions, {
+      defined,
+      firstUse: firstUses(texts),
+    }),
     explicitRefs: explicitRefsBySource(references),
   };
 }
@@ -151,16 +160,44 @@ function definitionPairs(paragraphs: readonly GraphParagraph[], defined: Defined
 const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
 
 /**
+ * Per word and per pair of words side by side (normalised, "left coset"), the position among the prose
+ * paragraphs of the first that uses it.
+ */
+function firstUses(texts: readonly string[]): Map<string, number> {
+  const first = new Map<string, number>();
+  texts.forEach((text, position) => {
+    const keys = wordKeys(text);
+    keys.forEach((key, i) => {
+      if (!first.has(key)) first.set(key, position);
+      const pair = i > 0 ? `${keys[i - 1]} ${key}` : undefined;
+      if (pair !== undefined && !first.has(pair)) first.set(pair, position);
+    });
+  });
+  return first;
+}
+
+/** What the merge reads besides the pairs: the defined terms, and where each idea is first used. */
+interface BookVocabulary {
+  defined: DefinedTerms;
+  /** By normalised word or pair of words, the prose position (GraphParagraph.order) of its first use. */
+  firstUse: Map<string, number>;
+}
+
+/**
  * One edge per unordered pair of paragraphs with any evidence. Its direction is that of the explicit
- * reference when there is one, else from the later paragraph to the earlier one it builds on.
+ * reference when there is one, else from the later paragraph to the earlier one it builds on. A similar
+ * pair whose earlier paragraph defines a term the later one uses, or first uses an idea the two share,
+ * carries that too: it tells which one is background.
  */
 function mergeEvidence(
   paragraphs: readonly GraphParagraph[],
   references: readonly ExplicitReference[],
   semantic: readonly SemanticPair[],
   definitions: DefinitionPairs,
+  vocabulary: BookVocabulary,
 ): GraphEdge[] {
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
+  const proseOrder = new Map<string, number>();
   const pairs = new Map<string, { source: string; target: string; explicit: ExplicitReference[] }>();
   const pairOf = (source: string, target: string) => {
     const existing = pairs.get(pairKey(source, target)) ?? pairs.get(pairKey(target, source));
@@ -177,23 +214,57 @@ function mergeEvidence(
     semanticByPair.set(pairKey(pair.targetId, pair.sourceId), pair);
   }
   for (const { user, definer } of definitions.values()) pairOf(user, definer);
+  const prose = paragraphs.filter((p) => p.kind === undefined);
+  prose.forEach((p, position) => proseOrder.set(p.id, position));
+  const proseView = (p: GraphParagraph): GraphParagraph => ({ ...p, order: proseOrder.get(p.id) ?? -1 });
+  // A defined term as the paragraph that uses it writes it ("cosets"), else as its definition does.
+  const shown = (terms: readonly string[], user: GraphParagraph) =>
+    terms.map((term) => writtenAs(user.text, term) ?? vocabulary.defined.display.get(term) ?? term);
 
   const edges: GraphEdge[] = [];
   for (const { source, target, explicit } of pairs.values()) {
     const sourceParagraph = byId.get(source);
     const targetParagraph = byId.get(target);
     if (sourceParagraph === undefined || targetParagraph === undefined) continue;
+    const similar = semanticByPair.get(pairKey(source, target));
+    // The evidence that the target is background for the source: only that direction counts here.
+    let terms = definitions.get(pairKey(source, target))?.terms ?? [];
+    let introduced: string[] = [];
+    if (similar !== undefined && terms.length === 0) {
+      terms = termsUsedFrom(vocabulary.defined, proseView(sourceParagraph), proseView(targetParagraph));
+      const targetPosition = proseOrder.get(target);
+      // A scenario's everyday word ("chessboard" aside) introduces nothing: only a phrase or a term does.
+      introduced = similar.sharedTerms.filter(
+        (idea) =>
+          (idea.includes(' ') || !isEverydayWord(idea)) &&
+          vocabulary.firstUse.get(wordKeys(idea).join(' ')) === targetPosition,
+      );
+    }
     const edge = classifyEdge({
       source: sourceParagraph,
       target: targetParagraph,
       explicit,
-      semantic: semanticByPair.get(pairKey(source, target)),
-      // The evidence that the target is background for the source: only that direction counts here.
-      definedTermsUsed: definitions.get(pairKey(source, target))?.terms ?? [],
+      semantic: similar,
+      definedTermsUsed: shown(terms, sourceParagraph),
+      introducedIdeas: introduced,
     });
     if (edge !== undefined) edges.push(edge);
   }
   return edges;
+}
+
+/** The words of `text` that read as `term` once normalised ("Left cosets" for "left coset"), if any. */
+function writtenAs(text: string, term: string): string | undefined {
+  const wanted = term.split(' ');
+  const words = [...text.matchAll(/[\p{L}\p{N}'’-]+/gu)];
+  const keys = words.map(([word]) => termWords(word).join(' '));
+  for (let i = 0; i + wanted.length <= words.length; i++) {
+    if (!wanted.every((w, j) => keys[i + j] === w)) continue;
+    const first = words[i]!;
+    const last = words[i + wanted.length - 1]!;
+    return text.slice(first.index, last.index + last[0].length);
+  }
+  return undefined;
 }
 
 /** The Book XML's explicit_refs: per source paragraph, the paragraphs it refers to, in book order. */

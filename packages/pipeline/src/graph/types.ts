@@ -54,6 +54,8 @@ export interface ExplicitReference {
   phrase: string;
   /** Where the reference came from: the text, the PDF's own link annotation, or both agreeing. */
   via: 'text' | 'link' | 'both';
+  /** An exercise's number linked to its answer (or an answer's to its exercise), not a cross-reference. */
+  role?: 'answer';
 }
 
 /** A pair of paragraphs found similar in meaning. */

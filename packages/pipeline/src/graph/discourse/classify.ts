@@ -1,9 +1,12 @@
 /**
  * One edge from all the evidence about an ordered pair of paragraphs (DESIGN.md "Relationship graph"):
- * its type from the evidence and the book order, a justification a student understands, a score and
- * the evidence kinds. Direction: the edge is read from the source; BACKGROUND means the target is what
- * the source builds on, ELABORATION that the target develops the source.
+ * its type from the evidence (what the words of a reference say, what is defined or introduced where,
+ * how a paragraph opens), the book order only when nothing else tells; a justification a student can
+ * check from either paragraph (it quotes the book and names paragraphs, never "this paragraph"); a score
+ * and the evidence kinds. BACKGROUND means the target is what the source builds on, ELABORATION that the
+ * target develops the source.
  */
+import { paragraphLabel } from '@threadbook/book';
 import type {
   EvidenceKind,
   ExplicitReference,
@@ -12,7 +15,8 @@ import type {
   RelationshipType,
   SemanticPair,
 } from '../types.ts';
-import { findCues, type Cue, type CueSignal } from './cues.ts';
+import { inverseType } from '../types.ts';
+import { findCues, type Cue } from './cues.ts';
 
 export interface EdgeEvidence {
   source: GraphParagraph;
@@ -20,8 +24,10 @@ export interface EdgeEvidence {
   /** Explicit references between the two, in either direction; others are ignored. */
   explicit: readonly ExplicitReference[];
   semantic?: SemanticPair;
-  /** Terms the target defines and the source uses (definitions.ts `termsUsedFrom`). */
+  /** Terms the target defines and the source uses, as the target writes them. */
   definedTermsUsed: readonly string[];
+  /** Shared ideas the target is the first paragraph of the book to use (semantic pairs only). */
+  introducedIdeas?: readonly string[];
 }
 
 /** Scores of single pieces of evidence; several pieces combine as independent chances (noisy-or). */
@@ -48,8 +54,8 @@ type Role = 'example' | 'proof' | 'application';
 
 interface Reading {
   type: RelationshipType;
-  /** The cue that decided the type, with whose paragraph it is; absent when the order alone did. */
-  cue?: { cue: Cue; in: 'source' | 'target'; role?: Role };
+  /** The cue that decided the type, with the id of the paragraph it is in; absent when no cue did. */
+  cue?: { cue: Cue; in: string; role?: Role };
 }
 
 function roleOf(cues: readonly Cue[]): { role: Role; cue: Cue } | undefined {
@@ -61,16 +67,6 @@ function roleOf(cues: readonly Cue[]): { role: Role; cue: Cue } | undefined {
   return undefined;
 }
 
-function firstCue(cues: readonly Cue[], signal: CueSignal): Cue | undefined {
-  return cues.find((cue) => cue.signal === signal);
-}
-
-function contrastCue(cues: readonly Cue[]): Cue | undefined {
-  return cues.find(
-    (cue) => cue.signal === 'contrast' && (STRONG_CONTRAST.test(cue.phrase) || cue.index < OPENING_CHARS),
-  );
-}
-
 /** The sentence of `text` around `phrase`, to look for cues next to an explicit reference. */
 function sentenceAround(text: string, phrase: string): string {
   const at = text.indexOf(phrase);
@@ -80,56 +76,107 @@ function sentenceAround(text: string, phrase: string): string {
   return text.slice(start, end === -1 ? text.length : end + 1).trim();
 }
 
+/** How far from a reference the words that say what it is for may stand ("for a proof, see ..."). */
+const AROUND = 40;
+
+/** The words of `sentence` just before and after `phrase`: what a reference is for is said next to it. */
+function wordsAround(sentence: string, phrase: string): string {
+  const at = sentence.indexOf(phrase);
+  if (at === -1) return '';
+  return sentence.slice(Math.max(0, at - AROUND), at + phrase.length + AROUND);
+}
+
+/** Numbered statements a paragraph applies when it names them "by", "from", "using" them. */
+const STATED_KINDS = new Set<ExplicitReference['kind']>([
+  'theorem',
+  'lemma',
+  'proposition',
+  'corollary',
+  'definition',
+  'equation',
+  'algorithm',
+  'statement',
+]);
+const APPLYING =
+  /^(?:by|from|using|applying|recall(?:ing)?|according to|in view of|via|since|as in|cf\.?)\b/i;
+/** Words around a reference that send the reader on for more: "see Section 5 for a proof". */
+const DEVELOPED_THERE =
+  /\b(?:for (?:a |the )?(?:proofs?|details)|for (?:more|further|other|an?) (?:details|discussion|examples?|applications?)|for more\b|(?:will be|is|are) (?:proved|proven|shown|discussed|treated|explained|developed|generalized) (?:in|later)|we (?:will|shall) (?:see|prove|show|return|discuss|study|generalize))\b/i;
+
 /**
- * The type when the two are linked by an explicit reference: the earlier paragraph is background for the
- * later one, whichever of them refers ("by Theorem 4.1" back, "in Chapter 5 we prove" ahead), unless the
- * reference sets them apart ("unlike Example 3.2").
+ * What the other paragraph is to the one that refers to it. A statement the referring paragraph applies
+ * ("by Theorem 4.10") is its background wherever it stands; one the words send the reader to for more
+ * ("see Section 5 for a proof") develops it; else the earlier of the two is background for the later one,
+ * and a later example is an example.
  */
-function readExplicit(
-  evidence: EdgeEvidence,
-  references: readonly ExplicitReference[],
-  targetFirst: boolean,
+function readReference(
+  referring: GraphParagraph,
+  other: GraphParagraph,
+  reference: ExplicitReference,
 ): Reading {
-  for (const reference of references) {
-    const referring = reference.sourceId === evidence.source.id ? evidence.source : evidence.target;
-    const sentence = sentenceAround(referring.text, reference.phrase);
-    const cue = findCues(sentence).find((c) => c.signal === 'contrast' && STRONG_CONTRAST.test(c.phrase));
-    if (cue !== undefined)
-      return { type: 'CONTRAST', cue: { cue, in: referring === evidence.source ? 'source' : 'target' } };
-  }
-  if (targetFirst) return { type: 'BACKGROUND' };
-  const role = roleOf(findCues(evidence.target.text));
+  const sentence = sentenceAround(referring.text, reference.phrase);
+  const contrast = findCues(sentence).find((c) => c.signal === 'contrast' && STRONG_CONTRAST.test(c.phrase));
+  if (contrast !== undefined) return { type: 'CONTRAST', cue: { cue: contrast, in: referring.id } };
+  if (reference.role === 'answer')
+    return { type: other.order > referring.order ? 'ELABORATION' : 'BACKGROUND' };
+  if (STATED_KINDS.has(reference.kind) && APPLYING.test(reference.phrase)) return { type: 'BACKGROUND' };
+  if (DEVELOPED_THERE.test(wordsAround(sentence, reference.phrase))) return { type: 'ELABORATION' };
+  if (other.order < referring.order) return { type: 'BACKGROUND' };
+  const role = roleOf(findCues(other.text));
   if (role?.role === 'example')
-    return { type: 'EXAMPLE', cue: { cue: role.cue, in: 'target', role: role.role } };
+    return { type: 'EXAMPLE', cue: { cue: role.cue, in: other.id, role: role.role } };
   return { type: 'ELABORATION' };
 }
 
-/** The type of a pair linked only by similarity: cues decide, else they are just related. */
+/** The type of a pair linked by explicit references, read from the first one, as seen from the source. */
+function readExplicit(evidence: EdgeEvidence, references: readonly ExplicitReference[]): Reading {
+  const reference = references.find((r) => r.sourceId === evidence.source.id) ?? references[0]!;
+  const fromSource = reference.sourceId === evidence.source.id;
+  const reading = fromSource
+    ? readReference(evidence.source, evidence.target, reference)
+    : readReference(evidence.target, evidence.source, reference);
+  return fromSource ? reading : { ...reading, type: inverseType(reading.type) };
+}
+
+/** How far apart (in paragraphs of one section) two paragraphs may be for an opening contrast to set them apart. */
+const CONTRAST_REACH = 3;
+
+/** Whether the sentence of `text` holding the cue names one of the shared ideas. */
+function cueNamesIdeas(text: string, cue: Cue, ideas: readonly string[]): boolean {
+  const sentence = sentenceAround(text, cue.phrase).toLowerCase();
+  return ideas.some((idea) => sentence.includes(idea.toLowerCase()));
+}
+
+/**
+ * The type of a pair linked only by similarity: the earlier one is background when it defines or first
+ * introduces what the later one uses; an example, proof or application is read by how it opens; a
+ * contrast only when the later one opens by setting itself against the one just before; a cue that looks
+ * back or ahead only when its sentence names what the two share; else they are related.
+ */
 function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
-  const sourceCues = findCues(evidence.source.text);
-  const targetCues = findCues(evidence.target.text);
-  const later = targetFirst
-    ? { cues: sourceCues, in: 'source' as const }
-    : { cues: targetCues, in: 'target' as const };
-  const sameSection = evidence.source.sectionId === evidence.target.sectionId;
-  const contrast = contrastCue(later.cues);
-  if (contrast !== undefined && sameSection)
-    return { type: 'CONTRAST', cue: { cue: contrast, in: later.in } };
-  if (targetFirst) {
-    const role = roleOf(sourceCues);
-    if (role !== undefined)
-      return { type: 'BACKGROUND', cue: { cue: role.cue, in: 'source', role: role.role } };
-    const back = firstCue(sourceCues, 'back');
-    if (back !== undefined) return { type: 'BACKGROUND', cue: { cue: back, in: 'source' } };
-    return { type: 'RELATED' };
-  }
-  const role = roleOf(targetCues);
-  if (role !== undefined) {
-    const type = role.role === 'example' ? 'EXAMPLE' : 'ELABORATION';
-    return { type, cue: { cue: role.cue, in: 'target', role: role.role } };
-  }
-  const forward = firstCue(sourceCues, 'forward');
-  if (forward !== undefined) return { type: 'ELABORATION', cue: { cue: forward, in: 'source' } };
+  const [later, earlier] = targetFirst
+    ? [evidence.source, evidence.target]
+    : [evidence.target, evidence.source];
+  const asSeen = (type: RelationshipType): RelationshipType => (targetFirst ? type : inverseType(type));
+  const laterCues = findCues(later.text);
+  const near = later.sectionId === earlier.sectionId && later.order - earlier.order <= CONTRAST_REACH;
+  const contrast = laterCues.find((cue) => cue.signal === 'contrast' && cue.index < OPENING_CHARS);
+  if (contrast !== undefined && near) return { type: 'CONTRAST', cue: { cue: contrast, in: later.id } };
+  const role = roleOf(laterCues);
+  if (role?.role === 'example')
+    return { type: 'EXAMPLE', cue: { cue: role.cue, in: later.id, role: role.role } };
+  if (evidence.definedTermsUsed.length > 0 || (evidence.introducedIdeas ?? []).length > 0)
+    return { type: asSeen('BACKGROUND') };
+  if (role !== undefined)
+    return { type: asSeen('BACKGROUND'), cue: { cue: role.cue, in: later.id, role: role.role } };
+  const ideas = evidence.semantic?.sharedTerms ?? [];
+  const back = laterCues.find((cue) => cue.signal === 'back' && cueNamesIdeas(later.text, cue, ideas));
+  if (back !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: back, in: later.id } };
+  const earlierCues = findCues(earlier.text);
+  const ahead = earlierCues.find(
+    (cue) => cue.signal === 'forward' && cueNamesIdeas(earlier.text, cue, ideas),
+  );
+  if (ahead !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: ahead, in: earlier.id } };
   return { type: 'RELATED' };
 }
 
@@ -145,20 +192,22 @@ function listOf(items: readonly string[], wrap: (item: string) => string): strin
   return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1) ?? ''}`;
 }
 
-/** The quoted words that refer; a PDF link found where the text finder saw no phrase has none to quote. */
-function referringWords(reference: ExplicitReference): string {
-  return reference.phrase.trim() === '' ? 'a link in the book' : quote(reference.phrase);
+/**
+ * The words that refer, quoted. A PDF link the text finder did not read has none of its own: an
+ * exercise's number linking to its answer says so; any other link names the two paragraphs it joins.
+ */
+function explicitClause(references: readonly ExplicitReference[]): string {
+  const reference = references.find((r) => r.phrase.trim() !== '') ?? references[0]!;
+  if (reference.role === 'answer')
+    return `An exercise and its answer, linked in the book (${quote(reference.phrase)})`;
+  if (reference.phrase.trim() === '')
+    return `The book links ${paragraphLabel(reference.sourceId)} to ${paragraphLabel(reference.targetId)}`;
+  return `Explicit reference: ${quote(reference.phrase)}`;
 }
 
-function explicitClause(evidence: EdgeEvidence, references: readonly ExplicitReference[]): string {
-  const outgoing = references.find((reference) => reference.sourceId === evidence.source.id);
-  if (outgoing !== undefined) return `Referred to explicitly: ${referringWords(outgoing)}`;
-  const incoming = references[0];
-  return incoming === undefined ? '' : `Refers to this paragraph explicitly: ${referringWords(incoming)}`;
-}
-
-function definitionClause(terms: readonly string[]): string {
-  return `Defines ${listOf(terms, (term) => `"${term}"`)}, which this paragraph uses`;
+function definitionClause(evidence: EdgeEvidence): string {
+  const terms = listOf(evidence.definedTermsUsed, (term) => `"${term}"`);
+  return `${terms} defined in ${paragraphLabel(evidence.target.id)}, used in ${paragraphLabel(evidence.source.id)}`;
 }
 
 function semanticClause(pair: SemanticPair): string {
@@ -167,17 +216,22 @@ function semanticClause(pair: SemanticPair): string {
     : `Covers the same ideas: ${listOf(pair.sharedTerms, (t) => t)}`;
 }
 
+function introductionClause(evidence: EdgeEvidence): string {
+  const ideas = listOf(evidence.introducedIdeas ?? [], (idea) => `"${idea}"`);
+  return `${ideas} first used in ${paragraphLabel(evidence.target.id)}`;
+}
+
 function cueClause(reading: Reading): string | undefined {
   if (reading.cue === undefined) return undefined;
   const { cue, role } = reading.cue;
-  const who = reading.cue.in === 'source' ? 'this paragraph' : 'it';
+  const who = paragraphLabel(reading.cue.in);
   const said = quote(cue.phrase);
-  if (reading.type === 'CONTRAST') return `${who} sets the two apart (${said})`;
+  if (reading.type === 'CONTRAST') return `${who} sets itself apart (${said})`;
   if (role === 'example') return `${who} is an example (${said})`;
   if (role === 'proof') return `${who} is a proof (${said})`;
   if (role === 'application') return `${who} is an application (${said})`;
-  if (cue.signal === 'back') return `this paragraph looks back (${said})`;
-  return `this paragraph looks ahead (${said})`;
+  if (cue.signal === 'back') return `${who} looks back (${said})`;
+  return `${who} looks ahead (${said})`;
 }
 
 /** The clauses joined into one sentence: 'A; also b; c'. Later evidence clauses say "also". */
@@ -210,8 +264,8 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
 
   const targetFirst = target.order < source.order;
   let reading: Reading;
-  if (references.length > 0) reading = readExplicit(evidence, references, targetFirst);
-  else if (terms.length > 0 && targetFirst) reading = { type: 'BACKGROUND' };
+  if (references.length > 0) reading = readExplicit(evidence, references);
+  else if (terms.length > 0 && targetFirst && pair === undefined) reading = { type: 'BACKGROUND' };
   else reading = readSemantic(evidence, targetFirst);
 
   const scores: number[] = [];
@@ -220,19 +274,21 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
   if (references.length > 0) {
     scores.push(Math.max(...references.map((r) => EXPLICIT_SCORE[r.via])));
     kinds.add('explicit');
-    clauses.push(explicitClause(evidence, references));
+    clauses.push(explicitClause(references));
   }
   if (terms.length > 0) {
     scores.push(
       Math.min(DEFINITION_SCORE + DEFINITION_SCORE_PER_EXTRA_TERM * (terms.length - 1), DEFINITION_SCORE_MAX),
     );
     kinds.add('discourse');
-    clauses.push(definitionClause(terms));
+    clauses.push(definitionClause(evidence));
   }
   if (pair !== undefined) {
     scores.push(SEMANTIC_WEIGHT * Math.min(pair.similarity, 1));
     kinds.add('semantic');
     clauses.push(semanticClause(pair));
+    if (terms.length === 0 && (evidence.introducedIdeas ?? []).length > 0 && targetFirst)
+      clauses.push(introductionClause(evidence));
   }
   if (reading.cue !== undefined) {
     scores.push(CUE_SCORE);

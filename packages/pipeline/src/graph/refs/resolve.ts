@@ -148,13 +148,41 @@ function mergeWithLinks(
   const used = new Set([...confirmed, ...replacement.values()]);
   for (const targetId of unmatchedLinks) {
     if (used.has(targetId)) continue;
-    out.push({ sourceId, targetId, ...describeTarget(byId.get(targetId)!), via: 'link' });
+    out.push({ sourceId, targetId, ...describeLink(byId.get(sourceId)!, byId.get(targetId)!), via: 'link' });
   }
   return out;
 }
 
-/** A link's kind and phrase, from what the target paragraph is labelled ("Theorem 3.17"). */
-function describeTarget(target: GraphParagraph): { kind: ReferenceKind; phrase: string } {
+/** An exercise's own number opening it ("7." or "7 "), or an answer's full one ("1.4.7.", "Hint. 1.4.7"). */
+const EXERCISE_NUMBER = /^(\d{1,3})[.)]?\s/;
+const ANSWER_NUMBER = /^(?:(?:Hint|Answer|Solution)\.?\s+)?((?:[A-Z\d]{1,3}\.){1,3}(\d{1,3}))\.?(?:\s|$)/;
+
+/**
+ * The answer's number when one paragraph is a numbered exercise and the other an answer numbered after it
+ * ("7. Prove that ..." and "1.4.7. Hint: ..."): books link the two both ways.
+ */
+function answerNumber(a: GraphParagraph, b: GraphParagraph): string | undefined {
+  for (const [exercise, answer] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const own = EXERCISE_NUMBER.exec(exercise.text)?.[1];
+    const full = ANSWER_NUMBER.exec(answer.text);
+    if (own !== undefined && full?.[2] === own) return full[1];
+  }
+  return undefined;
+}
+
+/**
+ * A link's kind and phrase where the text finder read no reference: an exercise and its answer; else what
+ * the target paragraph is labelled ("Theorem 3.17"); else nothing to quote.
+ */
+function describeLink(
+  source: GraphParagraph,
+  target: GraphParagraph,
+): { kind: ReferenceKind; phrase: string; role?: 'answer' } {
+  const answer = answerNumber(source, target);
+  if (answer !== undefined) return { kind: 'exercise', phrase: answer, role: 'answer' };
   const label = findItemLabels(target.text)[0];
   return label ? { kind: label.kind, phrase: label.name } : { kind: 'other', phrase: '' };
 }
