@@ -427,6 +427,11 @@ describe('classifyEdge', () => {
     classifyEdge({ explicit: [], definedTermsUsed: [], ...evidence });
 
   const definition = at('definition', 1);
+  // An earlier paragraph that states nothing and opens with no cue.
+  const earlierPlain = {
+    ...at('plain', 12),
+    text: 'Cosets of a subgroup cut the group into parts of one size.',
+  };
   const example = at('example', 2);
   const lemma = at('lemma', 6);
   const theorem = at('theorem', 13);
@@ -591,7 +596,7 @@ describe('classifyEdge', () => {
       text: 'Remember that injective maps were defined earlier. The cosets are listed.',
     };
     expect(
-      classify({ source: elsewhere, target: theorem, semantic: similar(elsewhere, theorem) })?.type,
+      classify({ source: elsewhere, target: earlierPlain, semantic: similar(elsewhere, earlierPlain) })?.type,
     ).toBe('RELATED');
     // A definition found by similarity alone: the pair is typed by it.
     const defined = classify({
@@ -623,16 +628,41 @@ describe('classifyEdge', () => {
     // Far apart, an opening contrast is with what comes just before it, not with this paragraph.
     const farContrast = at('contrast', 25);
     expect(
-      classify({ source: theorem, target: farContrast, semantic: similar(theorem, farContrast) })?.type,
+      classify({ source: earlierPlain, target: farContrast, semantic: similar(earlierPlain, farContrast) })
+        ?.type,
     ).toBe('RELATED');
+    // A statement or definition before: what the later one builds on. A hint builds on what it helps with.
+    const restated = {
+      ...at('plain', 19),
+      text: 'The left cosets of H in G partition G, as Theorem 6.4 says.',
+    };
+    const statement = classify({ source: restated, target: theorem, semantic: similar(restated, theorem) });
+    expect(statement?.type).toBe('BACKGROUND');
+    expect(statement?.justification).toContain(
+      'Section 6.1, Paragraph 13 states what the two share ("Theorem 6.4")',
+    );
+    const hint = {
+      ...at('plain', 90, '6.5'),
+      text: 'Hint. Count the cosets of the subgroup in the partition.',
+    };
+    const helped = classify({
+      source: hint,
+      target: at('plain', 80, '6.5'),
+      semantic: similar(hint, at('plain', 80, '6.5')),
+    });
+    expect(helped?.type).toBe('BACKGROUND');
+    expect(helped?.justification).toContain('helps with an exercise ("Hint")');
+    // An example before the statement it illustrates.
+    const exampleFirst = classify({ source: theorem, target: example, semantic: similar(theorem, example) });
+    expect(exampleFirst?.type).toBe('EXAMPLE');
     // Nothing more specific: RELATED, either way.
     const plain = at('plain', 19);
-    expect(classify({ source: plain, target: theorem, semantic: similar(plain, theorem) })?.type).toBe(
-      'RELATED',
-    );
-    expect(classify({ source: theorem, target: plain, semantic: similar(theorem, plain) })?.type).toBe(
-      'RELATED',
-    );
+    expect(
+      classify({ source: plain, target: earlierPlain, semantic: similar(plain, earlierPlain) })?.type,
+    ).toBe('RELATED');
+    expect(
+      classify({ source: earlierPlain, target: plain, semantic: similar(earlierPlain, plain) })?.type,
+    ).toBe('RELATED');
   });
 
   it('scales a semantic score with the similarity, below explicit evidence, within 0..1', () => {

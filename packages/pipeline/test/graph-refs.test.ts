@@ -274,10 +274,55 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
       phrase: '',
       via: 'link',
     });
+    // A link the text finder did not read quotes nothing: the target is named by its label instead.
     expect(withLinks.find((r) => r.sourceId === '2.1.3' && r.via === 'link')).toMatchObject({
       kind: 'theorem',
-      phrase: 'Theorem 2.10',
+      phrase: '',
+      targetName: 'Theorem 2.10',
     });
+  });
+
+  it('takes a link between an exercise and its numbered answer for what it is, quoting the answer number', () => {
+    const exercise = {
+      ...paragraphs[0]!,
+      id: '1.4.7',
+      sectionId: '1.4',
+      page: 1,
+      yStart: 0.1,
+      text: '7. Prove that every cyclic group is abelian.',
+    };
+    const answer = {
+      ...paragraphs[0]!,
+      id: 'B.12',
+      sectionId: 'B',
+      order: 100,
+      page: 2,
+      yStart: 0.1,
+      text: '1.4.7. Hint. Write two elements as powers of a generator.',
+    };
+    const other = {
+      ...paragraphs[0]!,
+      id: 'B.13',
+      sectionId: 'B',
+      order: 101,
+      page: 3,
+      yStart: 0.1,
+      text: 'Every subgroup of a cyclic group is cyclic.',
+    };
+    const link = (from: typeof exercise, to: typeof exercise): PdfLink => ({
+      page: from.page,
+      rect: { left: 0.1, top: 0.11, right: 0.15, bottom: 0.13 },
+      target: { page: to.page, y: 0.09, name: undefined },
+    });
+    const found = resolveExplicitReferences([exercise, answer, other], {
+      links: [link(exercise, answer), link(answer, exercise), link(exercise, other)],
+    });
+    expect(found.filter((r) => r.role === 'answer').map((r) => [r.sourceId, r.targetId, r.phrase])).toEqual([
+      ['1.4.7', 'B.12', '1.4.7'],
+      ['B.12', '1.4.7', '1.4.7'],
+    ]);
+    expect(found.find((r) => r.targetId === 'B.13')).toMatchObject({ phrase: '', kind: 'other' });
+    expect(found.find((r) => r.targetId === 'B.13')?.role).toBeUndefined();
   });
 });
 

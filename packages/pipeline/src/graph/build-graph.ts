@@ -85,8 +85,8 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
 
 /**
  * The references a supplied Book XML lists in explicit_refs: kept as evidence even where the text finder
- * misses them (an editor may have added them by hand). Named by the target's section, as the XML gives
- * no phrase.
+ * misses them (an editor may have added them by hand). The XML gives no phrase: they are named by the
+ * target's section.
  */
 function suppliedReferences(book: BookDocument, paragraphs: readonly GraphParagraph[]): ExplicitReference[] {
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
@@ -101,7 +101,8 @@ function suppliedReferences(book: BookDocument, paragraphs: readonly GraphParagr
             sourceId: paragraph.id,
             targetId,
             kind: 'other',
-            phrase: `§${target.sectionId}`,
+            phrase: '',
+            targetName: `Section ${target.sectionId}`,
             via: 'text',
           });
         }

@@ -50,8 +50,13 @@ export interface ExplicitReference {
   sourceId: string;
   targetId: string;
   kind: ReferenceKind;
-  /** The words of the source that refer, e.g. "see Section 2.3" or "by Theorem 4.1". */
+  /**
+   * The words of the source that refer, e.g. "see Section 2.3" or "by Theorem 4.1"; empty when the text
+   * gives none (a PDF link the text finder did not read, a reference a supplied Book XML lists).
+   */
   phrase: string;
+  /** Without a phrase: what the target is called, when it says ("Theorem 3.17", "Section 2.1"). */
+  targetName?: string;
   /** Where the reference came from: the text, the PDF's own link annotation, or both agreeing. */
   via: 'text' | 'link' | 'both';
   /** An exercise's number linked to its answer (or an answer's to its exercise), not a cross-reference. */

@@ -50,7 +50,7 @@ const STRONG_CONTRAST = /^(?:in contrast|unlike|on the other hand)$/i;
 const OPENING_CHARS = 3;
 
 /** What a paragraph is, from how it opens: "Example 6.1", "Proof.", "Consider ...", or an application. */
-type Role = 'example' | 'proof' | 'application';
+type Role = 'example' | 'proof' | 'application' | 'statement' | 'help';
 
 interface Reading {
   type: RelationshipType;
@@ -159,25 +159,52 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     : [evidence.target, evidence.source];
   const asSeen = (type: RelationshipType): RelationshipType => (targetFirst ? type : inverseType(type));
   const laterCues = findCues(later.text);
+  const earlierCues = findCues(earlier.text);
+  const ideas = evidence.semantic?.sharedTerms ?? [];
   const near = later.sectionId === earlier.sectionId && later.order - earlier.order <= CONTRAST_REACH;
   const contrast = laterCues.find((cue) => cue.signal === 'contrast' && cue.index < OPENING_CHARS);
   if (contrast !== undefined && near) return { type: 'CONTRAST', cue: { cue: contrast, in: later.id } };
-  const role = roleOf(laterCues);
-  if (role?.role === 'example')
-    return { type: 'EXAMPLE', cue: { cue: role.cue, in: later.id, role: role.role } };
+  // An example beside what it exemplifies; two examples of one idea are only related.
+  const laterRole = roleOf(laterCues);
+  const earlierRole = roleOf(earlierCues);
+  if (laterRole?.role === 'example' && earlierRole?.role !== 'example')
+    return { type: 'EXAMPLE', cue: { cue: laterRole.cue, in: later.id, role: 'example' } };
+  const laterStatement = statementCue(later.text);
+  if (earlierRole?.role === 'example' && laterStatement !== undefined)
+    return { type: 'EXAMPLE', cue: { cue: earlierRole.cue, in: earlier.id, role: 'example' } };
   if (evidence.definedTermsUsed.length > 0 || (evidence.introducedIdeas ?? []).length > 0)
     return { type: asSeen('BACKGROUND') };
-  if (role !== undefined)
-    return { type: asSeen('BACKGROUND'), cue: { cue: role.cue, in: later.id, role: role.role } };
-  const ideas = evidence.semantic?.sharedTerms ?? [];
+  if (laterRole !== undefined)
+    return { type: asSeen('BACKGROUND'), cue: { cue: laterRole.cue, in: later.id, role: laterRole.role } };
+  const help = HELP.exec(later.text);
+  if (help !== null)
+    return {
+      type: asSeen('BACKGROUND'),
+      cue: { cue: { signal: 'back', phrase: help[0], index: 0 }, in: later.id, role: 'help' },
+    };
   const back = laterCues.find((cue) => cue.signal === 'back' && cueNamesIdeas(later.text, cue, ideas));
   if (back !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: back, in: later.id } };
-  const earlierCues = findCues(earlier.text);
+  // What the earlier one states or defines, in words the two share, is what the later one builds on.
+  const stated =
+    statementCue(earlier.text) ??
+    earlierCues.find((cue) => cue.signal === 'definition' && cueNamesIdeas(earlier.text, cue, ideas));
+  if (stated !== undefined && laterStatement === undefined)
+    return { type: asSeen('BACKGROUND'), cue: { cue: stated, in: earlier.id, role: 'statement' } };
   const ahead = earlierCues.find(
     (cue) => cue.signal === 'forward' && cueNamesIdeas(earlier.text, cue, ideas),
   );
   if (ahead !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: ahead, in: earlier.id } };
   return { type: 'RELATED' };
+}
+
+/** A paragraph that opens a numbered statement: "Definition 2.3", "Theorem 4.1.", "Lemma:". */
+const STATEMENT = /^(?:Definition|Theorem|Lemma|Proposition|Corollary)\b(?: [\dA-Z]+(?:\.\d+)*)?/;
+/** A paragraph that helps with an exercise: "Hint.", "Answer:", "Solution". */
+const HELP = /^(?:Hints?|Answer|Solution)\b/;
+
+function statementCue(text: string): Cue | undefined {
+  const match = STATEMENT.exec(text);
+  return match === null ? undefined : { signal: 'definition', phrase: match[0], index: 0 };
 }
 
 function quote(phrase: string): string {
@@ -193,15 +220,18 @@ function listOf(items: readonly string[], wrap: (item: string) => string): strin
 }
 
 /**
- * The words that refer, quoted. A PDF link the text finder did not read has none of its own: an
- * exercise's number linking to its answer says so; any other link names the two paragraphs it joins.
+ * The words that refer, quoted. A reference without words of its own (a PDF link the text finder did not
+ * read, one a supplied Book XML lists) quotes nothing: an exercise's number linking to its answer says so;
+ * any other names the two paragraphs it joins, and what the target is called.
  */
 function explicitClause(references: readonly ExplicitReference[]): string {
   const reference = references.find((r) => r.phrase.trim() !== '') ?? references[0]!;
   if (reference.role === 'answer')
     return `An exercise and its answer, linked in the book (${quote(reference.phrase)})`;
-  if (reference.phrase.trim() === '')
-    return `The book links ${paragraphLabel(reference.sourceId)} to ${paragraphLabel(reference.targetId)}`;
+  if (reference.phrase.trim() === '') {
+    const named = reference.targetName === undefined ? '' : ` (${reference.targetName})`;
+    return `The book links ${paragraphLabel(reference.sourceId)} to ${paragraphLabel(reference.targetId)}${named}`;
+  }
   return `Explicit reference: ${quote(reference.phrase)}`;
 }
 
@@ -230,6 +260,11 @@ function cueClause(reading: Reading): string | undefined {
   if (role === 'example') return `${who} is an example (${said})`;
   if (role === 'proof') return `${who} is a proof (${said})`;
   if (role === 'application') return `${who} is an application (${said})`;
+  if (role === 'statement')
+    return cue.signal === 'definition' && cue.index > 0
+      ? `${who} defines what the two share (${said})`
+      : `${who} states what the two share (${said})`;
+  if (role === 'help') return `${who} helps with an exercise (${said})`;
   if (cue.signal === 'back') return `${who} looks back (${said})`;
   return `${who} looks ahead (${said})`;
 }

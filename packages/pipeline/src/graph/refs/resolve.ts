@@ -174,15 +174,16 @@ function answerNumber(a: GraphParagraph, b: GraphParagraph): string | undefined 
 }
 
 /**
- * A link's kind and phrase where the text finder read no reference: an exercise and its answer; else what
- * the target paragraph is labelled ("Theorem 3.17"); else nothing to quote.
+ * A link's kind where the text finder read no reference: an exercise and its answer (the answer's number
+ * is its phrase); else the kind the target paragraph is labelled with, and that label as its name
+ * ("Theorem 3.17"), with no phrase: the source's words are not known.
  */
 function describeLink(
   source: GraphParagraph,
   target: GraphParagraph,
-): { kind: ReferenceKind; phrase: string; role?: 'answer' } {
+): Pick<ExplicitReference, 'kind' | 'phrase' | 'targetName' | 'role'> {
   const answer = answerNumber(source, target);
   if (answer !== undefined) return { kind: 'exercise', phrase: answer, role: 'answer' };
   const label = findItemLabels(target.text)[0];
-  return label ? { kind: label.kind, phrase: label.name } : { kind: 'other', phrase: '' };
+  return label ? { kind: label.kind, phrase: '', targetName: label.name } : { kind: 'other', phrase: '' };
 }

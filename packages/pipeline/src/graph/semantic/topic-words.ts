@@ -24,7 +24,10 @@ const GENERIC_WORDS = new Set(
     'mathematical expression term terms fashion manner ' +
     // Verbs of doing mathematics, in their base form (inflected verbs are left out anyway).
     'solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
-    'consist contain describe represent involve produce provide allow lead implement perform verify'
+    'consist contain describe represent involve produce provide allow lead implement perform verify ' +
+    'equal type types work works store stores extract extracts implementation often define ' +
+    // Qualities any mathematical object may have.
+    'nonzero nonnegative distinct unique respective corresponding'
   ).split(' '),
 );
 
@@ -47,8 +50,16 @@ export interface TopicWords {
 }
 
 const WORD = /[\p{L}\p{N}_]+/gu;
-/** Letters only, none of them a modifier ("Aˆ" is a symbol with a hat): notation is not a word. */
-const WRITTEN_AS_A_WORD = /^[\p{Ll}\p{Lu}]+$/u;
+/**
+ * Letters only, none of them a modifier ("Aˆ" is a symbol with a hat), and four or more unless an
+ * acronym ("MGF"): "mod", "exp", "lim", "qed" are notation, not words.
+ */
+const WRITTEN_AS_A_WORD = /^(?:[\p{Ll}\p{Lu}]{4,}|\p{Lu}{2,})$/u;
+/**
+ * A word spoken this often or more ("group", "field", "line", "table", "model") has too many senses to
+ * show a shared topic on its own; in a phrase ("splitting field") it still does.
+ */
+const TOO_COMMON_ALONE = 1000;
 
 /**
  * Whether the word at [start, end) of `text` is written as code: joined to another by "." or "_"
@@ -112,8 +123,9 @@ export function bookTopicWords(prose: readonly string[], code: readonly string[]
         compareWords: (x, y) =>
           (paragraphsWith.get(x.key) ?? 0) - (paragraphsWith.get(y.key) ?? 0) || x.key.localeCompare(y.key),
       });
-      const specific = ideas.some((idea) => idea.includes(' ') || !isEverydayWord(idea));
-      return ideas.length >= MIN_SHARED_IDEAS && specific ? ideas : undefined;
+      const kept = ideas.filter((idea) => idea.includes(' ') || spokenCount(idea) < TOO_COMMON_ALONE);
+      const specific = kept.some((idea) => idea.includes(' ') || !isEverydayWord(idea));
+      return kept.length >= MIN_SHARED_IDEAS && specific ? kept : undefined;
     },
   };
 }
