@@ -283,32 +283,19 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
   });
 
   it('takes a link between an exercise and its numbered answer for what it is, quoting the answer number', () => {
-    const exercise = {
+    /** A paragraph alone on its page, as the links place it. */
+    const onItsPage = (id: string, order: number, page: number, text: string): GraphParagraph => ({
       ...paragraphs[0]!,
-      id: '1.4.7',
-      sectionId: '1.4',
-      page: 1,
+      id,
+      sectionId: id.slice(0, id.lastIndexOf('.')),
+      order,
+      page,
       yStart: 0.1,
-      text: '7. Prove that every cyclic group is abelian.',
-    };
-    const answer = {
-      ...paragraphs[0]!,
-      id: 'B.12',
-      sectionId: 'B',
-      order: 100,
-      page: 2,
-      yStart: 0.1,
-      text: '1.4.7. Hint. Write two elements as powers of a generator.',
-    };
-    const other = {
-      ...paragraphs[0]!,
-      id: 'B.13',
-      sectionId: 'B',
-      order: 101,
-      page: 3,
-      yStart: 0.1,
-      text: 'Every subgroup of a cyclic group is cyclic.',
-    };
+      text,
+    });
+    const exercise = onItsPage('1.4.7', 0, 1, '7. Prove that every cyclic group is abelian.');
+    const answer = onItsPage('B.12', 100, 2, '1.4.7. Hint. Write two elements as powers of a generator.');
+    const other = onItsPage('B.13', 101, 3, 'Every subgroup of a cyclic group is cyclic.');
     const link = (from: typeof exercise, to: typeof exercise): PdfLink => ({
       page: from.page,
       rect: { left: 0.1, top: 0.11, right: 0.15, bottom: 0.13 },
