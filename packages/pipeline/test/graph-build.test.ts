@@ -70,7 +70,7 @@ describe('buildGraph on a hand-made book', () => {
   });
 
   it('reports its stages in order', () => {
-    expect(stages).toEqual(['references', 'similarity', 'definitions', 'edges']);
+    expect(stages).toEqual(['references', 'definitions', 'similarity', 'edges']);
   });
 
   it('makes a back reference BACKGROUND, quoting the words that refer, and lists it in explicitRefs', () => {

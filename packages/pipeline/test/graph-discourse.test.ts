@@ -425,6 +425,9 @@ describe('classifyEdge', () => {
   });
   const classify = (evidence: Partial<EdgeEvidence> & Pick<EdgeEvidence, 'source' | 'target'>) =>
     classifyEdge({ explicit: [], definedTermsUsed: [], ...evidence });
+  /** A pair found by similarity, with more evidence about it. */
+  const classifySimilar = (source: GraphParagraph, target: GraphParagraph, more: Partial<EdgeEvidence>) =>
+    classify({ source, target, semantic: similar(source, target), ...more });
 
   const definition = at('definition', 1);
   // An earlier paragraph that states nothing and opens with no cue.
@@ -599,23 +602,19 @@ describe('classifyEdge', () => {
       classify({ source: elsewhere, target: earlierPlain, semantic: similar(elsewhere, earlierPlain) })?.type,
     ).toBe('RELATED');
     // A definition found by similarity alone: the pair is typed by it.
-    const defined = classify({
-      source: proof,
-      target: definition,
-      semantic: similar(proof, definition),
-      definedTermsUsed: ['left coset'],
-    });
+    const defined = classifySimilar(proof, definition, { definedTermsUsed: ['left coset'] });
     expect(defined?.type).toBe('BACKGROUND');
     expect(defined?.justification).toContain('"left coset" defined in Section 6.1, Paragraph 1');
     // An earlier paragraph that first uses a shared idea introduces it.
-    const introduced = classify({
-      source: at('plain', 19),
-      target: theorem,
-      semantic: similar(at('plain', 19), theorem),
-      introducedIdeas: ['cosets'],
-    });
+    const introduced = classifySimilar(at('plain', 19), theorem, { introducedIdeas: ['cosets'] });
     expect(introduced?.type).toBe('BACKGROUND');
     expect(introduced?.justification).toContain('"cosets" first used in Section 6.1, Paragraph 13');
+    // A paragraph of the section titled with a shared idea is what a paragraph elsewhere builds on.
+    const home = { ...theorem, sectionTitle: 'Cosets' };
+    const elsewhereLater = { ...at('plain', 40, '6.2'), sectionTitle: 'Lagrange’s Theorem' };
+    const titled = classifySimilar(elsewhereLater, home, { titledIdeas: ['cosets'] });
+    expect(titled?.type).toBe('BACKGROUND');
+    expect(titled?.justification).toContain('Section 6.1, "Cosets", is about "cosets"');
     const forward = at('forward', 0);
     expect(classify({ source: forward, target: theorem, semantic: similar(forward, theorem) })?.type).toBe(
       'ELABORATION',

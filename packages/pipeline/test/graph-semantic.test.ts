@@ -235,7 +235,12 @@ describe('topic words: what may show that two paragraphs share a topic', () => {
   const code = [
     'import sys\nargs = sys.argv[1:]\nparser = make_parser(args)\nfor line in parser: print(line)',
   ];
-  const words = bookTopicWords(prose, code);
+  const words = bookTopicWords({
+    prose,
+    code,
+    headings: ['Eigenvalues', 'Errors of schemes'],
+    definedTerms: [],
+  });
   const at = (start: string) => prose.find((text) => text.startsWith(start))!;
 
   it('does not count identifiers, connectives or numbers as shared ideas', () => {

@@ -27,6 +27,12 @@ function option(args: string[], name: string, fallback: number): number {
   return value;
 }
 
+/** How a type is read, said once above the edges: what B is to A, as the panel shows it beside A. */
+const TYPES_READ_FROM_A =
+  'Each type says what B is to A, as the Related Paragraphs panel shows B beside A: a theorem is ' +
+  'BACKGROUND to its proof (the proof builds on it), and the proof is ELABORATION of the theorem. The ' +
+  'reason is shown beside both paragraphs, so it must read true from either side.';
+
 async function main() {
   const args = process.argv.slice(2);
   const seed = option(args, '--seed', 14);
@@ -44,6 +50,7 @@ async function main() {
     const byId = new Map(paragraphs.map((p) => [p.id, p]));
     const name = path.basename(pdf);
     console.log(`# ${name}: ${count} edges of ${graph.edges.length}, seed ${seed}\n`);
+    console.log(`${TYPES_READ_FROM_A}\n`);
     sampleEdges(graph.edges, count, seed).forEach((edge, i) => {
       const source = byId.get(edge.source)!;
       const target = byId.get(edge.target)!;

@@ -21,7 +21,7 @@ import { wordKeys } from './semantic/shared-terms.ts';
 import { bookTopicWords } from './semantic/topic-words.ts';
 import type { BookGraph, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from './types.ts';
 
-export type GraphStage = 'references' | 'similarity' | 'definitions' | 'edges';
+export type GraphStage = 'references' | 'definitions' | 'similarity' | 'edges';
 
 export interface BuildGraphOptions {
   /** The book's PDF: its internal link annotations are references too, preferred where they disagree. */
@@ -60,18 +60,23 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
   // Similarity and definitions read prose: a caption, a listing, a table or a footnote is the target of
   // the explicit references that name it, not a paragraph to compare words with.
   const prose = paragraphs.filter((p) => p.kind === undefined).map((p, order) => ({ ...p, order }));
+  options.onStage?.('definitions');
+  const defined = findDefinedTerms(prose);
+  const definitions = definitionPairs(prose, defined);
+
   options.onStage?.('similarity');
   const texts = prose.map((p) => p.text);
   const index =
     options.embeddings === undefined
       ? buildLsaIndex(texts)
       : await buildEmbeddingsIndex(texts, options.embeddings);
-  const code = paragraphs.filter((p) => p.kind === 'code').map((p) => p.text);
-  const semantic = findSemanticPairs(prose, index, { topicWords: bookTopicWords(texts, code) });
-
-  options.onStage?.('definitions');
-  const defined = findDefinedTerms(prose);
-  const definitions = definitionPairs(prose, defined);
+  const topicWords = bookTopicWords({
+    prose: texts,
+    code: paragraphs.filter((p) => p.kind === 'code').map((p) => p.text),
+    headings: book.chapters.flatMap((c) => [c.title, ...c.sections.map((s) => s.title)]),
+    definedTerms: defined.sites.keys(),
+  });
+  const semantic = findSemanticPairs(prose, index, { topicWords });
 
   options.onStage?.('edges');
   return {
@@ -231,7 +236,9 @@ function mergeEvidence(
     // The evidence that the target is background for the source: only that direction counts here.
     let terms = definitions.get(pairKey(source, target))?.terms ?? [];
     let introduced: string[] = [];
+    let titled: string[] = [];
     if (similar !== undefined && terms.length === 0) {
+      titled = ideasInTitle(similar.sharedTerms, targetParagraph, sourceParagraph);
       terms = termsUsedFrom(vocabulary.defined, proseView(sourceParagraph), proseView(targetParagraph));
       const targetPosition = proseOrder.get(target);
       // A scenario's everyday word ("chessboard" aside) introduces nothing: only a phrase or a term does.
@@ -248,10 +255,24 @@ function mergeEvidence(
       semantic: similar,
       definedTermsUsed: shown(terms, sourceParagraph),
       introducedIdeas: introduced,
+      titledIdeas: titled,
     });
     if (edge !== undefined) edges.push(edge);
   }
   return edges;
+}
+
+/**
+ * The shared ideas the target's section is titled with and the source's is not: the target's section is
+ * about them, the source only uses them ("cosets" in "Cosets", from a paragraph of "Lagrange's Theorem").
+ */
+function ideasInTitle(ideas: readonly string[], target: GraphParagraph, source: GraphParagraph): string[] {
+  if (target.sectionId === source.sectionId || target.order > source.order) return [];
+  const inTitle = (title: string | undefined, idea: string) => {
+    const words = new Set(wordKeys(title ?? ''));
+    return wordKeys(idea).every((key) => words.has(key));
+  };
+  return ideas.filter((idea) => inTitle(target.sectionTitle, idea) && !inTitle(source.sectionTitle, idea));
 }
 
 /** The words of `text` that read as `term` once normalised ("Left cosets" for "left coset"), if any. */

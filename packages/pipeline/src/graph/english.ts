@@ -50,10 +50,15 @@ export function isVerbForm(word: string): boolean {
   return lemmatizer.verb(lower) !== lower && lemmatizer.noun(lower) === lower;
 }
 
-/** An adverb made from an everyday adjective: "strongly", "easily", "finitely" (not "family", "assembly"). */
+/**
+ * An adverb made from an everyday adjective: "strongly", "easily", "finitely", "automatically" (not
+ * "family", "assembly").
+ */
 export function isAdverb(word: string): boolean {
   const lower = word.toLowerCase();
   if (!lower.endsWith('ly') || lower.length < 5) return false;
   const stem = lower.endsWith('ily') ? `${lower.slice(0, -3)}y` : lower.slice(0, -2);
-  return spokenCount(stem) > 0 || spokenCount(`${stem}e`) > 0;
+  // "automatically" is made from "automatic".
+  const short = lower.endsWith('ally') ? lower.slice(0, -4) : stem;
+  return [stem, `${stem}e`, short].some((base) => spokenCount(base) > 0);
 }

@@ -10,6 +10,7 @@ export function graphParagraphs(book: BookDocument): GraphParagraph[] {
         out.push({
           id: paragraph.id,
           sectionId: section.id,
+          ...(section.title === '' ? {} : { sectionTitle: section.title }),
           chapterId: chapter.id,
           order: out.length,
           page: paragraph.page,

@@ -15,6 +15,8 @@ export interface GraphParagraph {
   /** `section.n`, e.g. "3.2.4". */
   id: string;
   sectionId: string;
+  /** The title of its section, when the book gives one. */
+  sectionTitle?: string;
   chapterId: string;
   /** Position in the book's reading order (0-based). */
   order: number;

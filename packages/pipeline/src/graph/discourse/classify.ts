@@ -28,6 +28,8 @@ export interface EdgeEvidence {
   definedTermsUsed: readonly string[];
   /** Shared ideas the target is the first paragraph of the book to use (semantic pairs only). */
   introducedIdeas?: readonly string[];
+  /** Shared ideas the target's section is titled with, and the source's not (semantic pairs only). */
+  titledIdeas?: readonly string[];
 }
 
 /** Scores of single pieces of evidence; several pieces combine as independent chances (noisy-or). */
@@ -172,7 +174,11 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
   const laterStatement = statementCue(later.text);
   if (earlierRole?.role === 'example' && laterStatement !== undefined)
     return { type: 'EXAMPLE', cue: { cue: earlierRole.cue, in: earlier.id, role: 'example' } };
-  if (evidence.definedTermsUsed.length > 0 || (evidence.introducedIdeas ?? []).length > 0)
+  if (
+    evidence.definedTermsUsed.length > 0 ||
+    (evidence.introducedIdeas ?? []).length > 0 ||
+    (evidence.titledIdeas ?? []).length > 0
+  )
     return { type: asSeen('BACKGROUND') };
   if (laterRole !== undefined)
     return { type: asSeen('BACKGROUND'), cue: { cue: laterRole.cue, in: later.id, role: laterRole.role } };
@@ -251,6 +257,12 @@ function introductionClause(evidence: EdgeEvidence): string {
   return `${ideas} first used in ${paragraphLabel(evidence.target.id)}`;
 }
 
+function titleClause(evidence: EdgeEvidence): string {
+  const ideas = listOf(evidence.titledIdeas ?? [], (idea) => `"${idea}"`);
+  const title = evidence.target.sectionTitle ?? '';
+  return `Section ${evidence.target.sectionId}, "${title}", is about ${ideas}`;
+}
+
 function cueClause(reading: Reading): string | undefined {
   if (reading.cue === undefined) return undefined;
   const { cue, role } = reading.cue;
@@ -272,7 +284,10 @@ function cueClause(reading: Reading): string | undefined {
 /** The clauses joined into one sentence: 'A; also b; c'. Later evidence clauses say "also". */
 function joinClauses(evidenceClauses: readonly string[], cue: string | undefined): string {
   const [first = '', ...rest] = evidenceClauses;
-  const parts = [first, ...rest.map((clause) => `also ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`)];
+  // "Section 6.1" names a place and keeps its capital after "also".
+  const lower = (clause: string) =>
+    /^Section /.test(clause) ? clause : `${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
+  const parts = [first, ...rest.map((clause) => `also ${lower(clause)}`)];
   if (cue !== undefined) parts.push(cue);
   const sentence = parts.join('; ');
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
@@ -322,7 +337,9 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
     scores.push(SEMANTIC_WEIGHT * Math.min(pair.similarity, 1));
     kinds.add('semantic');
     clauses.push(semanticClause(pair));
-    if (terms.length === 0 && (evidence.introducedIdeas ?? []).length > 0 && targetFirst)
+    if (terms.length === 0 && (evidence.titledIdeas ?? []).length > 0 && targetFirst)
+      clauses.push(titleClause(evidence));
+    else if (terms.length === 0 && (evidence.introducedIdeas ?? []).length > 0 && targetFirst)
       clauses.push(introductionClause(evidence));
   }
   if (reading.cue !== undefined) {

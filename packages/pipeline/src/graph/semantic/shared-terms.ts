@@ -6,11 +6,17 @@
 import { singular } from '../discourse/terms.ts';
 import { contentWords } from './tokenise.ts';
 
-/** A word of a text: its normalised form, as written, and whether it can carry a topic. */
+/**
+ * A word of a text: its normalised form, as written, whether it is a content word (not glue) and whether
+ * it can carry a topic on its own.
+ */
 interface Word {
   key: string;
   surface: string;
   content: boolean;
+  topic: boolean;
+  /** Whether only spaces stand between it and the word before. */
+  followsOn: boolean;
 }
 
 /** The normalised form the shared terms are compared by: lower case, singular ("Cosets" -> "coset"). */
@@ -23,13 +29,25 @@ export function wordKeys(text: string): string[] {
   return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map(([surface]) => termKey(surface));
 }
 
-function wordsOf(text: string, isTopicWord: (key: string, word: string) => boolean): Word[] {
-  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map(([surface]) => {
+function wordsOf(
+  text: string,
+  options: Required<Pick<SharedTermsOptions, 'isTopicWord' | 'isPhraseWord'>>,
+): Word[] {
+  let end = 0;
+  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => {
+    const surface = match[0];
     const key = termKey(surface);
+    const lower = surface.toLowerCase();
+    const content = contentWords(surface).length > 0;
+    // Words side by side in a phrase: nothing but spaces between ("vertices, edges" is two ideas).
+    const followsOn = /^\s+$/u.test(text.slice(end, match.index));
+    end = match.index + surface.length;
     return {
       key,
       surface,
-      content: contentWords(surface).length > 0 && isTopicWord(key, surface.toLowerCase()),
+      content: content && options.isPhraseWord(key, lower),
+      topic: content && options.isTopicWord(key, lower),
+      followsOn,
     };
   });
 }
@@ -37,7 +55,7 @@ function wordsOf(text: string, isTopicWord: (key: string, word: string) => boole
 function adjacentPairs(words: readonly Word[]): string[] {
   return words.slice(1).flatMap((w, i) => {
     const previous = words[i]!;
-    return previous.content && w.content ? [`${previous.key} ${w.key}`] : [];
+    return previous.content && w.content && w.followsOn ? [`${previous.key} ${w.key}`] : [];
   });
 }
 
@@ -52,7 +70,8 @@ function sharedRuns(
   const runs: { key: string; surface: string }[] = [];
   let run: Word[] = [];
   const close = () => {
-    if (run.length >= 2)
+    // A phrase of content words stands for an idea when one of its words could ("left cosets").
+    if (run.length >= 2 && run.some((w) => w.topic))
       runs.push({ key: run.map((w) => w.key).join(' '), surface: run.map((w) => w.surface).join(' ') });
   };
   first.forEach((w, i) => {
@@ -83,6 +102,8 @@ const bySpecificity = (x: string, y: string) =>
 export interface SharedTermsOptions {
   /** Whether a word (by its key, and as written, lower-cased) may stand for a topic; any content word by default. */
   isTopicWord?: (key: string, word: string) => boolean;
+  /** Whether a word may be part of a shared phrase (one of whose words is a topic word); any content word by default. */
+  isPhraseWord?: (key: string, word: string) => boolean;
   /** The order of the single words (by key and surface); most specific first by default. */
   compareWords?: (a: { key: string; surface: string }, b: { key: string; surface: string }) => number;
 }
@@ -92,10 +113,13 @@ export interface SharedTermsOptions {
  * on their own), then single words.
  */
 export function sharedTermsOf(a: string, b: string, options: SharedTermsOptions = {}): string[] {
-  const isTopicWord = options.isTopicWord ?? (() => true);
-  const first = wordsOf(a, isTopicWord);
-  const second = wordsOf(b, isTopicWord);
-  const secondKeys = new Set(second.filter((w) => w.content).map((w) => w.key));
+  const filters = {
+    isTopicWord: options.isTopicWord ?? (() => true),
+    isPhraseWord: options.isPhraseWord ?? (() => true),
+  };
+  const first = wordsOf(a, filters);
+  const second = wordsOf(b, filters);
+  const secondKeys = new Set(second.filter((w) => w.topic).map((w) => w.key));
   const secondPairs = new Set(adjacentPairs(second));
   const phrases = new Map<string, string>();
   for (const run of sharedRuns(first, secondPairs))
@@ -103,7 +127,7 @@ export function sharedTermsOf(a: string, b: string, options: SharedTermsOptions 
   const inPhrase = new Set([...phrases.keys()].flatMap((key) => key.split(' ')));
   const words = new Map<string, string>();
   for (const w of first) {
-    if (w.content && secondKeys.has(w.key) && !inPhrase.has(w.key) && !words.has(w.key))
+    if (w.topic && secondKeys.has(w.key) && !inPhrase.has(w.key) && !words.has(w.key))
       words.set(w.key, w.surface);
   }
   const singles = [...words].map(([key, surface]) => ({ key, surface }));

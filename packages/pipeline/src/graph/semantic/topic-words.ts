@@ -5,8 +5,8 @@
  * and that are English, not a program's identifier ("argv", "tol", "binom": words used mostly in
  * listings or written as code in the prose, "sys.argv", "binom(size = n)").
  */
-import { isAdverb, isEverydayWord, isVerbForm, SPOKEN_WORDS, spokenCount } from '../english.ts';
-import { sharedTermsOf, termKey } from './shared-terms.ts';
+import { isAdverb, isVerbForm, SPOKEN_WORDS, spokenCount } from '../english.ts';
+import { sharedTermsOf, termKey, wordKeys } from './shared-terms.ts';
 import { contentWords } from './tokenise.ts';
 
 /**
@@ -31,14 +31,29 @@ const GENERIC_WORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Words of grammar the stop-word list leaves in ("its", "does", "not", "below"): glue, inside a phrase or
+ * alone.
+ */
+const GLUE_WORDS = new Set(
+  (
+    'its does did doing done not nor when why where what which who whom whose how below above inside ' +
+    'outside under over into onto upon within without between among through during before after since ' +
+    'until while although though because unless whether either neither both each every all any some such ' +
+    'only just also even still yet very too much many more most less least few several other another own ' +
+    'here there then thus hence therefore'
+  ).split(' '),
+);
+
 /** A word in more than this share of the book's prose paragraphs is its everyday vocabulary. */
 export const RARE_SHARE = 0.05;
 /** In a short book a share says little: a word is common only past this many paragraphs. */
 const MIN_COMMON_PARAGRAPHS = 10;
 
 /**
- * Two paragraphs share a topic when they share at least this many ideas, one of them a phrase or a word
- * that is not everyday English: "coin" and "toss", or "location" and "scale", alone are scenery.
+ * Two paragraphs share a topic when they share at least this many ideas, one of them a term the book
+ * itself marks: a phrase, a word of its headings, or a term it defines. "coin" and "toss", or "elements"
+ * and "integer", alone are scenery.
  */
 const MIN_SHARED_IDEAS = 2;
 
@@ -56,10 +71,11 @@ const WORD = /[\p{L}\p{N}_]+/gu;
  */
 const WRITTEN_AS_A_WORD = /^(?:[\p{Ll}\p{Lu}]{4,}|\p{Lu}{2,})$/u;
 /**
- * A word spoken this often or more ("group", "field", "line", "table", "model") has too many senses to
- * show a shared topic on its own; in a phrase ("splitting field") it still does.
+ * A word spoken this often or more ("group", "field", "line", "elements", "choices") has too many senses
+ * to show a shared topic on its own, unless the book names it in a heading; in a phrase ("splitting
+ * field") it still does.
  */
-const TOO_COMMON_ALONE = 1000;
+const TOO_COMMON_ALONE = 300;
 
 /**
  * Whether the word at [start, end) of `text` is written as code: joined to another by "." or "_"
@@ -72,7 +88,18 @@ function writtenAsCode(text: string, start: number, end: number): boolean {
   return /[\p{L}\p{N}][._/]$/u.test(before) || /^(?:[._/][\p{L}\p{N}]|[([]|\s?=(?!=)|:\/\/)/u.test(after);
 }
 
-export function bookTopicWords(prose: readonly string[], code: readonly string[]): TopicWords {
+export interface BookVocabulary {
+  prose: readonly string[];
+  code: readonly string[];
+  /** The book's chapter and section titles. */
+  headings: readonly string[];
+  /** The terms the book defines, normalised ("left coset"). */
+  definedTerms: Iterable<string>;
+}
+
+export function bookTopicWords({ prose, code, headings, definedTerms }: BookVocabulary): TopicWords {
+  const headingWords = new Set(headings.flatMap((heading) => wordKeys(heading)));
+  const terms = new Set(definedTerms);
   const paragraphsWith = new Map<string, number>();
   /** Uses of each word as written, lower-cased: "does" is not the plural of "doe". */
   const uses = new Map<string, number>();
@@ -106,26 +133,36 @@ export function bookTopicWords(prose: readonly string[], code: readonly string[]
   const commonAbove = Math.max(RARE_SHARE * prose.length, MIN_COMMON_PARAGRAPHS);
   const keyness = (word: string) =>
     (uses.get(word) ?? 0) / Math.max(words, 1) / ((spokenCount(word) + 1) / SPOKEN_WORDS);
-  const isTopicWord = (key: string, word: string) =>
-    WRITTEN_AS_A_WORD.test(word) &&
-    (paragraphsWith.get(key) ?? 0) <= commonAbove &&
-    (asCode.get(key) ?? 0) < Math.max(asWord.get(key) ?? 0, 1) &&
+  // A word that may stand in a phrase of the book's ideas ("left" of "left cosets")...
+  const isPhraseWord = (key: string, word: string) =>
+    /^[\p{Ll}\p{Lu}]+$/u.test(word) &&
+    !GLUE_WORDS.has(word) &&
     !GENERIC_WORDS.has(word) &&
     !GENERIC_WORDS.has(key) &&
-    keyness(word) >= MIN_KEYNESS &&
-    !isVerbForm(word) &&
+    (asCode.get(key) ?? 0) < Math.max(asWord.get(key) ?? 0, 1) &&
     !isAdverb(word);
+  // ... and one that may stand for an idea alone (a participle may qualify one: "left cosets").
+  const isTopicWord = (key: string, word: string) =>
+    isPhraseWord(key, word) &&
+    !isVerbForm(word) &&
+    WRITTEN_AS_A_WORD.test(word) &&
+    (paragraphsWith.get(key) ?? 0) <= commonAbove &&
+    keyness(word) >= MIN_KEYNESS;
   return {
     isTopicWord,
     sharedTopic(a, b) {
       const ideas = sharedTermsOf(a, b, {
         isTopicWord,
+        isPhraseWord,
         compareWords: (x, y) =>
           (paragraphsWith.get(x.key) ?? 0) - (paragraphsWith.get(y.key) ?? 0) || x.key.localeCompare(y.key),
       });
-      const kept = ideas.filter((idea) => idea.includes(' ') || spokenCount(idea) < TOO_COMMON_ALONE);
-      const specific = kept.some((idea) => idea.includes(' ') || !isEverydayWord(idea));
-      return kept.length >= MIN_SHARED_IDEAS && specific ? kept : undefined;
+      const named = (idea: string) => {
+        const key = wordKeys(idea).join(' ');
+        return idea.includes(' ') || headingWords.has(key) || terms.has(key);
+      };
+      const kept = ideas.filter((idea) => named(idea) || spokenCount(idea) < TOO_COMMON_ALONE);
+      return kept.length >= MIN_SHARED_IDEAS && kept.some(named) ? kept : undefined;
     },
   };
 }
