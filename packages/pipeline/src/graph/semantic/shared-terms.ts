@@ -31,24 +31,16 @@ export function wordKeys(text: string): string[] {
 
 function wordsOf(
   text: string,
-  options: Required<Pick<SharedTermsOptions, 'isTopicWord' | 'isPhraseWord'>>,
+  judge: (key: string, lower: string) => { content: boolean; topic: boolean },
 ): Word[] {
   let end = 0;
   return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => {
     const surface = match[0];
     const key = termKey(surface);
-    const lower = surface.toLowerCase();
-    const content = contentWords(surface).length > 0;
     // Words side by side in a phrase: nothing but spaces between ("vertices, edges" is two ideas).
     const followsOn = /^\s+$/u.test(text.slice(end, match.index));
     end = match.index + surface.length;
-    return {
-      key,
-      surface,
-      content: content && options.isPhraseWord(key, lower),
-      topic: content && options.isTopicWord(key, lower),
-      followsOn,
-    };
+    return { key, surface, ...judge(key, surface.toLowerCase()), followsOn };
   });
 }
 
@@ -113,24 +105,52 @@ export interface SharedTermsOptions {
  * on their own), then single words.
  */
 export function sharedTermsOf(a: string, b: string, options: SharedTermsOptions = {}): string[] {
-  const filters = {
-    isTopicWord: options.isTopicWord ?? (() => true),
-    isPhraseWord: options.isPhraseWord ?? (() => true),
+  return sharedTermsMatcher(options)(a, b);
+}
+
+/**
+ * `sharedTermsOf` for many pairs of the same texts (a book's paragraphs): each text is read into words
+ * once, and each word judged once.
+ */
+export function sharedTermsMatcher(options: SharedTermsOptions = {}): (a: string, b: string) => string[] {
+  const judged = new Map<string, { content: boolean; topic: boolean }>();
+  const judge = (key: string, lower: string) => {
+    let verdict = judged.get(lower);
+    if (verdict === undefined) {
+      const content = contentWords(lower).length > 0;
+      verdict = {
+        content: content && (options.isPhraseWord?.(key, lower) ?? true),
+        topic: content && (options.isTopicWord?.(key, lower) ?? true),
+      };
+      judged.set(lower, verdict);
+    }
+    return verdict;
   };
-  const first = wordsOf(a, filters);
-  const second = wordsOf(b, filters);
-  const secondKeys = new Set(second.filter((w) => w.topic).map((w) => w.key));
-  const secondPairs = new Set(adjacentPairs(second));
-  const phrases = new Map<string, string>();
-  for (const run of sharedRuns(first, secondPairs))
-    if (!phrases.has(run.key)) phrases.set(run.key, run.surface);
-  const inPhrase = new Set([...phrases.keys()].flatMap((key) => key.split(' ')));
-  const words = new Map<string, string>();
-  for (const w of first) {
-    if (w.topic && secondKeys.has(w.key) && !inPhrase.has(w.key) && !words.has(w.key))
-      words.set(w.key, w.surface);
-  }
-  const singles = [...words].map(([key, surface]) => ({ key, surface }));
-  singles.sort(options.compareWords ?? ((x, y) => bySpecificity(x.surface, y.surface)));
-  return [...[...phrases.values()].sort(bySpecificity), ...singles.map((w) => w.surface)];
+  const read = new Map<string, Word[]>();
+  const wordsOfText = (text: string) => {
+    let words = read.get(text);
+    if (words === undefined) {
+      words = wordsOf(text, judge);
+      read.set(text, words);
+    }
+    return words;
+  };
+  return (a, b) => {
+    const first = wordsOfText(a);
+    const second = wordsOfText(b);
+    const secondKeys = new Set(second.filter((w) => w.topic).map((w) => w.key));
+    const secondPairs = new Set(adjacentPairs(second));
+    const phrases = new Map<string, string>();
+    for (const run of sharedRuns(first, secondPairs))
+      if (!phrases.has(run.key)) phrases.set(run.key, run.surface);
+    const inPhrase = new Set([...phrases.keys()].flatMap((key) => key.split(' ')));
+    const words = new Map<string, string>();
+    for (const w of first) {
+      if (w.topic && secondKeys.has(w.key) && !inPhrase.has(w.key) && !words.has(w.key))
+        words.set(w.key, w.surface);
+    }
+    const singles = [...words].map(([key, surface]) => ({ key, surface }));
+    singles.sort(options.compareWords ?? ((x, y) => bySpecificity(x.surface, y.surface)));
+    return [...[...phrases.values()].sort(bySpecificity), ...singles.map((w) => w.surface)];
+  };
 }

@@ -6,7 +6,7 @@
  * listings or written as code in the prose, "sys.argv", "binom(size = n)").
  */
 import { isAdverb, isVerbForm, SPOKEN_WORDS, spokenCount } from '../english.ts';
-import { sharedTermsOf, termKey, wordKeys } from './shared-terms.ts';
+import { sharedTermsMatcher, termKey, wordKeys } from './shared-terms.ts';
 import { contentWords } from './tokenise.ts';
 
 /**
@@ -148,15 +148,16 @@ export function bookTopicWords({ prose, code, headings, definedTerms }: BookVoca
     WRITTEN_AS_A_WORD.test(word) &&
     (paragraphsWith.get(key) ?? 0) <= commonAbove &&
     keyness(word) >= MIN_KEYNESS;
+  const sharedIdeas = sharedTermsMatcher({
+    isTopicWord,
+    isPhraseWord,
+    compareWords: (x, y) =>
+      (paragraphsWith.get(x.key) ?? 0) - (paragraphsWith.get(y.key) ?? 0) || x.key.localeCompare(y.key),
+  });
   return {
     isTopicWord,
     sharedTopic(a, b) {
-      const ideas = sharedTermsOf(a, b, {
-        isTopicWord,
-        isPhraseWord,
-        compareWords: (x, y) =>
-          (paragraphsWith.get(x.key) ?? 0) - (paragraphsWith.get(y.key) ?? 0) || x.key.localeCompare(y.key),
-      });
+      const ideas = sharedIdeas(a, b);
       const named = (idea: string) => {
         const key = wordKeys(idea).join(' ');
         return idea.includes(' ') || headingWords.has(key) || terms.has(key);
