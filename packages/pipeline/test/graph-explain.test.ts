@@ -42,6 +42,19 @@ describe('sharedTermsOf', () => {
     expect(terms).not.toContain('Let');
     expect(terms).not.toContain('the');
   });
+
+  it('keeps a shared phrase only when it ends on a word that names an idea ("detect single" is a fragment)', () => {
+    const topic = new Set(['error', 'coset', 'detect']);
+    const options = { isTopicWord: (key: string) => topic.has(key) };
+    expect(
+      sharedTermsOf('Codes that detect single errors.', 'We can detect single errors.', options),
+    ).toEqual(['detect single errors']);
+    expect(sharedTermsOf('Codes that detect single bits.', 'We detect single ones.', options)).toEqual([
+      'detect',
+    ]);
+    // Not across punctuation: "vertices, edges" is no phrase.
+    expect(sharedTermsOf('cosets, errors', 'cosets errors', options)).toEqual(['cosets', 'errors']);
+  });
 });
 
 describe('explainRelationship (built-in, offline)', () => {

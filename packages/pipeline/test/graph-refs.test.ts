@@ -282,27 +282,28 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     });
   });
 
+  /** A paragraph alone on its page, as links place it, and a link from one such paragraph to another. */
+  const onItsPageAt = (id: string, order: number, page: number, text: string): GraphParagraph => ({
+    ...paragraphs[0]!,
+    id,
+    sectionId: id.slice(0, id.lastIndexOf('.')),
+    order,
+    page,
+    yStart: 0.1,
+    text,
+  });
+  const linkBetween = (from: GraphParagraph, to: GraphParagraph): PdfLink => ({
+    page: from.page,
+    rect: { left: 0.1, top: 0.11, right: 0.15, bottom: 0.13 },
+    target: { page: to.page, y: 0.09, name: undefined },
+  });
+
   it('takes a link between an exercise and its numbered answer for what it is, quoting the answer number', () => {
-    /** A paragraph alone on its page, as the links place it. */
-    const onItsPage = (id: string, order: number, page: number, text: string): GraphParagraph => ({
-      ...paragraphs[0]!,
-      id,
-      sectionId: id.slice(0, id.lastIndexOf('.')),
-      order,
-      page,
-      yStart: 0.1,
-      text,
-    });
-    const exercise = onItsPage('1.4.7', 0, 1, '7. Prove that every cyclic group is abelian.');
-    const answer = onItsPage('B.12', 100, 2, '1.4.7. Hint. Write two elements as powers of a generator.');
-    const other = onItsPage('B.13', 101, 3, 'Every subgroup of a cyclic group is cyclic.');
-    const link = (from: typeof exercise, to: typeof exercise): PdfLink => ({
-      page: from.page,
-      rect: { left: 0.1, top: 0.11, right: 0.15, bottom: 0.13 },
-      target: { page: to.page, y: 0.09, name: undefined },
-    });
+    const exercise = onItsPageAt('1.4.7', 0, 1, '7. Prove that every cyclic group is abelian.');
+    const answer = onItsPageAt('B.12', 100, 2, '1.4.7. Hint. Write two elements as powers of a generator.');
+    const other = onItsPageAt('B.13', 101, 3, 'Every subgroup of a cyclic group is cyclic.');
     const found = resolveExplicitReferences([exercise, answer, other], {
-      links: [link(exercise, answer), link(answer, exercise), link(exercise, other)],
+      links: [linkBetween(exercise, answer), linkBetween(answer, exercise), linkBetween(exercise, other)],
     });
     expect(found.filter((r) => r.role === 'answer').map((r) => [r.sourceId, r.targetId, r.phrase])).toEqual([
       ['1.4.7', 'B.12', '1.4.7'],
@@ -310,6 +311,17 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     ]);
     expect(found.find((r) => r.targetId === 'B.13')).toMatchObject({ phrase: '', kind: 'other' });
     expect(found.find((r) => r.targetId === 'B.13')?.role).toBeUndefined();
+  });
+
+  it('moves a link that lands one answer off to the answer with the exercise’s number, or drops it', () => {
+    const exercise = onItsPageAt('1.4.7', 0, 1, '7. Prove that every cyclic group is abelian.');
+    const previousAnswer = onItsPageAt('B.11', 100, 2, '1.4.6. (a) Yes.');
+    const answer = onItsPageAt('B.12', 101, 3, '1.4.7. Hint. Write two elements as powers of a generator.');
+    const lone = onItsPageAt('1.4.9', 2, 4, '9. Show that every subgroup of a cyclic group is cyclic.');
+    const found = resolveExplicitReferences([exercise, lone, previousAnswer, answer], {
+      links: [linkBetween(exercise, previousAnswer), linkBetween(lone, previousAnswer)],
+    });
+    expect(found.map((r) => [r.sourceId, r.targetId, r.role])).toEqual([['1.4.7', 'B.12', 'answer']]);
   });
 });
 

@@ -148,7 +148,10 @@ function mergeWithLinks(
   const used = new Set([...confirmed, ...replacement.values()]);
   for (const targetId of unmatchedLinks) {
     if (used.has(targetId)) continue;
-    out.push({ sourceId, targetId, ...describeLink(byId.get(sourceId)!, byId.get(targetId)!), via: 'link' });
+    const source = byId.get(sourceId)!;
+    const target = answerNear(source, byId.get(targetId)!, byId);
+    if (target !== undefined)
+      out.push({ sourceId, targetId: target.id, ...describeLink(source, target), via: 'link' });
   }
   return out;
 }
@@ -171,6 +174,37 @@ function answerNumber(a: GraphParagraph, b: GraphParagraph): string | undefined 
     if (own !== undefined && full?.[2] === own) return full[1];
   }
   return undefined;
+}
+
+/** How many paragraphs away an exercise's answer may be from where its link landed. */
+const ANSWER_REACH = 3;
+
+/**
+ * Where a link between an exercise and an answer really goes. A link from a numbered exercise that lands
+ * on an answer of another number ("7." to "1.4.6.") was placed a paragraph off: the answer with the
+ * exercise's number nearby is meant, else the link is dropped (a wrong answer misleads more than none).
+ * Any other link goes where it lands.
+ */
+function answerNear(
+  source: GraphParagraph,
+  target: GraphParagraph,
+  byId: Map<string, GraphParagraph>,
+): GraphParagraph | undefined {
+  const sides = [
+    [source, target],
+    [target, source],
+  ] as const;
+  const mismatched = sides.some(
+    ([exercise, answer]) =>
+      EXERCISE_NUMBER.test(exercise.text) &&
+      ANSWER_NUMBER.test(answer.text) &&
+      !answerNumber(exercise, answer),
+  );
+  if (!mismatched) return target;
+  const near = [...byId.values()].filter(
+    (p) => p.id !== source.id && Math.abs(p.order - target.order) <= ANSWER_REACH,
+  );
+  return near.find((p) => answerNumber(source, p) !== undefined);
 }
 
 /**

@@ -62,8 +62,11 @@ function sharedRuns(
   const runs: { key: string; surface: string }[] = [];
   let run: Word[] = [];
   const close = () => {
-    // A phrase of content words stands for an idea when one of its words could ("left cosets").
-    if (run.length >= 2 && run.some((w) => w.topic))
+    // A phrase of content words stands for an idea when it ends on a word that could, or on a gerund
+    // ("left cosets", "greedy colouring"), not on an everyday word or a verb ("detect single", "unity
+    // form", "limit exists").
+    const last = run.at(-1);
+    if (run.length >= 2 && (last!.topic || /ing$/.test(last!.key)) && run.some((w) => w.topic))
       runs.push({ key: run.map((w) => w.key).join(' '), surface: run.map((w) => w.surface).join(' ') });
   };
   first.forEach((w, i) => {
@@ -72,6 +75,7 @@ function sharedRuns(
       previous !== undefined &&
       run.length > 0 &&
       w.content &&
+      w.followsOn &&
       secondPairs.has(`${previous.key} ${w.key}`)
     ) {
       run.push(w);

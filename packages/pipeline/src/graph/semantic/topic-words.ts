@@ -25,7 +25,8 @@ const GENERIC_WORDS = new Set(
     // Verbs of doing mathematics, in their base form (inflected verbs are left out anyway).
     'solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
     'consist contain describe represent involve produce provide allow lead implement perform verify ' +
-    'equal type types work works store stores extract extracts implementation often define ' +
+    'equal type types work works store stores extract extracts implementation often define derive ' +
+    'combine combines exclude functionality user users symbol ' +
     // Qualities any mathematical object may have.
     'nonzero nonnegative distinct unique respective corresponding'
   ).split(' '),
