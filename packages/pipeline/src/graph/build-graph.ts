@@ -81,6 +81,7 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
   options.onStage?.('edges');
   return {
     edges: mergeEvidence(paragraphs, references, semantic, definitions, {
+      prose,
       defined,
       firstUse: firstUses(texts),
     }),
@@ -182,8 +183,10 @@ function firstUses(texts: readonly string[]): Map<string, number> {
   return first;
 }
 
-/** What the merge reads besides the pairs: the defined terms, and where each idea is first used. */
+/** What the merge reads besides the pairs: the prose, its defined terms, and where each idea is first used. */
 interface BookVocabulary {
+  /** The prose paragraphs, each with its position among them as its order. */
+  prose: readonly GraphParagraph[];
   defined: DefinedTerms;
   /** By normalised word or pair of words, the prose position (GraphParagraph.order) of its first use. */
   firstUse: Map<string, number>;
@@ -203,7 +206,6 @@ function mergeEvidence(
   vocabulary: BookVocabulary,
 ): GraphEdge[] {
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
-  const proseOrder = new Map<string, number>();
   const pairs = new Map<string, { source: string; target: string; explicit: ExplicitReference[] }>();
   const pairOf = (source: string, target: string) => {
     const existing = pairs.get(pairKey(source, target)) ?? pairs.get(pairKey(target, source));
@@ -220,9 +222,8 @@ function mergeEvidence(
     semanticByPair.set(pairKey(pair.targetId, pair.sourceId), pair);
   }
   for (const { user, definer } of definitions.values()) pairOf(user, definer);
-  const prose = paragraphs.filter((p) => p.kind === undefined);
-  prose.forEach((p, position) => proseOrder.set(p.id, position));
-  const proseView = (p: GraphParagraph): GraphParagraph => ({ ...p, order: proseOrder.get(p.id) ?? -1 });
+  // The definitions and first uses count positions among the prose paragraphs.
+  const prose = new Map(vocabulary.prose.map((p) => [p.id, p]));
   // A defined term as the paragraph that uses it writes it ("cosets"), else as its definition does.
   const shown = (terms: readonly string[], user: GraphParagraph) =>
     terms.map((term) => writtenAs(user.text, term) ?? vocabulary.defined.display.get(term) ?? term);
@@ -237,15 +238,16 @@ function mergeEvidence(
     let terms = definitions.get(pairKey(source, target))?.terms ?? [];
     let introduced: string[] = [];
     let titled: string[] = [];
-    if (similar !== undefined && terms.length === 0) {
+    // Similar pairs are of prose paragraphs.
+    const [user, earlier] = [prose.get(source), prose.get(target)];
+    if (similar !== undefined && terms.length === 0 && user !== undefined && earlier !== undefined) {
       titled = ideasInTitle(similar.sharedTerms, targetParagraph, sourceParagraph);
-      terms = termsUsedFrom(vocabulary.defined, proseView(sourceParagraph), proseView(targetParagraph));
-      const targetPosition = proseOrder.get(target);
+      terms = termsUsedFrom(vocabulary.defined, user, earlier);
       // A scenario's everyday word ("chessboard" aside) introduces nothing: only a phrase or a term does.
       introduced = similar.sharedTerms.filter(
         (idea) =>
           (idea.includes(' ') || !isEverydayWord(idea)) &&
-          vocabulary.firstUse.get(wordKeys(idea).join(' ')) === targetPosition,
+          vocabulary.firstUse.get(wordKeys(idea).join(' ')) === earlier.order,
       );
     }
     const edge = classifyEdge({
