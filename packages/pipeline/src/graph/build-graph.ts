@@ -16,7 +16,7 @@ import {
   type EmbeddingsEndpoint,
 } from './semantic/index.ts';
 import { termWords } from './discourse/terms.ts';
-import { isEverydayWord } from './english.ts';
+import { commonInBookAbove, isEverydayWord } from './english.ts';
 import { wordKeys } from './semantic/shared-terms.ts';
 import { bookTopicWords } from './semantic/topic-words.ts';
 import type { BookGraph, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from './types.ts';
@@ -32,13 +32,6 @@ export interface BuildGraphOptions {
   onStage?: (stage: GraphStage) => void;
 }
 
-/**
- * A term used in more than this share of the book's paragraphs ("set", "group" in an algebra book) is the
- * book's everyday vocabulary: pointing every paragraph at its definition would drown the real background.
- */
-const COMMON_TERM_SHARE = 0.05;
-/** In a short book, a share of a few paragraphs says nothing: a term is common only past this many uses. */
-const MIN_COMMON_USES = 10;
 /** Definitions a paragraph is sent back to at most (those whose terms it uses most). */
 const MAX_DEFINITION_TARGETS = 3;
 /**
@@ -129,7 +122,8 @@ function definitionPairs(paragraphs: readonly GraphParagraph[], defined: Defined
   const used = paragraphs.map((p) => termsUsed(defined, p));
   const usage = new Map<string, number>();
   for (const terms of used) for (const term of terms) usage.set(term, (usage.get(term) ?? 0) + 1);
-  const commonAbove = Math.max(COMMON_TERM_SHARE * paragraphs.length, MIN_COMMON_USES);
+  // A term most paragraphs use ("set", "group") would send them all back to its definition.
+  const commonAbove = commonInBookAbove(paragraphs.length);
 
   const orderOf = new Map(paragraphs.map((p) => [p.id, p.order]));
   const byDefinition = new Map<

@@ -62,3 +62,12 @@ export function isAdverb(word: string): boolean {
   const short = lower.endsWith('ally') ? lower.slice(0, -4) : stem;
   return [stem, `${stem}e`, short].some((base) => spokenCount(base) > 0);
 }
+
+/**
+ * A word or term in more than this many of a book's paragraphs ("group", "set" in an algebra book) is
+ * its everyday vocabulary: it links everything, so it shows no particular relation. In a short book a
+ * share says little: a word is common only past ten paragraphs.
+ */
+export function commonInBookAbove(paragraphCount: number): number {
+  return Math.max(0.05 * paragraphCount, 10);
+}

@@ -5,7 +5,7 @@
  * and that are English, not a program's identifier ("argv", "tol", "binom": words used mostly in
  * listings or written as code in the prose, "sys.argv", "binom(size = n)").
  */
-import { isAdverb, isVerbForm, SPOKEN_WORDS, spokenCount } from '../english.ts';
+import { commonInBookAbove, isAdverb, isVerbForm, SPOKEN_WORDS, spokenCount } from '../english.ts';
 import { sharedTermsMatcher, termKey, wordKeys } from './shared-terms.ts';
 import { contentWords } from './tokenise.ts';
 
@@ -19,14 +19,14 @@ const MIN_KEYNESS = 10;
 const GENERIC_WORDS = new Set(
   (
     'arbitrary useful possible general particular various important usual specific different similar ' +
-    'whole basic common appropriate convenient easy easier difficult trivial obvious interesting ' +
-    'construct impact approach purpose aspect context typical typically respect detail details ' +
-    'mathematical expression term terms fashion manner ' +
-    // Verbs of doing mathematics, in their base form (inflected verbs are left out anyway).
+    'whole basic common appropriate convenient easy easier difficult trivial obvious interesting often ' +
+    'impact approach purpose aspect context typical typically respect detail details mathematical ' +
+    'expression term terms fashion manner type types work works implementation functionality user users ' +
+    'symbol ' +
+    // Verbs of doing mathematics and programming, in the forms the verb test lets through.
     'solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
     'consist contain describe represent involve produce provide allow lead implement perform verify ' +
-    'equal type types work works store stores extract extracts implementation often define derive ' +
-    'combine combines exclude functionality user users symbol ' +
+    'construct define derive combine combines exclude equal store stores extract extracts ' +
     // Qualities any mathematical object may have.
     'nonzero nonnegative distinct unique respective corresponding'
   ).split(' '),
@@ -45,11 +45,6 @@ const GLUE_WORDS = new Set(
     'here there then thus hence therefore'
   ).split(' '),
 );
-
-/** A word in more than this share of the book's prose paragraphs is its everyday vocabulary. */
-export const RARE_SHARE = 0.05;
-/** In a short book a share says little: a word is common only past this many paragraphs. */
-const MIN_COMMON_PARAGRAPHS = 10;
 
 /**
  * Two paragraphs share a topic when they share at least this many ideas, one of them a term the book
@@ -131,7 +126,7 @@ export function bookTopicWords({ prose, code, headings, definedTerms }: BookVoca
     for (const match of text.matchAll(WORD))
       for (const part of match[0].split('_')) if (contentWords(part).length > 0) add(asCode, termKey(part));
 
-  const commonAbove = Math.max(RARE_SHARE * prose.length, MIN_COMMON_PARAGRAPHS);
+  const commonAbove = commonInBookAbove(prose.length);
   const keyness = (word: string) =>
     (uses.get(word) ?? 0) / Math.max(words, 1) / ((spokenCount(word) + 1) / SPOKEN_WORDS);
   // A word that may stand in a phrase of the book's ideas ("left" of "left cosets")...
