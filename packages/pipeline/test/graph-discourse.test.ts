@@ -251,6 +251,15 @@ describe('definitions', () => {
     expect(definedIn('Question: The scalar product can be generalized to a pairing.')).toEqual([]);
     expect(definedIn('An application of the Principle of Well-Ordering is that we can divide.')).toEqual([]);
     expect(definedIn('A measure of the fluctuations is the standard deviation.')).toEqual([]);
+    // The subject of "is defined" is the last noun phrase before it (ipsur, linalg), not an earlier one.
+    expect(
+      definedIn('Given the observed data x1, . . . xn, the likelihood function L is defined by L = f(x).'),
+    ).toEqual(['likelihood function']);
+    expect(
+      definedIn('If Y is a linear operator then its exterior transpose Y^T is defined by the formula.'),
+    ).toEqual([]);
+    expect(definedIn('The order of a group is defined to be the number of its elements.')).toEqual(['order']);
+    expect(definedIn('Another example: The 3-vector u ∧ v ∧ w can be expanded in the basis.')).toEqual([]);
     expect(definedIn('A number field (also called simply a field) is a set K with these axioms.')).toEqual([
       'number field',
     ]);

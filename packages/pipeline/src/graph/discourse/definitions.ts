@@ -40,7 +40,7 @@ const TERM_STOPS = new Set(
     'a an the of if in on for and or to by with from at as is are be when whenever where which that than ' +
     'such this these those it its we our you one any all each every some no not only also then there here ' +
     'under over modulo mod between into via whose whether iff denoted written called said provided ' +
-    'what how why who'
+    'what how why who another other'
   ).split(' '),
 );
 
@@ -66,6 +66,16 @@ const ARTICLE = String.raw`(?:(?:an?|the) )?`;
 /** Text that stays inside one sentence. */
 const GAP = (max: number): string => String.raw`[^.;:!?]{0,${max}}?`;
 
+/**
+ * Text that stays inside one sentence and starts no new subject: no "then", "its" or article other than
+ * one after a preposition ("The order of a group is defined", not "the observed data x, the likelihood
+ * function L is defined").
+ */
+const SAME_SUBJECT = (max: number): string =>
+  String.raw`(?:(?!\bthen\b|\bits\b|(?<!\b(?:of|in|on|over|for|from|with|to) )\b(?:[Tt]he|[Aa]n?)\b)[^.;:!?]){0,${max}}?`;
+
+const PREPOSITIONS = new Set('of in on over for from with to between under'.split(' '));
+
 /** The start of the paragraph or of one of its sentences. */
 const SENTENCE_START = String.raw`(?:^|(?<=[.!?] ))`;
 
@@ -77,9 +87,10 @@ const NO_IF = String.raw`(?:(?!\bif\b)[^.;:!?])`;
 /**
  * Definition phrasings; the term is each one's first group (flag d: its position is needed). Those marked
  * `predicate` may name a property instead of a thing ("are said to be similar", "is normal in G if");
- * `subject` takes the subject of "An X is a ..." for the term.
+ * `subject` takes the subject of "An X is a ..." for the term; `subjectOfVerb` must reach the verb, with
+ * nothing but a prepositional phrase between ("The order of a group is defined").
  */
-const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true }[] = [
+const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVerb?: true }[] = [
   // "... is called a permutation group", "subrings called ideals", "is said to be onto or surjective"
   { pattern: new RegExp(String.raw`\bcalled ${ARTICLE}${TERM}`, 'dg'), predicate: true },
   {
@@ -91,8 +102,9 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true }[] = [
   },
   // "the intersection of A and B is defined by", "The order of a group is defined to be"
   {
+    subjectOfVerb: true,
     pattern: new RegExp(
-      String.raw`\b(?:[Tt]he|[Aa]n?) ${TERM}\b${GAP(60)} (?:is|are) defined (?:by|as|to be)\b`,
+      String.raw`\b(?:[Tt]he|[Aa]n?) ${TERM}\b${SAME_SUBJECT(60)} (?:is|are) defined (?:by|as|to be)\b`,
       'dg',
     ),
   },
@@ -209,13 +221,16 @@ export function definitionsIn(paragraphText: string): Definition[] {
   // An ellipsis ("a0, a1, a2, . . . is a formula") does not end a sentence.
   const text = paragraphText.replace(/\.(?: ?\.){2}/g, '…');
   const found: (Definition & { index: number })[] = [];
-  for (const { pattern, predicate, subject } of PATTERNS) {
+  for (const { pattern, predicate, subject, subjectOfVerb } of PATTERNS) {
     for (const match of text.matchAll(pattern)) {
       const raw = match[1];
       const start = match.indices?.[1]?.[0];
       if (raw === undefined || start === undefined) continue;
       const cleaned = cleanTerm(raw);
       if (cleaned === undefined) continue;
+      // "a linear operator then its transpose is defined": the term stopped short of the verb's subject.
+      const cutAt = raw.slice(cleaned.length).trim().split(' ')[0] ?? '';
+      if (subjectOfVerb && cutAt !== '' && !PREPOSITIONS.has(cutAt)) continue;
       const rest = text.slice(start + cleaned.length);
       if (cleaned.length === raw.length && phraseGoesOn(rest)) continue;
       // "An application of the principle is ...", "A measure of the spread is ...": the thing defined
