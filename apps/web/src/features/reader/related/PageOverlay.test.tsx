@@ -154,6 +154,19 @@ describe('PageOverlay tooltip', () => {
     expect(within(tooltip).getByText('1 relationship(s) available')).toBeInTheDocument();
   });
 
+  it('takes keyboard focus after its anchor, so a long list can be scrolled, and stays open there', async () => {
+    const user = userEvent.setup();
+    renderOverlay();
+    await user.tab();
+    const tooltip = screen.getByRole('tooltip');
+    await user.tab();
+    expect(tooltip).toHaveFocus();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+  });
+
   it('opens below an anchor in the upper half and above one in the lower half', async () => {
     const user = userEvent.setup();
     renderOverlay();

@@ -122,10 +122,18 @@ function Anchor({
         <Link2 size={12} strokeWidth={2.5} aria-hidden="true" />
       </button>
       {open && (
+        // A long list of relationships scrolls: the tooltip takes focus so a keyboard can scroll it too,
+        // and stays open while it has it.
         <div
           id={tooltipId}
           role="tooltip"
+          tabIndex={0}
           className={`anchor-tooltip anchor-tooltip--${above ? 'above' : 'below'}`}
+          onFocus={show}
+          onBlur={hideSoon}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpen(false);
+          }}
         >
           <p className="anchor-tooltip__label">{label}</p>
           <p className="anchor-tooltip__count">{relationshipsAvailableText(anchor.relationships.length)}</p>
