@@ -6,7 +6,8 @@ import { startOpenAiCompatibleServer } from '@threadbook/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSampleBook, type SampleBookTruth } from '../../../samples/sample-book/index.ts';
 import { buildGraph, EmbeddingsError, extractBook, type GraphStage } from '../src/index.ts';
-import type { BookGraph, GraphEdge } from '../src/graph/types.ts';
+import { isStudyProse } from '../src/graph/paragraphs.ts';
+import type { BookGraph, GraphEdge, GraphParagraph } from '../src/graph/types.ts';
 
 /** A book of given paragraph texts: one chapter per entry of `sections`, one section each. */
 function bookOf(sections: { id: string; texts: string[]; refs?: Record<number, string[]> }[]): BookDocument {
@@ -130,6 +131,44 @@ describe('buildGraph: definitions of everyday vocabulary', () => {
     ]);
     const graph = await buildGraph(book);
     expect(graph.edges.filter((e) => e.justification.includes('"widget" defined in'))).toEqual([]);
+  });
+});
+
+describe('isStudyProse: the paragraphs similarity and definitions read', () => {
+  const paragraph = (text: string, sectionTitle: string, kind?: GraphParagraph['kind']): GraphParagraph => ({
+    id: '1.1.1',
+    sectionId: '1.1',
+    sectionTitle,
+    chapterId: '1',
+    order: 0,
+    page: 1,
+    yStart: 0,
+    text,
+    ...(kind === undefined ? {} : { kind }),
+  });
+
+  it('reads prose about the subject, even when it says "license"', () => {
+    const plates =
+      'How many license plates can you make out of three letters followed by three numerical digits?';
+    expect(isStudyProse(paragraph(plates, 'Additive and Multiplicative Principles'))).toBe(true);
+  });
+
+  it("leaves out the book's licence and copyright notices, which would only match each other", () => {
+    // linalg's appendix: two of its paragraphs were related by "free software" and "license".
+    const gfdl =
+      'The purpose of this License is to make a manual, textbook, or other functional and useful document free in the sense of freedom.';
+    expect(isStudyProse(paragraph(gfdl, 'D.2 GNU Free Documentation License'))).toBe(false);
+    // decay's chapter openings.
+    const notice = '© 2016, Hans Petter Langtangen. Released under CC Attribution 4.0 license';
+    expect(isStudyProse(paragraph(notice, 'Finite difference methods'))).toBe(false);
+    expect(
+      isStudyProse(paragraph('Copyright (c) 2000,2001,2002 Free Software Foundation, Inc.', 'Preamble')),
+    ).toBe(false);
+  });
+
+  it('leaves out captions, listings, tables and footnotes', () => {
+    for (const kind of ['caption', 'code', 'table', 'footnote'] as const)
+      expect(isStudyProse(paragraph('Figure 1.7 The Cayley graph of Z6', 'Cyclic Groups', kind))).toBe(false);
   });
 });
 

@@ -265,6 +265,46 @@ describe('definitions', () => {
     ]);
   });
 
+  it('takes a name with "of" whole, and a mention, a pointer or a program for no definition', () => {
+    // aata, ipsur, decay and dmoi.
+    expect(
+      definedIn('The complex numbers satisfying the equation zn = 1 are called the nth roots of unity.'),
+    ).toEqual(['nth root of unity']);
+    expect(definedIn('The ring Z(p) is called the ring of integers localized at p.')).not.toContain('ring');
+    expect(definedIn('Then K is called the center of G.')).toEqual(['center']);
+    expect(
+      definedIn(
+        'The groups Z and Zn are both examples of what are called cyclic groups. We study them here.',
+      ),
+    ).toEqual([]);
+    expect(definedIn('where hii is a quantity called the leverage which is defined below.')).toEqual([]);
+    expect(definedIn('It is done with a new test statistic called the overall F statistic.')).toEqual([]);
+    expect(
+      definedIn('A group G with identity e is called a simple group if it has no normal subgroups.'),
+    ).toEqual(['simple group']);
+    expect(definedIn('We use a little toy program, called prog.py, as introductory example.')).toEqual([]);
+    expect(definedIn('If we call the first term a, then a0 = a.')).toEqual([]);
+    expect(
+      definedIn(
+        'We call this unordered sampling (in contrast to ordered) because the order does not matter.',
+      ),
+    ).not.toContain('order');
+  });
+
+  it('reads no use of a term in code: "Prob(A)" or "solver_memsave" use no "prob" or "solver"', () => {
+    const paragraphs = inSection(
+      [
+        'An implementation of a numerical algorithm is often referred to as a solver.',
+        'The function solver_memsave stores only the last two values, and Prob(A) gives a probability.',
+        'Our solver now takes the mesh as an argument.',
+      ],
+      '1.2',
+    );
+    const defined = findDefinedTerms(paragraphs);
+    expect(termsUsed(defined, paragraphs[1]!)).toEqual([]);
+    expect(termsUsed(defined, paragraphs[2]!)).toEqual(['solver']);
+  });
+
   it('does not take an everyday word for the term a definition gave it ("A similar argument shows")', () => {
     const paragraphs = inSection(
       [
@@ -551,6 +591,30 @@ describe('classifyEdge', () => {
     ).toBe('EXAMPLE');
   });
 
+  it('makes a figure, table or listing the text names ELABORATION of it, wherever it floated to', () => {
+    // aata: "The Cayley graph in Figure 1.7 ..." with the figure floated to the top of the page, above it.
+    const caption = {
+      ...at('plain', 3),
+      text: 'Figure 1.7 The Cayley graph of the cyclic group Z6',
+      kind: 'caption' as const,
+    };
+    const text = { ...at('plain', 4), text: 'In Figure 1.7 each vertex is an element of Z6.' };
+    const edge = classify({
+      source: text,
+      target: caption,
+      explicit: [{ ...reference(text, caption, 'In Figure 1.7'), kind: 'figure' }],
+    });
+    expect(edge?.type).toBe('ELABORATION');
+    const listing = { ...at('plain', 2), text: 'def decay(u, a):\n    return -a*u', kind: 'code' as const };
+    expect(
+      classify({
+        source: text,
+        target: listing,
+        explicit: [{ ...reference(text, listing, 'Listing 2'), kind: 'other' }],
+      })?.type,
+    ).toBe('ELABORATION');
+  });
+
   it('makes the paragraph that defines a term the source uses BACKGROUND', () => {
     const edge = classify({ source: proof, target: definition, definedTermsUsed: ['left coset'] });
     expect(edge).toMatchObject({ type: 'BACKGROUND', evidence: ['discourse'] });
@@ -614,10 +678,9 @@ describe('classifyEdge', () => {
     const defined = classifySimilar(proof, definition, { definedTermsUsed: ['left coset'] });
     expect(defined?.type).toBe('BACKGROUND');
     expect(defined?.justification).toContain('"left coset" defined in Section 6.1, Paragraph 1');
-    // An earlier paragraph that first uses a shared idea introduces it.
-    const introduced = classifySimilar(at('plain', 19), theorem, { introducedIdeas: ['cosets'] });
-    expect(introduced?.type).toBe('BACKGROUND');
-    expect(introduced?.justification).toContain('"cosets" first used in Section 6.1, Paragraph 13');
+    // The first paragraph to use a shared word is no background for that alone: two paragraphs on one
+    // card game run in parallel (dmoi: "face cards" and "red cards").
+    expect(classifySimilar(at('plain', 19), earlierPlain, {})?.type).toBe('RELATED');
     // A paragraph of the section titled with a shared idea is what a paragraph elsewhere builds on.
     const home = { ...theorem, sectionTitle: 'Cosets' };
     const elsewhereLater = { ...at('plain', 40, '6.2'), sectionTitle: 'Lagrange’s Theorem' };

@@ -301,7 +301,8 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
   it('takes a link between an exercise and its numbered answer for what it is, quoting the answer number', () => {
     const exercise = onItsPageAt('1.4.7', 0, 1, '7. Prove that every cyclic group is abelian.');
     const answer = onItsPageAt('B.12', 100, 2, '1.4.7. Hint. Write two elements as powers of a generator.');
-    const other = onItsPageAt('B.13', 101, 3, 'Every subgroup of a cyclic group is cyclic.');
+    // A paragraph away from the answers: a link there is a reference of its own.
+    const other = onItsPageAt('B.13', 200, 3, 'Every subgroup of a cyclic group is cyclic.');
     const found = resolveExplicitReferences([exercise, answer, other], {
       links: [linkBetween(exercise, answer), linkBetween(answer, exercise), linkBetween(exercise, other)],
     });
@@ -322,6 +323,36 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
       links: [linkBetween(exercise, previousAnswer), linkBetween(lone, previousAnswer)],
     });
     expect(found.map((r) => [r.sourceId, r.targetId, r.role])).toEqual([['1.4.7', 'B.12', 'answer']]);
+  });
+
+  it('moves a link that lands on the last part of the answer before to the answer with its number (dmoi)', () => {
+    const exercise = onItsPageAt('0.2.137', 0, 1, '2. Let A {x ∈ N : 3 ≤ x ≤ 13}, B {x ∈ N : x is even}.');
+    const partBefore = onItsPageAt('B.7', 100, 2, '(g) No.');
+    const answer = onItsPageAt('B.8', 101, 3, '0.2.2. (a) A ∩ B {4, 6, 8, 10, 12} (b) A ∪ B.');
+    const found = resolveExplicitReferences([exercise, partBefore, answer], {
+      links: [linkBetween(exercise, partBefore)],
+    });
+    expect(found.map((r) => [r.sourceId, r.targetId, r.role, r.phrase])).toEqual([
+      ['0.2.137', 'B.8', 'answer', '0.2.2'],
+    ]);
+  });
+
+  it('finds the hint an answer number set apart labels: alone before it, or ending the hint before (aata)', () => {
+    const exercise1 = onItsPageAt('1.4.1', 0, 1, '1. Suppose that A = {x : x ∈ N and x is even}.');
+    const exercise6 = onItsPageAt('1.4.12', 1, 2, '6. Prove A ∪ (B ∩ C) = (A ∪ B) ∩ (A ∪ C).');
+    const label1 = onItsPageAt('B.1', 100, 3, '1.4.1.');
+    const hint1 = onItsPageAt('B.2', 101, 4, 'Hint. (a) A ∩ B = {2}; (b) B ∩ C = {5}.');
+    const label2 = onItsPageAt('B.3', 102, 5, '1.4.2.');
+    const hint2 = onItsPageAt('B.4', 103, 6, 'Hint. (a) A×B = {(a, 1), (a, 2)}; (d) A×D = ∅. 1.4.6.');
+    const hint6 = onItsPageAt('B.5', 104, 7, 'Hint. Observe that x ∈ A ∪ B if and only if x ∈ A or x ∈ B.');
+    const found = resolveExplicitReferences([exercise1, exercise6, label1, hint1, label2, hint2, hint6], {
+      // Each link leaves from the number: the first from its own paragraph, the second from the end of hint 2.
+      links: [linkBetween(label1, exercise1), linkBetween(hint2, exercise6)],
+    });
+    expect(found.map((r) => [r.sourceId, r.targetId, r.role, r.phrase])).toEqual([
+      ['B.2', '1.4.1', 'answer', '1.4.1'],
+      ['B.5', '1.4.12', 'answer', '1.4.6'],
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@ import type { BookDocument } from '@threadbook/book';
 import { classifyEdge } from './discourse/classify.ts';
 import { findDefinedTerms, termsUsed, termsUsedFrom, type DefinedTerms } from './discourse/definitions.ts';
 import { readInternalLinks } from './links.ts';
-import { graphParagraphs } from './paragraphs.ts';
+import { graphParagraphs, isStudyProse } from './paragraphs.ts';
 import { resolveExplicitReferences } from './refs/resolve.ts';
 import {
   buildEmbeddingsIndex,
@@ -16,7 +16,7 @@ import {
   type EmbeddingsEndpoint,
 } from './semantic/index.ts';
 import { termWords } from './discourse/terms.ts';
-import { commonInBookAbove, isEverydayWord } from './english.ts';
+import { commonInBookAbove } from './english.ts';
 import { wordKeys } from './semantic/shared-terms.ts';
 import { bookTopicWords } from './semantic/topic-words.ts';
 import type { BookGraph, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from './types.ts';
@@ -50,9 +50,7 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     ...suppliedReferences(book, paragraphs),
   ];
 
-  // Similarity and definitions read prose: a caption, a listing, a table or a footnote is the target of
-  // the explicit references that name it, not a paragraph to compare words with.
-  const prose = paragraphs.filter((p) => p.kind === undefined).map((p, order) => ({ ...p, order }));
+  const prose = paragraphs.filter(isStudyProse).map((p, order) => ({ ...p, order }));
   options.onStage?.('definitions');
   const defined = findDefinedTerms(prose);
   const definitions = definitionPairs(prose, defined);
@@ -76,7 +74,6 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     edges: mergeEvidence(paragraphs, references, semantic, definitions, {
       prose,
       defined,
-      firstUse: firstUses(texts),
     }),
     explicitRefs: explicitRefsBySource(references),
   };
@@ -160,37 +157,18 @@ function definitionPairs(paragraphs: readonly GraphParagraph[], defined: Defined
 
 const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
 
-/**
- * Per word and per pair of words side by side (normalised, "left coset"), the position among the prose
- * paragraphs of the first that uses it.
- */
-function firstUses(texts: readonly string[]): Map<string, number> {
-  const first = new Map<string, number>();
-  texts.forEach((text, position) => {
-    const keys = wordKeys(text);
-    keys.forEach((key, i) => {
-      if (!first.has(key)) first.set(key, position);
-      const pair = i > 0 ? `${keys[i - 1]} ${key}` : undefined;
-      if (pair !== undefined && !first.has(pair)) first.set(pair, position);
-    });
-  });
-  return first;
-}
-
-/** What the merge reads besides the pairs: the prose, its defined terms, and where each idea is first used. */
+/** What the merge reads besides the pairs: the prose and its defined terms. */
 interface BookVocabulary {
   /** The prose paragraphs, each with its position among them as its order. */
   prose: readonly GraphParagraph[];
   defined: DefinedTerms;
-  /** By normalised word or pair of words, the prose position (GraphParagraph.order) of its first use. */
-  firstUse: Map<string, number>;
 }
 
 /**
  * One edge per unordered pair of paragraphs with any evidence. Its direction is that of the explicit
  * reference when there is one, else from the later paragraph to the earlier one it builds on. A similar
- * pair whose earlier paragraph defines a term the later one uses, or first uses an idea the two share,
- * carries that too: it tells which one is background.
+ * pair whose earlier paragraph defines a term the later one uses, or whose section is titled with an idea
+ * the two share, carries that too: it tells which one is background.
  */
 function mergeEvidence(
   paragraphs: readonly GraphParagraph[],
@@ -216,7 +194,7 @@ function mergeEvidence(
     semanticByPair.set(pairKey(pair.targetId, pair.sourceId), pair);
   }
   for (const { user, definer } of definitions.values()) pairOf(user, definer);
-  // The definitions and first uses count positions among the prose paragraphs.
+  // The definitions count positions among the prose paragraphs.
   const prose = new Map(vocabulary.prose.map((p) => [p.id, p]));
   // A defined term as the paragraph that uses it writes it ("cosets"), else as its definition does.
   const shown = (terms: readonly string[], user: GraphParagraph) =>
@@ -230,19 +208,12 @@ function mergeEvidence(
     const similar = semanticByPair.get(pairKey(source, target));
     // The evidence that the target is background for the source: only that direction counts here.
     let terms = definitions.get(pairKey(source, target))?.terms ?? [];
-    let introduced: string[] = [];
     let titled: string[] = [];
     // Similar pairs are of prose paragraphs.
     const [user, earlier] = [prose.get(source), prose.get(target)];
     if (similar !== undefined && terms.length === 0 && user !== undefined && earlier !== undefined) {
       titled = ideasInTitle(similar.sharedTerms, targetParagraph, sourceParagraph);
       terms = termsUsedFrom(vocabulary.defined, user, earlier);
-      // A scenario's everyday word ("chessboard" aside) introduces nothing: only a phrase or a term does.
-      introduced = similar.sharedTerms.filter(
-        (idea) =>
-          (idea.includes(' ') || !isEverydayWord(idea)) &&
-          vocabulary.firstUse.get(wordKeys(idea).join(' ')) === earlier.order,
-      );
     }
     const edge = classifyEdge({
       source: sourceParagraph,
@@ -250,7 +221,6 @@ function mergeEvidence(
       explicit,
       semantic: similar,
       definedTermsUsed: shown(terms, sourceParagraph),
-      introducedIdeas: introduced,
       titledIdeas: titled,
     });
     if (edge !== undefined) edges.push(edge);

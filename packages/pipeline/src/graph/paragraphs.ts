@@ -23,3 +23,22 @@ export function graphParagraphs(book: BookDocument): GraphParagraph[] {
   }
   return out;
 }
+
+/** A section that is the book's licence ("GNU Free Documentation License", "Copyright"). */
+const LICENCE_TITLE = /\b(?:licen[cs]e|copyright)\b/i;
+/** A copyright notice: "© 2016, Hans Petter Langtangen", "Copyright (c) 2000 Free Software Foundation". */
+const COPYRIGHT_NOTICE = /©|\bcopyright \(c\)/i;
+
+/**
+ * Whether a paragraph is prose about the book's subject, which similarity and definitions read. A
+ * caption, a listing, a table or a footnote is the target of the explicit references that name it, not a
+ * paragraph to compare words with; the book's licence and copyright notices are about the book itself, and
+ * would only ever match each other ("free software", "license").
+ */
+export function isStudyProse(paragraph: GraphParagraph): boolean {
+  return (
+    paragraph.kind === undefined &&
+    !LICENCE_TITLE.test(paragraph.sectionTitle ?? '') &&
+    !COPYRIGHT_NOTICE.test(paragraph.text)
+  );
+}

@@ -26,8 +26,6 @@ export interface EdgeEvidence {
   semantic?: SemanticPair;
   /** Terms the target defines and the source uses, as the target writes them. */
   definedTermsUsed: readonly string[];
-  /** Shared ideas the target is the first paragraph of the book to use (semantic pairs only). */
-  introducedIdeas?: readonly string[];
   /** Shared ideas the target's section is titled with, and the source's not (semantic pairs only). */
   titledIdeas?: readonly string[];
 }
@@ -105,11 +103,14 @@ const APPLYING =
 const DEVELOPED_THERE =
   /\b(?:for (?:a |the )?(?:proofs?|details)|for (?:more|further|other|an?) (?:details|discussion|examples?|applications?)|for more\b|(?:will be|is|are) (?:proved|proven|shown|discussed|treated|explained|developed|generalized) (?:in|later)|we (?:will|shall) (?:see|prove|show|return|discuss|study|generalize))\b/i;
 
+/** Blocks that illustrate the prose that names them. */
+const ILLUSTRATIONS = new Set<GraphParagraph['kind']>(['caption', 'table', 'code']);
+
 /**
  * What the other paragraph is to the one that refers to it. A statement the referring paragraph applies
  * ("by Theorem 4.10") is its background wherever it stands; one the words send the reader to for more
- * ("see Section 5 for a proof") develops it; else the earlier of the two is background for the later one,
- * and a later example is an example.
+ * ("see Section 5 for a proof") develops it, as a figure, table or listing it names illustrates it; else
+ * the earlier of the two is background for the later one, and a later example is an example.
  */
 function readReference(
   referring: GraphParagraph,
@@ -123,6 +124,8 @@ function readReference(
     return { type: other.order > referring.order ? 'ELABORATION' : 'BACKGROUND' };
   if (STATED_KINDS.has(reference.kind) && APPLYING.test(reference.phrase)) return { type: 'BACKGROUND' };
   if (DEVELOPED_THERE.test(wordsAround(sentence, reference.phrase))) return { type: 'ELABORATION' };
+  // A figure, table or listing the text names shows what the text says, wherever it floated to.
+  if (ILLUSTRATIONS.has(other.kind)) return { type: 'ELABORATION' };
   if (other.order < referring.order) return { type: 'BACKGROUND' };
   const role = roleOf(findCues(other.text));
   if (role?.role === 'example')
@@ -150,8 +153,9 @@ function cueNamesIdeas(text: string, cue: Cue, ideas: readonly string[]): boolea
 }
 
 /**
- * The type of a pair linked only by similarity: the earlier one is background when it defines or first
- * introduces what the later one uses; an example, proof or application is read by how it opens; a
+ * The type of a pair linked only by similarity: the earlier one is background when it defines what the
+ * later one uses, or its section is titled with it; an example, proof or application is read by how it
+ * opens (an example beside what it exemplifies, the first use of a word is no sign of either); a
  * contrast only when the later one opens by setting itself against the one just before; a cue that looks
  * back or ahead only when its sentence names what the two share; else they are related.
  */
@@ -169,16 +173,21 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
   // An example beside what it exemplifies; two examples of one idea are only related.
   const laterRole = roleOf(laterCues);
   const earlierRole = roleOf(earlierCues);
-  if (laterRole?.role === 'example' && earlierRole?.role !== 'example')
-    return { type: 'EXAMPLE', cue: { cue: laterRole.cue, in: later.id, role: 'example' } };
   const laterStatement = statementCue(later.text);
+  // What the earlier one states or defines, in words the two share.
+  const stated =
+    statementCue(earlier.text) ??
+    earlierCues.find((cue) => cue.signal === 'definition' && cueNamesIdeas(earlier.text, cue, ideas));
+  // "Example 6.1" is an example of what it follows; "Consider ..." only of a statement or definition.
+  if (
+    laterRole?.role === 'example' &&
+    earlierRole?.role !== 'example' &&
+    (isLabelledExample(laterRole.cue) || stated !== undefined)
+  )
+    return { type: 'EXAMPLE', cue: { cue: laterRole.cue, in: later.id, role: 'example' } };
   if (earlierRole?.role === 'example' && laterStatement !== undefined)
     return { type: 'EXAMPLE', cue: { cue: earlierRole.cue, in: earlier.id, role: 'example' } };
-  if (
-    evidence.definedTermsUsed.length > 0 ||
-    (evidence.introducedIdeas ?? []).length > 0 ||
-    (evidence.titledIdeas ?? []).length > 0
-  )
+  if (evidence.definedTermsUsed.length > 0 || (evidence.titledIdeas ?? []).length > 0)
     return { type: asSeen('BACKGROUND') };
   if (laterRole !== undefined)
     return { type: asSeen('BACKGROUND'), cue: { cue: laterRole.cue, in: later.id, role: laterRole.role } };
@@ -190,10 +199,7 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     };
   const back = laterCues.find((cue) => cue.signal === 'back' && cueNamesIdeas(later.text, cue, ideas));
   if (back !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: back, in: later.id } };
-  // What the earlier one states or defines, in words the two share, is what the later one builds on.
-  const stated =
-    statementCue(earlier.text) ??
-    earlierCues.find((cue) => cue.signal === 'definition' && cueNamesIdeas(earlier.text, cue, ideas));
+  // What the earlier one states or defines is what the later one builds on.
   if (stated !== undefined && laterStatement === undefined)
     return { type: asSeen('BACKGROUND'), cue: { cue: stated, in: earlier.id, role: 'statement' } };
   const ahead = earlierCues.find(
@@ -201,6 +207,31 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
   );
   if (ahead !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: ahead, in: earlier.id } };
   return { type: 'RELATED' };
+}
+
+/**
+ * A paragraph that uses what an earlier one defines builds on it, unless it is an example of it: an
+ * example whose first sentence names the defined term ("Example 10.6 ... normal subgroup").
+ */
+function readDefinitionUse(evidence: EdgeEvidence): Reading {
+  const role = roleOf(findCues(evidence.source.text));
+  // The label and the first sentence: "Example 10.6. Let 3Z be the normal subgroup ...".
+  const opening = evidence.source.text
+    .split(/(?<=[.!?])\s/, 2)
+    .join(' ')
+    .toLowerCase();
+  if (
+    role?.role === 'example' &&
+    isLabelledExample(role.cue) &&
+    evidence.definedTermsUsed.some((term) => opening.includes(term.toLowerCase()))
+  )
+    return { type: 'EXAMPLE', cue: { cue: role.cue, in: evidence.source.id, role: 'example' } };
+  return { type: 'BACKGROUND' };
+}
+
+/** An example the book labels so ("Example 6.1"), not only one that opens "Consider". */
+function isLabelledExample(cue: Cue): boolean {
+  return /^Examples?\b/.test(cue.phrase);
 }
 
 /** A paragraph that opens a numbered statement: "Definition 2.3", "Theorem 4.1.", "Lemma:". */
@@ -250,11 +281,6 @@ function semanticClause(pair: SemanticPair): string {
   return pair.sharedTerms.length === 0
     ? 'Covers similar ideas'
     : `Covers the same ideas: ${listOf(pair.sharedTerms, (t) => t)}`;
-}
-
-function introductionClause(evidence: EdgeEvidence): string {
-  const ideas = listOf(evidence.introducedIdeas ?? [], (idea) => `"${idea}"`);
-  return `${ideas} first used in ${paragraphLabel(evidence.target.id)}`;
 }
 
 function titleClause(evidence: EdgeEvidence): string {
@@ -315,7 +341,7 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
   const targetFirst = target.order < source.order;
   let reading: Reading;
   if (references.length > 0) reading = readExplicit(evidence, references);
-  else if (terms.length > 0 && targetFirst && pair === undefined) reading = { type: 'BACKGROUND' };
+  else if (terms.length > 0 && targetFirst && pair === undefined) reading = readDefinitionUse(evidence);
   else reading = readSemantic(evidence, targetFirst);
 
   const scores: number[] = [];
@@ -339,8 +365,6 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
     clauses.push(semanticClause(pair));
     if (terms.length === 0 && (evidence.titledIdeas ?? []).length > 0 && targetFirst)
       clauses.push(titleClause(evidence));
-    else if (terms.length === 0 && (evidence.introducedIdeas ?? []).length > 0 && targetFirst)
-      clauses.push(introductionClause(evidence));
   }
   if (reading.cue !== undefined) {
     scores.push(CUE_SCORE);

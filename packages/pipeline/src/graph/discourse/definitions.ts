@@ -5,7 +5,7 @@
  * the paragraph that defined it.
  */
 import { isAdverb, isEverydayWord, isVerbForm } from '../english.ts';
-import { contentWords } from '../semantic/tokenise.ts';
+import { contentWords, withoutCode } from '../semantic/tokenise.ts';
 import type { GraphParagraph } from '../types.ts';
 import { normaliseTerm, singular, termWords } from './terms.ts';
 
@@ -91,8 +91,15 @@ const NO_IF = String.raw`(?:(?!\bif\b)[^.;:!?])`;
  * nothing but a prepositional phrase between ("The order of a group is defined").
  */
 const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVerb?: true }[] = [
-  // "... is called a permutation group", "subrings called ideals", "is said to be onto or surjective"
-  { pattern: new RegExp(String.raw`\bcalled ${ARTICLE}${TERM}`, 'dg'), predicate: true },
+  // "... is called a permutation group", "subrings called ideals", "is said to be onto or surjective";
+  // not "what are called cyclic groups", "so-called", "a quantity called the leverage which is defined below"
+  {
+    pattern: new RegExp(
+      String.raw`(?<!\bso-|\bwhat (?:is|are) )\bcalled ${ARTICLE}(?!${GAP(60)}\b(?:defined|introduced|explained|discussed) (?:below|later|in (?:the )?(?:next|following|Section|Chapter))\b)${TERM}`,
+      'dg',
+    ),
+    predicate: true,
+  },
   {
     pattern: new RegExp(
       String.raw`\b(?:is|are) (?:then |also |sometimes |often )?(?:termed|known as|referred to as|said to be) ${ARTICLE}${TERM}`,
@@ -110,8 +117,13 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVe
   },
   // "We call this group the symmetric group on n letters", "we will call each region a face"
   // Greedy: the name is the last article's phrase ("We call the set of all subsets of A the power set").
+  // Not "If we call the first term a, then" (no name), nor across a clause ("We call this unordered
+  // sampling (in contrast to ordered) because the order ...").
   {
-    pattern: new RegExp(String.raw`\b[Ww]e (?:will |shall )?call [^.;:!?]{0,60}\b(?:an?|the) ${TERM}`, 'dg'),
+    pattern: new RegExp(
+      String.raw`\b[Ww]e (?:will |shall )?call (?:(?!\b(?:because|since|when|while|although|so|but)\b)[^.;:!?]){1,60}\b(?:an?|the) ${TERM}`,
+      'dg',
+    ),
   },
   // "We say that G is abelian if", "we say that the groups are isomorphic"
   {
@@ -155,25 +167,41 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVe
 /** The term a match names: its words up to the first stop word, and how much of the match they span. */
 function cleanTerm(raw: string): { term: string; display: string; length: number } | undefined {
   const words: string[] = [];
-  for (const word of raw.split(' ')) {
-    if (TERM_STOPS.has(word.toLowerCase())) break;
+  const parts = raw.split(' ');
+  for (const [i, word] of parts.entries()) {
+    // "the ring of integers", "the nth roots of unity" go on naming; "the center of G" stops at "of".
+    const next = parts[i + 1] ?? '';
+    const named =
+      word === 'of' &&
+      words.length > 0 &&
+      /^[a-z]{3,}$/.test(next) &&
+      !TERM_STOPS.has(next) &&
+      !isVerbForm(next);
+    if (!named && TERM_STOPS.has(word.toLowerCase())) break;
     words.push(word);
   }
   const display = words.join(' ');
   const term = normaliseTerm(display);
-  if (term.length < 3 || NOT_TERMS.has(term) || termWords(term).length > 3 || isAdverb(term))
-    return undefined;
+  const contentWordCount = termWords(term).filter((w) => w !== 'of').length;
+  if (term.length < 3 || NOT_TERMS.has(term) || contentWordCount > 3 || isAdverb(term)) return undefined;
   return { term, display, length: display.length };
 }
 
 /**
  * Whether the noun phrase goes on past the term, so the term is only part of the name: "main_GUI",
- * "Crank-Nicolson", "the discrete L2 norm" (a symbol and then more words). A definition of part of a
+ * "Crank-Nicolson", "prog.py", "the discrete L2 norm", "the overall F statistic" (a symbol and then more
+ * words). A definition of part of a
  * name would match every other phrase that starts the same way.
  */
 function phraseGoesOn(after: string): boolean {
-  return /^(?:[_\-–]\p{L}|\p{L}|\s+\p{L}*\p{N}[\p{L}\p{N}]*\s+\p{Ll}{3,})/u.test(after);
+  if (/^[_\-–.]?\p{L}/u.test(after)) return true;
+  const word = /^\s+(?:[\p{L}\p{N}]{1,2}|\p{L}*\p{N}[\p{L}\p{N}]*)\s+(\p{Ll}{3,})\b/u.exec(after)?.[1];
+  // "a group G with ...", "a ring R satisfying ...", "the set S can ...": the symbol names the thing.
+  return word !== undefined && !TERM_STOPS.has(word) && !AUXILIARIES.has(word) && !isVerbForm(word);
 }
+
+/** Verbs that may follow a symbol and are no inflected form: "the set S can be", "a map f must". */
+const AUXILIARIES = new Set('can may must will would should could shall has have had does do'.split(' '));
 
 /** "onto or surjective", "the range or image": the alternative after "or" names the same idea. */
 function alternative(rest: string): { term: string; display: string } | undefined {
@@ -354,7 +382,8 @@ function findOccurrences(paragraphs: readonly GraphParagraph[], terms: string[])
   }
   const occurrences = new Map<string, string[]>();
   for (const paragraph of paragraphs) {
-    const words = termWords(paragraph.text);
+    // "Prob(A)" and "solver_memsave" use no term "prob" or "solver".
+    const words = termWords(withoutCode(paragraph.text));
     const present = new Set<string>();
     for (const word of new Set(words))
       for (const term of byFirstWord.get(word) ?? [])

@@ -148,10 +148,14 @@ function mergeWithLinks(
   const used = new Set([...confirmed, ...replacement.values()]);
   for (const targetId of unmatchedLinks) {
     if (used.has(targetId)) continue;
-    const source = byId.get(sourceId)!;
-    const target = answerNear(source, byId.get(targetId)!, byId);
-    if (target !== undefined)
-      out.push({ sourceId, targetId: target.id, ...describeLink(source, target), via: 'link' });
+    const pair = answerNear(byId.get(sourceId)!, byId.get(targetId)!, byId);
+    if (pair !== undefined)
+      out.push({
+        sourceId: pair.source.id,
+        targetId: pair.target.id,
+        ...describeLink(pair.source, pair.target, byId),
+        via: 'link',
+      });
   }
   return out;
 }
@@ -159,52 +163,83 @@ function mergeWithLinks(
 /** An exercise's own number opening it ("7." or "7 "), or an answer's full one ("1.4.7.", "Hint. 1.4.7"). */
 const EXERCISE_NUMBER = /^(\d{1,3})[.)]?\s/;
 const ANSWER_NUMBER = /^(?:(?:Hint|Answer|Solution)\.?\s+)?((?:[A-Z\d]{1,3}\.){1,3}(\d{1,3}))\.?(?:\s|$)/;
+/** An answer's number standing apart from its text: alone, or ending the paragraph before it. */
+const LABEL_ONLY = /^((?:[A-Z\d]{1,3}\.){1,3}(\d{1,3}))\.?$/;
+const TRAILING_LABEL = /\s((?:[A-Z\d]{1,3}\.){1,3}(\d{1,3}))\.$/;
+/** How an answer's text opens when its number stands apart from it. */
+const ANSWER_OPENING = /^(?:Hints?|Answer|Solution)\b/;
+
+/** The paragraphs in reading order, to look around where a link landed. */
+type ByOrder = (order: number) => GraphParagraph | undefined;
 
 /**
- * The answer's number when one paragraph is a numbered exercise and the other an answer numbered after it
- * ("7. Prove that ..." and "1.4.7. Hint: ..."): books link the two both ways.
+ * The full number an answer is labelled with ("1.4.7") and its last part ("7"). Usually it opens the
+ * answer; a number set in the margin beside "Hint. ..." may be read as a paragraph of its own before it,
+ * or at the end of the paragraph before it.
  */
-function answerNumber(a: GraphParagraph, b: GraphParagraph): string | undefined {
-  for (const [exercise, answer] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const own = EXERCISE_NUMBER.exec(exercise.text)?.[1];
-    const full = ANSWER_NUMBER.exec(answer.text);
-    if (own !== undefined && full?.[2] === own) return full[1];
-  }
-  return undefined;
+function answerLabel(answer: GraphParagraph, byOrder: ByOrder): { full: string; own: string } | undefined {
+  const opening = ANSWER_NUMBER.exec(answer.text);
+  if (opening !== null) return { full: opening[1]!, own: opening[2]! };
+  if (!ANSWER_OPENING.test(answer.text)) return undefined;
+  const before = byOrder(answer.order - 1)?.text.trim() ?? '';
+  const apart = LABEL_ONLY.exec(before) ?? TRAILING_LABEL.exec(before);
+  return apart === null ? undefined : { full: apart[1]!, own: apart[2]! };
 }
 
 /** How many paragraphs away an exercise's answer may be from where its link landed. */
 const ANSWER_REACH = 3;
 
 /**
- * Where a link between an exercise and an answer really goes. A link from a numbered exercise that lands
- * on an answer of another number ("7." to "1.4.6.") was placed a paragraph off: the answer with the
- * exercise's number nearby is meant, else the link is dropped (a wrong answer misleads more than none).
- * Any other link goes where it lands.
+ * Where a link between a numbered exercise and its answer really goes. Books link the two both ways, and
+ * a link may land a paragraph or two off: on the last part of the answer before, or on the answer's
+ * number standing apart from its text. The answer with the exercise's number near where the link landed
+ * is meant. A link that lands on an answer of another number, with none of its own near, is dropped (a
+ * wrong answer misleads more than none); any other link goes where it lands.
  */
 function answerNear(
   source: GraphParagraph,
   target: GraphParagraph,
   byId: Map<string, GraphParagraph>,
-): GraphParagraph | undefined {
-  const sides = [
-    [source, target],
-    [target, source],
-  ] as const;
-  const mismatched = sides.some(
-    ([exercise, answer]) =>
-      EXERCISE_NUMBER.test(exercise.text) &&
-      ANSWER_NUMBER.test(answer.text) &&
-      !answerNumber(exercise, answer),
-  );
-  if (!mismatched) return target;
-  const near = [...byId.values()].filter(
-    (p) => p.id !== source.id && Math.abs(p.order - target.order) <= ANSWER_REACH,
-  );
-  return near.find((p) => answerNumber(source, p) !== undefined);
+): { source: GraphParagraph; target: GraphParagraph } | undefined {
+  const byOrder = orderLookup(byId);
+  for (const [exercise, landed, fromExercise] of [
+    [source, target, true],
+    [target, source, false],
+  ] as const) {
+    const own = EXERCISE_NUMBER.exec(exercise.text)?.[1];
+    if (own === undefined) continue;
+    for (let distance = 0; distance <= ANSWER_REACH; distance++) {
+      for (const order of new Set([landed.order - distance, landed.order + distance])) {
+        const answer = byOrder(order);
+        // A number standing alone labels the answer after it.
+        if (answer === undefined || answer.id === exercise.id || LABEL_ONLY.test(answer.text.trim()))
+          continue;
+        if (answerLabel(answer, byOrder)?.own === own)
+          return fromExercise ? { source, target: answer } : { source: answer, target };
+      }
+    }
+    if (answerLabel(landed, byOrder) !== undefined || LABEL_ONLY.test(landed.text.trim())) return undefined;
+  }
+  return { source, target };
+}
+
+/** Paragraphs by their place in reading order. */
+function orderLookup(byId: Map<string, GraphParagraph>): ByOrder {
+  const byOrder = new Map([...byId.values()].map((p) => [p.order, p]));
+  return (order) => byOrder.get(order);
+}
+
+/** The answer's full number when one of the two is a numbered exercise and the other its answer. */
+function answerNumber(a: GraphParagraph, b: GraphParagraph, byOrder: ByOrder): string | undefined {
+  for (const [exercise, answer] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const own = EXERCISE_NUMBER.exec(exercise.text)?.[1];
+    const label = answerLabel(answer, byOrder);
+    if (own !== undefined && label?.own === own) return label.full;
+  }
+  return undefined;
 }
 
 /**
@@ -215,8 +250,9 @@ function answerNear(
 function describeLink(
   source: GraphParagraph,
   target: GraphParagraph,
+  byId: Map<string, GraphParagraph>,
 ): Pick<ExplicitReference, 'kind' | 'phrase' | 'targetName' | 'role'> {
-  const answer = answerNumber(source, target);
+  const answer = answerNumber(source, target, orderLookup(byId));
   if (answer !== undefined) return { kind: 'exercise', phrase: answer, role: 'answer' };
   const label = findItemLabels(target.text)[0];
   return label ? { kind: label.kind, phrase: '', targetName: label.name } : { kind: 'other', phrase: '' };

@@ -4,7 +4,7 @@
  * explainer.
  */
 import { singular } from '../discourse/terms.ts';
-import { contentWords } from './tokenise.ts';
+import { contentWords, withoutCode } from './tokenise.ts';
 
 /**
  * A word of a text: its normalised form, as written, whether it is a content word (not glue) and whether
@@ -29,10 +29,12 @@ export function wordKeys(text: string): string[] {
   return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map(([surface]) => termKey(surface));
 }
 
+/** The words of a text's sentences: a word written as code ("stem.leaf", "Prob(") shares no idea. */
 function wordsOf(
-  text: string,
+  written: string,
   judge: (key: string, lower: string) => { content: boolean; topic: boolean },
 ): Word[] {
+  const text = withoutCode(written);
   let end = 0;
   return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => {
     const surface = match[0];

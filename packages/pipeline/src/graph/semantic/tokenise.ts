@@ -21,6 +21,7 @@ const MATH_PROSE_STOP_WORDS = [
   'might will would can could shall should every each some many much more most less least even just',
   'only other another same certain way ways case cases fact example examples exercise exercises',
   'theorem lemma proposition corollary definition section chapter page figure table remark answer',
+  'appendix appendices',
   'question problem problems need want make makes take takes get gets know known well',
   'like really yet either neither whether whose whenever wherever however indeed clearly obviously',
   'exactly actually rather quite thing things look called call said sure already always never still',
@@ -96,4 +97,28 @@ export function pluralMerges(terms: Iterable<string>): Map<string, string> {
     if (singular.length >= MIN_LENGTH && known.has(singular)) merges.set(term, singular);
   }
   return merges;
+}
+
+/**
+ * Whether the word at [start, end) of `text` is written as code: joined to another by "." or "_"
+ * ("sys.argv", "stem.leaf", "main_GUI"), called ("binom(", "Prob("), indexed ("u["), given a value
+ * ("size = n", "tol=1E-15"), or part of an address ("http://", "src/decay").
+ */
+export function writtenAsCode(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 2), start);
+  const after = text.slice(end, end + 3);
+  return /[\p{L}\p{N}][._/]$/u.test(before) || /^(?:[._/][\p{L}\p{N}]|[([]|\s?=(?!=)|:\/\/)/u.test(after);
+}
+
+/** Identifier-like runs: letters, digits and underscores. */
+const IDENTIFIER = /[\p{L}\p{N}_]+/gu;
+
+/**
+ * The text with every word written as code blanked out (same length, so places still match): a term the
+ * prose uses is a word of its sentences, not part of "solver_memsave" or "Prob(A)".
+ */
+export function withoutCode(text: string): string {
+  return text.replace(IDENTIFIER, (word, offset: number) =>
+    word.includes('_') || writtenAsCode(text, offset, offset + word.length) ? ' '.repeat(word.length) : word,
+  );
 }

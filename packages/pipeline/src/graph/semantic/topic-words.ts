@@ -7,7 +7,7 @@
  */
 import { commonInBookAbove, isAdverb, isVerbForm, SPOKEN_WORDS, spokenCount } from '../english.ts';
 import { sharedTermsMatcher, termKey, wordKeys } from './shared-terms.ts';
-import { contentWords } from './tokenise.ts';
+import { contentWords, writtenAsCode } from './tokenise.ts';
 
 /**
  * A word the book uses no more than this many times as often as everyday speech does ("when", "clear",
@@ -22,7 +22,9 @@ const GENERIC_WORDS = new Set(
     'whole basic common appropriate convenient easy easier difficult trivial obvious interesting often ' +
     'impact approach purpose aspect context typical typically respect detail details mathematical ' +
     'expression term terms fashion manner type types work works implementation functionality user users ' +
-    'symbol ' +
+    'symbol object observation ' +
+    // Words of computing any book with programs uses, whatever its subject.
+    'software computer project version package ' +
     // Verbs of doing mathematics and programming, in the forms the verb test lets through.
     'solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
     'consist contain describe represent involve produce provide allow lead implement perform verify ' +
@@ -72,17 +74,6 @@ const WRITTEN_AS_A_WORD = /^(?:[\p{Ll}\p{Lu}]{4,}|\p{Lu}{2,})$/u;
  * field") it still does.
  */
 const TOO_COMMON_ALONE = 300;
-
-/**
- * Whether the word at [start, end) of `text` is written as code: joined to another by "." or "_"
- * ("sys.argv", "main_GUI"), called ("binom("), indexed ("u["), given a value ("size = n", "tol=1E-15"), or
- * part of an address ("http://", "src/decay").
- */
-function writtenAsCode(text: string, start: number, end: number): boolean {
-  const before = text.slice(Math.max(0, start - 2), start);
-  const after = text.slice(end, end + 3);
-  return /[\p{L}\p{N}][._/]$/u.test(before) || /^(?:[._/][\p{L}\p{N}]|[([]|\s?=(?!=)|:\/\/)/u.test(after);
-}
 
 export interface BookVocabulary {
   prose: readonly string[];
