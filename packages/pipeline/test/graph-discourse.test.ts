@@ -678,6 +678,22 @@ describe('classifyEdge', () => {
     const defined = classifySimilar(proof, definition, { definedTermsUsed: ['left coset'] });
     expect(defined?.type).toBe('BACKGROUND');
     expect(defined?.justification).toContain('"left coset" defined in Section 6.1, Paragraph 1');
+    // An exercise practises what the text before it explains (dmoi: the arithmetic/geometric criterion).
+    const exercise = {
+      ...at('plain', 30, '6.5'),
+      text: '7. Prove that every left coset of H has |H| elements.',
+    };
+    const practised = classifySimilar(exercise, earlierPlain, {});
+    expect(practised?.type).toBe('BACKGROUND');
+    expect(practised?.justification).toContain('Section 6.5, Paragraph 30 is an exercise ("7.")');
+    // Two exercises on one idea are only related.
+    const otherExercise = {
+      ...exercise,
+      id: '6.5.31',
+      order: 31,
+      text: '8. Find the left cosets of 3Z in Z.',
+    };
+    expect(classifySimilar(otherExercise, exercise, {})?.type).toBe('RELATED');
     // The first paragraph to use a shared word is no background for that alone: two paragraphs on one
     // card game run in parallel (dmoi: "face cards" and "red cards").
     expect(classifySimilar(at('plain', 19), earlierPlain, {})?.type).toBe('RELATED');

@@ -50,7 +50,7 @@ const STRONG_CONTRAST = /^(?:in contrast|unlike|on the other hand)$/i;
 const OPENING_CHARS = 3;
 
 /** What a paragraph is, from how it opens: "Example 6.1", "Proof.", "Consider ...", or an application. */
-type Role = 'example' | 'proof' | 'application' | 'statement' | 'help';
+type Role = 'example' | 'proof' | 'application' | 'statement' | 'help' | 'exercise';
 
 interface Reading {
   type: RelationshipType;
@@ -197,6 +197,13 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
       type: asSeen('BACKGROUND'),
       cue: { cue: { signal: 'back', phrase: help[0], index: 0 }, in: later.id, role: 'help' },
     };
+  // An exercise practises what the text before it explains.
+  const exercise = EXERCISE.exec(later.text);
+  if (exercise !== null && !EXERCISE.test(earlier.text) && HELP.exec(earlier.text) === null)
+    return {
+      type: asSeen('BACKGROUND'),
+      cue: { cue: { signal: 'back', phrase: exercise[0], index: 0 }, in: later.id, role: 'exercise' },
+    };
   const back = laterCues.find((cue) => cue.signal === 'back' && cueNamesIdeas(later.text, cue, ideas));
   if (back !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: back, in: later.id } };
   // What the earlier one states or defines is what the later one builds on.
@@ -238,6 +245,8 @@ function isLabelledExample(cue: Cue): boolean {
 const STATEMENT = /^(?:Definition|Theorem|Lemma|Proposition|Corollary)\b(?: [\dA-Z]+(?:\.\d+)*)?/;
 /** A paragraph that helps with an exercise: "Hint.", "Answer:", "Solution". */
 const HELP = /^(?:Hints?|Answer|Solution)\b/;
+/** A paragraph that sets an exercise: "Exercise 4.2", or a number opening it ("7. Prove that ..."). */
+const EXERCISE = /^(?:Exercise \d+(?:\.\d+)*|\d{1,3}[.)](?= \p{Lu}))/u;
 
 function statementCue(text: string): Cue | undefined {
   const match = STATEMENT.exec(text);
@@ -303,6 +312,7 @@ function cueClause(reading: Reading): string | undefined {
       ? `${who} defines what the two share (${said})`
       : `${who} states what the two share (${said})`;
   if (role === 'help') return `${who} helps with an exercise (${said})`;
+  if (role === 'exercise') return `${who} is an exercise (${said})`;
   if (cue.signal === 'back') return `${who} looks back (${said})`;
   return `${who} looks ahead (${said})`;
 }
