@@ -298,6 +298,27 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     target: { page: to.page, y: 0.09, name: undefined },
   });
 
+  it('pairs a text reference to a section only with a link into that section (decay)', () => {
+    const source = onItsPageAt(
+      '4.5.2.1',
+      0,
+      1,
+      'The methods are compared in Section 4.6 and in Section 4.5.4.',
+    );
+    const waitingOpens = onItsPageAt('4.5.4.1', 1, 2, 'Waiting times.');
+    const waiting = onItsPageAt('4.5.4.2', 2, 3, 'The time to decay is a waiting time.');
+    const comparedOpens = onItsPageAt('4.6.1', 3, 4, 'Comparisons.');
+    const compared = onItsPageAt('4.6.2', 4, 5, 'Comparing the methods.');
+    // The links land past each section's first paragraph, and the PDF lists them in the other order.
+    const found = resolveExplicitReferences([source, waitingOpens, waiting, comparedOpens, compared], {
+      links: [linkBetween(source, waiting), linkBetween(source, compared)],
+    });
+    expect(found.map((r) => [r.targetId, r.phrase])).toEqual([
+      ['4.6.2', 'in Section 4.6'],
+      ['4.5.4.2', 'in Section 4.5.4'],
+    ]);
+  });
+
   it('takes a link between an exercise and its numbered answer for what it is, quoting the answer number', () => {
     const exercise = onItsPageAt('1.4.7', 0, 1, '7. Prove that every cyclic group is abelian.');
     const answer = onItsPageAt('B.12', 100, 2, '1.4.7. Hint. Write two elements as powers of a generator.');

@@ -115,7 +115,7 @@ function linkTargetsBySource(links: PdfLink[], paragraphs: GraphParagraph[]): Ma
 /**
  * One paragraph's references from its text and its links. A text reference a link confirms is 'both'.
  * The rest are paired with the links no text reference reached, in order, when the counts agree (the
- * same phrases, resolved differently: the link's target wins) or when they point into the same section;
+ * same phrases, resolved differently: the link's target wins, if it can be what the phrase names) or when they point into the same section;
  * links left over become references of their own, named after what they point at.
  */
 function mergeWithLinks(
@@ -130,7 +130,14 @@ function mergeWithLinks(
   const unconfirmed = fromText.filter((r) => !confirmed.has(r.targetId));
   const replacement = new Map<ExplicitReference, string>();
   if (unconfirmed.length === unmatchedLinks.length) {
-    unconfirmed.forEach((ref, i) => replacement.set(ref, unmatchedLinks[i]!));
+    // In order, each with the first link left that can be what it names.
+    const left = [...unmatchedLinks];
+    for (const ref of unconfirmed) {
+      const at = left.findIndex((id) => byId.has(id) && inNamedSection(ref, byId.get(id)!));
+      if (at === -1) continue;
+      replacement.set(ref, left[at]!);
+      left.splice(at, 1);
+    }
   } else {
     for (const ref of unconfirmed) {
       const section = byId.get(ref.targetId)?.sectionId;
@@ -158,6 +165,16 @@ function mergeWithLinks(
       });
   }
   return out;
+}
+
+/**
+ * Whether a paragraph can be what a reference names: one to a section ("in Section 4.6") only in that
+ * section or below it. A link elsewhere is another reference, not this one resolved differently.
+ */
+function inNamedSection(reference: ExplicitReference, paragraph: GraphParagraph): boolean {
+  if (!SECTION_KINDS.has(reference.kind)) return true;
+  const named = /([\dA-Z]+(?:\.\d+)*)\W*$/.exec(reference.phrase)?.[1];
+  return named === undefined || paragraph.sectionId === named || paragraph.sectionId.startsWith(`${named}.`);
 }
 
 /** An exercise's own number opening it ("7." or "7 "), or an answer's full one ("1.4.7.", "Hint. 1.4.7"). */
