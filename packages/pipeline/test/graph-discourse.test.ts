@@ -686,6 +686,9 @@ describe('classifyEdge', () => {
     const practised = classifySimilar(exercise, earlierPlain, {});
     expect(practised?.type).toBe('BACKGROUND');
     expect(practised?.justification).toContain('Section 6.5, Paragraph 30 is an exercise ("7.")');
+    // An item of a numbered list is no exercise (ipsur: "2. The CDF is right-continuous").
+    const listItem = { ...exercise, text: '2. The left cosets of H partition G into parts of one size.' };
+    expect(classifySimilar(listItem, earlierPlain, {})?.type).toBe('RELATED');
     // Two exercises on one idea are only related.
     const otherExercise = {
       ...exercise,

@@ -319,6 +319,17 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     ]);
   });
 
+  it('takes no link without words of its own from a paragraph with none (a "√", a footnote’s address)', () => {
+    const root = onItsPageAt('3.2.1', 0, 1, '√');
+    const address = onItsPageAt('3.2.2', 1, 2, '1 http://tinyurl.com/ofkw6kc/analysis');
+    const text = onItsPageAt('3.2.3', 2, 3, 'The solver is verified against the exact solution.');
+    const figure = onItsPageAt('3.2.9', 9, 4, 'Fig. 3.1 The numerical and exact solutions.');
+    const found = resolveExplicitReferences([root, address, text, figure], {
+      links: [linkBetween(root, figure), linkBetween(address, figure), linkBetween(text, figure)],
+    });
+    expect(found.map((r) => r.sourceId)).toEqual(['3.2.3']);
+  });
+
   it('takes a link between an exercise and its numbered answer for what it is, quoting the answer number', () => {
     const exercise = onItsPageAt('1.4.7', 0, 1, '7. Prove that every cyclic group is abelian.');
     const answer = onItsPageAt('B.12', 100, 2, '1.4.7. Hint. Write two elements as powers of a generator.');

@@ -245,8 +245,18 @@ function isLabelledExample(cue: Cue): boolean {
 const STATEMENT = /^(?:Definition|Theorem|Lemma|Proposition|Corollary)\b(?: [\dA-Z]+(?:\.\d+)*)?/;
 /** A paragraph that helps with an exercise: "Hint.", "Answer:", "Solution". */
 const HELP = /^(?:Hints?|Answer|Solution)\b/;
-/** A paragraph that sets an exercise: "Exercise 4.2", or a number opening it ("7. Prove that ..."). */
-const EXERCISE = /^(?:Exercise \d+(?:\.\d+)*|\d{1,3}[.)](?= \p{Lu}))/u;
+/**
+ * A paragraph that sets an exercise: "Exercise 4.2", or a number opening an instruction or a question
+ * ("7. Prove that ...", "3. How many ..."), not an item of a numbered list ("2. The CDF is ...").
+ */
+const EXERCISE = new RegExp(
+  String.raw`^(?:Exercise \d+(?:\.\d+)*|\d{1,3}[.)](?= (?:${[
+    'Prove|Show|Find|Compute|Calculate|Determine|Give|Explain|Use|Let|Suppose|Consider|Verify|Describe',
+    'Write|Draw|Sketch|List|Evaluate|Solve|Construct|Define|Decide|Identify|Classify|Check|Simulate',
+    'Repeat|Generate|Plot|Make|Estimate|Test|Graph|Express|Derive|Assume|Complete|Count|Compare|Discuss',
+    'Apply|Is|Are|Does|Do|Can|What|How|Which|Why|When|Who|Must|Should',
+  ].join('|')})\b))`,
+);
 
 function statementCue(text: string): Cue | undefined {
   const match = STATEMENT.exec(text);

@@ -156,13 +156,12 @@ function mergeWithLinks(
   for (const targetId of unmatchedLinks) {
     if (used.has(targetId)) continue;
     const pair = answerNear(byId.get(sourceId)!, byId.get(targetId)!, byId);
-    if (pair !== undefined)
-      out.push({
-        sourceId: pair.source.id,
-        targetId: pair.target.id,
-        ...describeLink(pair.source, pair.target, byId),
-        via: 'link',
-      });
+    if (pair === undefined) continue;
+    const described = describeLink(pair.source, pair.target, byId);
+    // A link from a paragraph with no words of its own (a "√", a footnote's address) was placed on it by
+    // position only: nothing says what it refers from.
+    if (described.role !== 'answer' && wordsOf(pair.source.text) < MIN_LINK_SOURCE_WORDS) continue;
+    out.push({ sourceId: pair.source.id, targetId: pair.target.id, ...described, via: 'link' });
   }
   return out;
 }
@@ -175,6 +174,14 @@ function inNamedSection(reference: ExplicitReference, paragraph: GraphParagraph)
   if (!SECTION_KINDS.has(reference.kind)) return true;
   const named = /([\dA-Z]+(?:\.\d+)*)\W*$/.exec(reference.phrase)?.[1];
   return named === undefined || paragraph.sectionId === named || paragraph.sectionId.startsWith(`${named}.`);
+}
+
+/** Words a paragraph needs for a link without words of its own to leave from it. */
+const MIN_LINK_SOURCE_WORDS = 2;
+
+/** How many words of three letters or more a text has, web addresses aside. */
+function wordsOf(text: string): number {
+  return text.replace(/\S+:\/\/\S+|www\.\S+/g, ' ').match(/\p{L}{3,}/gu)?.length ?? 0;
 }
 
 /** An exercise's own number opening it ("7." or "7 "), or an answer's full one ("1.4.7.", "Hint. 1.4.7"). */

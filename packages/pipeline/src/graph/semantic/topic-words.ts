@@ -29,8 +29,9 @@ const GENERIC_WORDS = new Set(
     'solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
     'consist contain describe represent involve produce provide allow lead implement perform verify ' +
     'construct define derive combine combines exclude equal store stores extract extracts ' +
-    // Qualities any mathematical object may have.
-    'nonzero nonnegative distinct unique respective corresponding'
+    // Qualities any mathematical object may have, and the acts of working with one.
+    'nonzero nonnegative distinct unique respective corresponding sufficient necessary smallest largest ' +
+    'finite infinite operation calculation interpretation'
   ).split(' '),
 );
 
