@@ -666,9 +666,10 @@ describe('classifyEdge', () => {
     const back = classify({ source: recall, target: theorem, semantic: similar(recall, theorem) });
     expect(back?.type).toBe('BACKGROUND');
     expect(back?.justification).toContain('Section 6.1, Paragraph 30 looks back ("Recall")');
-    // A look back at something else than what the two share says nothing of this pair.
+    // A look back at something else than what the two share says nothing of this pair (in another
+    // section, where no order of reading tells either).
     const elsewhere = {
-      ...recall,
+      ...at('recall', 30, '6.3'),
       text: 'Remember that injective maps were defined earlier. The cosets are listed.',
     };
     expect(
@@ -697,9 +698,23 @@ describe('classifyEdge', () => {
       text: '8. Find the left cosets of 3Z in Z.',
     };
     expect(classifySimilar(otherExercise, exercise, {})?.type).toBe('RELATED');
+    // In one section, the later of two similar paragraphs goes on from the earlier (ipsur: "Continuing
+    // the reasoning for the discrete case"), unless the two run side by side.
+    const continuing = {
+      ...at('plain', 20),
+      text: 'Continuing the reasoning, the left cosets of H partition G.',
+    };
+    expect(classifySimilar(continuing, earlierPlain, {})?.type).toBe('BACKGROUND');
+    const sibling = {
+      ...exercise,
+      id: '6.5.40',
+      order: 40,
+      text: '9. Show that the cosets of H in G are disjoint.',
+    };
+    expect(classifySimilar(sibling, exercise, {})?.type).toBe('RELATED');
     // The first paragraph to use a shared word is no background for that alone: two paragraphs on one
     // card game run in parallel (dmoi: "face cards" and "red cards").
-    expect(classifySimilar(at('plain', 19), earlierPlain, {})?.type).toBe('RELATED');
+    expect(classifySimilar(at('plain', 19, '6.2'), earlierPlain, {})?.type).toBe('RELATED');
     // A paragraph of the section titled with a shared idea is what a paragraph elsewhere builds on.
     const home = { ...theorem, sectionTitle: 'Cosets' };
     const elsewhereLater = { ...at('plain', 40, '6.2'), sectionTitle: 'Lagrange’s Theorem' };
@@ -715,12 +730,13 @@ describe('classifyEdge', () => {
     const contrasted = classify({ source: theorem, target: contrast, semantic: similar(theorem, contrast) });
     expect(contrasted?.type).toBe('CONTRAST');
     expect(contrasted?.justification).toContain('"In contrast"');
-    // Far apart, an opening contrast is with what comes just before it, not with this paragraph.
+    // Far apart, an opening contrast is with what comes just before it, not with this paragraph: only the
+    // section's reading order tells, and the later one goes on from the earlier.
     const farContrast = at('contrast', 25);
     expect(
       classify({ source: earlierPlain, target: farContrast, semantic: similar(earlierPlain, farContrast) })
         ?.type,
-    ).toBe('RELATED');
+    ).toBe('ELABORATION');
     // A statement or definition before: what the later one builds on. A hint builds on what it helps with.
     const restated = {
       ...at('plain', 19),
@@ -745,8 +761,8 @@ describe('classifyEdge', () => {
     // An example before the statement it illustrates.
     const exampleFirst = classify({ source: theorem, target: example, semantic: similar(theorem, example) });
     expect(exampleFirst?.type).toBe('EXAMPLE');
-    // Nothing more specific: RELATED, either way.
-    const plain = at('plain', 19);
+    // Nothing more specific, in different sections: RELATED, either way.
+    const plain = at('plain', 19, '6.2');
     expect(
       classify({ source: plain, target: earlierPlain, semantic: similar(plain, earlierPlain) })?.type,
     ).toBe('RELATED');

@@ -213,7 +213,27 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     (cue) => cue.signal === 'forward' && cueNamesIdeas(earlier.text, cue, ideas),
   );
   if (ahead !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: ahead, in: earlier.id } };
+  // Within one section the later of two similar paragraphs goes on from the earlier ("Continuing the
+  // reasoning", part (e) of an exercise part (a) sets up), unless the two run side by side.
+  if (later.sectionId === earlier.sectionId && !sideBySide(later, earlier))
+    return { type: asSeen('BACKGROUND') };
   return { type: 'RELATED' };
+}
+
+/** What a paragraph opens as, when it is one of a series: examples, exercises, answers, statements. */
+function itemKind(paragraph: GraphParagraph): string | undefined {
+  const role = roleOf(findCues(paragraph.text));
+  if (role?.role === 'example' && isLabelledExample(role.cue)) return 'example';
+  if (EXERCISE.test(paragraph.text)) return 'exercise';
+  if (HELP.test(paragraph.text)) return 'help';
+  if (statementCue(paragraph.text) !== undefined) return 'statement';
+  return undefined;
+}
+
+/** Two examples, two exercises, two answers or two statements of one section run side by side. */
+function sideBySide(a: GraphParagraph, b: GraphParagraph): boolean {
+  const kind = itemKind(a);
+  return kind !== undefined && kind === itemKind(b);
 }
 
 /**
