@@ -29,9 +29,20 @@ const GENERIC_WORDS = new Set(
     'solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
     'consist contain describe represent involve produce provide allow lead implement perform verify ' +
     'construct define derive combine combines exclude equal store stores extract extracts ' +
-    // Qualities any mathematical object may have, and the acts of working with one.
-    'nonzero nonnegative distinct unique respective corresponding sufficient necessary smallest largest ' +
-    'finite infinite operation calculation interpretation'
+    // Qualities any mathematical object may have.
+    'nonzero nonnegative distinct unique respective corresponding'
+  ).split(' '),
+);
+
+/**
+ * Words of mathematical and technical writing that name an idea only with the noun they qualify or are
+ * qualified by: "finite fields", "zero divisor", "smallest subgroup", "binary operation", "numerical
+ * method", not "finite", "zero" or "method" alone.
+ */
+const NOT_ALONE = new Set(
+  (
+    'finite infinite zero nontrivial sufficient necessary smallest largest operation calculation ' +
+    'interpretation method equation reader'
   ).split(' '),
 );
 
@@ -132,6 +143,7 @@ export function bookTopicWords({ prose, code, headings, definedTerms }: BookVoca
   // ... and one that may stand for an idea alone (a participle may qualify one: "left cosets").
   const isTopicWord = (key: string, word: string) =>
     isPhraseWord(key, word) &&
+    !NOT_ALONE.has(key) &&
     !isVerbForm(word) &&
     WRITTEN_AS_A_WORD.test(word) &&
     (paragraphsWith.get(key) ?? 0) <= commonAbove &&
