@@ -272,6 +272,11 @@ describe('definitions', () => {
     ).toEqual(['nth root of unity']);
     expect(definedIn('The ring Z(p) is called the ring of integers localized at p.')).not.toContain('ring');
     expect(definedIn('Then K is called the center of G.')).toEqual(['center']);
+    // linalg: a count or a symbol after "of" is no part of the name.
+    expect(definedIn('Such a vector is called a root vector of order k for the eigenvalue.')).toEqual([
+      'root vector',
+    ]);
+    expect(definedIn('This is called the scalar product of two vectors.')).toEqual(['scalar product']);
     expect(
       definedIn(
         'The groups Z and Zn are both examples of what are called cyclic groups. We study them here.',

@@ -53,7 +53,8 @@ const NOT_TERMS = new Set(
   (
     'true false equal possible same following above below given called said defined known this itself ' +
     'theorem lemma corollary proposition definition proof hypothesis conclusion conjecture axiom claim ' +
-    'statement example exercise remark question hint answer solution outline note summary problem case step'
+    'statement example exercise remark question hint answer solution outline note summary problem case step ' +
+    'operation generalization'
   ).split(' '),
 );
 
@@ -164,6 +165,9 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVe
   },
 ];
 
+/** Counts after "of" say how many, not what: "the scalar product of two vectors". */
+const NUMBER_WORDS = new Set('two three four five six seven eight nine ten several many'.split(' '));
+
 /** The term a match names: its words up to the first stop word, and how much of the match they span. */
 function cleanTerm(raw: string): { term: string; display: string; length: number } | undefined {
   const words: string[] = [];
@@ -176,6 +180,7 @@ function cleanTerm(raw: string): { term: string; display: string; length: number
       words.length > 0 &&
       /^[a-z]{3,}$/.test(next) &&
       !TERM_STOPS.has(next) &&
+      !NUMBER_WORDS.has(next) &&
       !isVerbForm(next);
     if (!named && TERM_STOPS.has(word.toLowerCase())) break;
     words.push(word);
@@ -254,12 +259,20 @@ export function definitionsIn(paragraphText: string): Definition[] {
       const raw = match[1];
       const start = match.indices?.[1]?.[0];
       if (raw === undefined || start === undefined) continue;
-      const cleaned = cleanTerm(raw);
+      let cleaned = cleanTerm(raw);
       if (cleaned === undefined) continue;
       // "a linear operator then its transpose is defined": the term stopped short of the verb's subject.
       const cutAt = raw.slice(cleaned.length).trim().split(' ')[0] ?? '';
       if (subjectOfVerb && cutAt !== '' && !PREPOSITIONS.has(cutAt)) continue;
-      const rest = text.slice(start + cleaned.length);
+      let rest = text.slice(start + cleaned.length);
+      // "a root vector of order k": the name stops before "of" and what a symbol counts.
+      const beforeOf = / of \S+$/.exec(cleaned.display);
+      if (beforeOf !== null && /^\s+[\p{L}\p{N}]{1,2}\b/u.test(rest)) {
+        const shorter = cleanTerm(cleaned.display.slice(0, beforeOf.index));
+        if (shorter === undefined) continue;
+        cleaned = shorter;
+        rest = text.slice(start + cleaned.length);
+      }
       if (cleaned.length === raw.length && phraseGoesOn(rest)) continue;
       // "An application of the principle is ...", "A measure of the spread is ...": the thing defined
       // is what the everyday word is of, not the word.
