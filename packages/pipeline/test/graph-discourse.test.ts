@@ -289,6 +289,7 @@ describe('definitions', () => {
     ).toEqual(['simple group']);
     expect(definedIn('We use a little toy program, called prog.py, as introductory example.')).toEqual([]);
     expect(definedIn('If we call the first term a, then a0 = a.')).toEqual([]);
+    expect(definedIn('Later we will call this a symmetric distribution, see Section 3.2.3.')).toEqual([]);
     expect(
       definedIn(
         'We call this unordered sampling (in contrast to ordered) because the order does not matter.',
@@ -731,7 +732,7 @@ describe('classifyEdge', () => {
       'ELABORATION',
     );
     // "In contrast" opening the later paragraph of the same section.
-    const contrast = at('contrast', 15);
+    const contrast = at('contrast', 14);
     const contrasted = classify({ source: theorem, target: contrast, semantic: similar(theorem, contrast) });
     expect(contrasted?.type).toBe('CONTRAST');
     expect(contrasted?.justification).toContain('"In contrast"');

@@ -274,6 +274,10 @@ describe('topic words: what may show that two paragraphs share a topic', () => {
   it('takes "finite", "zero" or "method" for an idea only in a phrase ("finite field")', () => {
     expect(words.isTopicWord('finite', 'finite')).toBe(false);
     expect(words.isTopicWord('zero', 'zero')).toBe(false);
+    // linalg and dmoi: a formula run together, a verb of arguing, a word of logic.
+    expect(words.isTopicWord('λiei', 'λiei')).toBe(false);
+    expect(words.isTopicWord('deduce', 'deduce')).toBe(false);
+    expect(words.isTopicWord('equivalent', 'equivalent')).toBe(false);
     expect(words.sharedTopic(at('Every finite field'), at('The multiplicative group'))).toEqual(
       expect.arrayContaining(['finite field', 'multiplicative group']),
     );

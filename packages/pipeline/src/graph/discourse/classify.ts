@@ -143,8 +143,11 @@ function readExplicit(evidence: EdgeEvidence, references: readonly ExplicitRefer
   return fromSource ? reading : { ...reading, type: inverseType(reading.type) };
 }
 
-/** How far apart (in paragraphs of one section) two paragraphs may be for an opening contrast to set them apart. */
-const CONTRAST_REACH = 3;
+/**
+ * How far apart (in paragraphs of one section) two paragraphs may be for an opening contrast to set them
+ * apart: "On the other hand" sets a paragraph against the one just before it, not one further back.
+ */
+const CONTRAST_REACH = 1;
 
 /** Whether the sentence of `text` holding the cue names one of the shared ideas. */
 function cueNamesIdeas(text: string, cue: Cue, ideas: readonly string[]): boolean {
@@ -199,7 +202,7 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     };
   // An exercise practises what the text before it explains.
   const exercise = EXERCISE.exec(later.text);
-  if (exercise !== null && !EXERCISE.test(earlier.text) && HELP.exec(earlier.text) === null)
+  if (exercise !== null && !NUMBERED.test(earlier.text) && !HELP.test(earlier.text))
     return {
       type: asSeen('BACKGROUND'),
       cue: { cue: { signal: 'back', phrase: exercise[0], index: 0 }, in: later.id, role: 'exercise' },
@@ -224,7 +227,8 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
 function itemKind(paragraph: GraphParagraph): string | undefined {
   const role = roleOf(findCues(paragraph.text));
   if (role?.role === 'example' && isLabelledExample(role.cue)) return 'example';
-  if (EXERCISE.test(paragraph.text)) return 'exercise';
+  // An exercise, or an item of a numbered list that may be one.
+  if (NUMBERED.test(paragraph.text)) return 'numbered';
   if (HELP.test(paragraph.text)) return 'help';
   if (statementCue(paragraph.text) !== undefined) return 'statement';
   return undefined;
@@ -265,6 +269,9 @@ function isLabelledExample(cue: Cue): boolean {
 const STATEMENT = /^(?:Definition|Theorem|Lemma|Proposition|Corollary)\b(?: [\dA-Z]+(?:\.\d+)*)?/;
 /** A paragraph that helps with an exercise: "Hint.", "Answer:", "Solution". */
 const HELP = /^(?:Hints?|Answer|Solution)\b/;
+/** A paragraph a number opens: an exercise or an item of a list. */
+const NUMBERED = /^(?:Exercise \d+(?:\.\d+)*|\d{1,3}(?:\.\d+)*[.)])\s/;
+
 /**
  * A paragraph that sets an exercise: "Exercise 4.2", or a number opening an instruction or a question
  * ("7. Prove that ...", "3. How many ..."), not an item of a numbered list ("2. The CDF is ...").

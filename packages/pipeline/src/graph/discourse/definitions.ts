@@ -118,11 +118,11 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVe
   },
   // "We call this group the symmetric group on n letters", "we will call each region a face"
   // Greedy: the name is the last article's phrase ("We call the set of all subsets of A the power set").
-  // Not "If we call the first term a, then" (no name), nor across a clause ("We call this unordered
+  // Not "If we call the first term a, then" (no name), "Later we will call this ..." (a pointer), nor across a clause ("We call this unordered
   // sampling (in contrast to ordered) because the order ...").
   {
     pattern: new RegExp(
-      String.raw`\b[Ww]e (?:will |shall )?call (?:(?!\b(?:because|since|when|while|although|so|but)\b)[^.;:!?]){1,60}\b(?:an?|the) ${TERM}`,
+      String.raw`(?<!\b[Ll]ater,? )\b[Ww]e (?:will |shall )?call (?:(?!\b(?:because|since|when|while|although|so|but)\b)[^.;:!?]){1,60}\b(?:an?|the) ${TERM}`,
       'dg',
     ),
   },

@@ -25,6 +25,8 @@ const GENERIC_WORDS = new Set(
     'symbol object observation ' +
     // Words of computing any book with programs uses, whatever its subject.
     'software computer project version package ' +
+    // The words of stating and arguing.
+    'hand result deduce conclude distinction ' +
     // Verbs of doing mathematics and programming, in the forms the verb test lets through.
     'solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
     'consist contain describe represent involve produce provide allow lead implement perform verify ' +
@@ -42,7 +44,7 @@ const GENERIC_WORDS = new Set(
 const NOT_ALONE = new Set(
   (
     'finite infinite zero nontrivial sufficient necessary smallest largest operation calculation ' +
-    'interpretation method equation reader'
+    'interpretation method equation reader equivalent pair power square bracket information standard'
   ).split(' '),
 );
 
@@ -80,6 +82,8 @@ const WORD = /[\p{L}\p{N}_]+/gu;
  * acronym ("MGF"): "mod", "exp", "lim", "qed" are notation, not words.
  */
 const WRITTEN_AS_A_WORD = /^(?:[\p{Ll}\p{Lu}]{4,}|\p{Lu}{2,})$/u;
+/** Letters of one script: "λiei" (λ_i e_i run together) is a formula. */
+const ONE_SCRIPT = /^(?:\p{Script=Latin}+|\p{Script=Greek}+)$/u;
 /**
  * A word spoken this often or more ("group", "field", "line", "elements", "choices") has too many senses
  * to show a shared topic on its own, unless the book names it in a heading; in a phrase ("splitting
@@ -146,6 +150,7 @@ export function bookTopicWords({ prose, code, headings, definedTerms }: BookVoca
     !NOT_ALONE.has(key) &&
     !isVerbForm(word) &&
     WRITTEN_AS_A_WORD.test(word) &&
+    ONE_SCRIPT.test(word) &&
     (paragraphsWith.get(key) ?? 0) <= commonAbove &&
     keyness(word) >= MIN_KEYNESS;
   const sharedIdeas = sharedTermsMatcher({
