@@ -576,6 +576,18 @@ describe('classifyEdge', () => {
     });
     expect(bare?.justification).toBe('The book links Section 6.1, Paragraph 14 to Section 6.1, Paragraph 6');
     expect(bare?.justification).not.toMatch(/a link in the book/);
+    // A similar paragraph inside the section a paragraph refers to.
+    const sender = { ...at('plain', 70, '6.4'), text: 'For the cosets of H, see Section 6.1.' };
+    const inside = classify({
+      source: sender,
+      target: theorem,
+      explicit: [{ ...reference(sender, theorem, 'see Section 6.1'), kind: 'section', role: 'inSection' }],
+      semantic: similar(sender, theorem),
+    });
+    expect(inside?.type).toBe('BACKGROUND');
+    expect(inside?.justification).toBe(
+      'In the section referred to ("see Section 6.1"); also covers the same ideas: cosets, subgroup and partition',
+    );
   });
 
   it('makes a later paragraph referred to ahead ELABORATION, or EXAMPLE when it is an example', () => {

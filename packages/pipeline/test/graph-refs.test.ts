@@ -7,7 +7,7 @@ import { extractBook } from '../src/extract/extract-book.ts';
 import { mapLinksToParagraphs, readInternalLinks, type PdfLink } from '../src/graph/links.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { expandNumbers, findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
-import { resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
+import { referenceIntoSection, resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
 
 const books = path.resolve(import.meta.dirname, '../../../../shared/books');
@@ -317,6 +317,26 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
       ['4.6.2', 'in Section 4.6'],
       ['4.5.4.2', 'in Section 4.5.4'],
     ]);
+  });
+
+  it('takes a paragraph inside a section referred to for where the reference sends the reader (linalg)', () => {
+    const opening = onItsPageAt('3.4.1.1', 10, 2, 'Index notation.');
+    const levi = onItsPageAt('3.4.1.5', 14, 3, 'The Levi-Civita symbol is the index representation of ω.');
+    const elsewhere = onItsPageAt('3.5.1', 20, 4, 'The Levi-Civita symbol changes sign under a swap.');
+    const referring = onItsPageAt('5.2.1', 40, 5, 'For the Levi-Civita symbol, see also Section 3.4.1.');
+    const paragraphs = [opening, levi, elsewhere, referring];
+    const bySource = new Map([[referring.id, resolveExplicitReferences(paragraphs)]]);
+    const byId = new Map(paragraphs.map((p) => [p.id, p]));
+    expect(bySource.get(referring.id)?.map((r) => r.targetId)).toEqual(['3.4.1.1']);
+    expect(referenceIntoSection(levi, referring, bySource, byId)).toMatchObject({
+      sourceId: '5.2.1',
+      targetId: '3.4.1.5',
+      phrase: 'see also Section 3.4.1',
+      role: 'inSection',
+    });
+    expect(referenceIntoSection(referring, elsewhere, bySource, byId)).toBeUndefined();
+    // The section's first paragraph is the reference's own target already.
+    expect(referenceIntoSection(referring, opening, bySource, byId)).toBeUndefined();
   });
 
   it('takes no link without words of its own from a paragraph with none (a "√", a footnote’s address)', () => {

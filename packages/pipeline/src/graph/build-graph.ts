@@ -8,7 +8,7 @@ import { classifyEdge } from './discourse/classify.ts';
 import { findDefinedTerms, termsUsed, termsUsedFrom, type DefinedTerms } from './discourse/definitions.ts';
 import { readInternalLinks } from './links.ts';
 import { graphParagraphs, isStudyProse } from './paragraphs.ts';
-import { resolveExplicitReferences } from './refs/resolve.ts';
+import { referenceIntoSection, resolveExplicitReferences } from './refs/resolve.ts';
 import {
   buildEmbeddingsIndex,
   buildLsaIndex,
@@ -187,6 +187,12 @@ function mergeEvidence(
     return created;
   };
   for (const reference of references) pairOf(reference.sourceId, reference.targetId).explicit.push(reference);
+  const referencesBySource = new Map<string, ExplicitReference[]>();
+  for (const reference of references)
+    referencesBySource.set(reference.sourceId, [
+      ...(referencesBySource.get(reference.sourceId) ?? []),
+      reference,
+    ]);
   const semanticByPair = new Map<string, SemanticPair>();
   for (const pair of semantic) {
     pairOf(pair.sourceId, pair.targetId);
@@ -206,6 +212,10 @@ function mergeEvidence(
     const targetParagraph = byId.get(target);
     if (sourceParagraph === undefined || targetParagraph === undefined) continue;
     const similar = semanticByPair.get(pairKey(source, target));
+    const intoSection =
+      explicit.length === 0 && similar !== undefined
+        ? referenceIntoSection(sourceParagraph, targetParagraph, referencesBySource, byId)
+        : undefined;
     // The evidence that the target is background for the source: only that direction counts here.
     let terms = definitions.get(pairKey(source, target))?.terms ?? [];
     let titled: string[] = [];
@@ -218,7 +228,7 @@ function mergeEvidence(
     const edge = classifyEdge({
       source: sourceParagraph,
       target: targetParagraph,
-      explicit,
+      explicit: intoSection === undefined ? explicit : [intoSection],
       semantic: similar,
       definedTermsUsed: shown(terms, sourceParagraph),
       titledIdeas: titled,

@@ -61,8 +61,11 @@ export interface ExplicitReference {
   targetName?: string;
   /** Where the reference came from: the text, the PDF's own link annotation, or both agreeing. */
   via: 'text' | 'link' | 'both';
-  /** An exercise's number linked to its answer (or an answer's to its exercise), not a cross-reference. */
-  role?: 'answer';
+  /**
+   * An exercise's number linked to its answer (or an answer's to its exercise), not a cross-reference; or
+   * a paragraph inside the section the reference names (not the section's first paragraph), found similar.
+   */
+  role?: 'answer' | 'inSection';
 }
 
 /** A pair of paragraphs found similar in meaning. */

@@ -311,6 +311,7 @@ function explicitClause(references: readonly ExplicitReference[]): string {
   const reference = references.find((r) => r.phrase.trim() !== '') ?? references[0]!;
   if (reference.role === 'answer')
     return `An exercise and its answer, linked in the book (${quote(reference.phrase)})`;
+  if (reference.role === 'inSection') return `In the section referred to (${quote(reference.phrase)})`;
   if (reference.phrase.trim() === '') {
     const named = reference.targetName === undefined ? '' : ` (${reference.targetName})`;
     return `The book links ${paragraphLabel(reference.sourceId)} to ${paragraphLabel(reference.targetId)}${named}`;

@@ -281,3 +281,32 @@ function describeLink(
   const label = findItemLabels(target.text)[0];
   return label ? { kind: label.kind, phrase: '', targetName: label.name } : { kind: 'other', phrase: '' };
 }
+
+/**
+ * The reference from one of two paragraphs to the section or chapter the other is in, if any, as a
+ * reference between the two: a paragraph similar to the referring one inside the section it names is what
+ * the reference sends the reader to, more than the section's first paragraph ("see also Section 3.4.1"
+ * and the paragraph of 3.4.1 on the Levi-Civita symbol).
+ */
+export function referenceIntoSection(
+  a: GraphParagraph,
+  b: GraphParagraph,
+  bySource: ReadonlyMap<string, readonly ExplicitReference[]>,
+  byId: ReadonlyMap<string, GraphParagraph>,
+): ExplicitReference | undefined {
+  for (const [referring, other] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    for (const reference of bySource.get(referring.id) ?? []) {
+      const opening = byId.get(reference.targetId);
+      if (!SECTION_KINDS.has(reference.kind) || opening === undefined || opening.id === other.id) continue;
+      const inside =
+        reference.kind === 'chapter'
+          ? other.chapterId === opening.chapterId
+          : other.sectionId === opening.sectionId || other.sectionId.startsWith(`${opening.sectionId}.`);
+      if (inside) return { ...reference, targetId: other.id, role: 'inSection' };
+    }
+  }
+  return undefined;
+}
