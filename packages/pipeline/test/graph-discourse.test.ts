@@ -708,6 +708,13 @@ describe('classifyEdge', () => {
     // An item of a numbered list is no exercise (ipsur: "2. The CDF is right-continuous").
     const listItem = { ...exercise, text: '2. The left cosets of H partition G into parts of one size.' };
     expect(classifySimilar(listItem, earlierPlain, {})?.type).toBe('RELATED');
+    // Two labelled examples of one section run side by side (aata: Examples 15.14 and 15.19).
+    const secondExample = {
+      ...at('example', 9),
+      id: '6.1.9',
+      text: 'Example 6.5 The cosets of 3Z in Z are 3Z, 1 + 3Z and 2 + 3Z.',
+    };
+    expect(classifySimilar(secondExample, example, {})?.type).toBe('RELATED');
     // Two exercises on one idea are only related.
     const otherExercise = {
       ...exercise,

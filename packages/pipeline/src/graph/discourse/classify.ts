@@ -192,7 +192,7 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     return { type: 'EXAMPLE', cue: { cue: earlierRole.cue, in: earlier.id, role: 'example' } };
   if (evidence.definedTermsUsed.length > 0 || (evidence.titledIdeas ?? []).length > 0)
     return { type: asSeen('BACKGROUND') };
-  if (laterRole !== undefined)
+  if (laterRole !== undefined && !sideBySide(later, earlier))
     return { type: asSeen('BACKGROUND'), cue: { cue: laterRole.cue, in: later.id, role: laterRole.role } };
   const help = HELP.exec(later.text);
   if (help !== null)

@@ -26,7 +26,7 @@ const GENERIC_WORDS = new Set(
     // Words of computing any book with programs uses, whatever its subject.
     'software computer project version package ' +
     // The words of stating and arguing.
-    'hand result deduce conclude distinction ' +
+    'hand result deduce conclude distinction calculate reads simpler consistent ' +
     // Verbs of doing mathematics and programming, in the forms the verb test lets through.
     'solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
     'consist contain describe represent involve produce provide allow lead implement perform verify ' +
@@ -44,7 +44,8 @@ const GENERIC_WORDS = new Set(
 const NOT_ALONE = new Set(
   (
     'finite infinite zero nontrivial sufficient necessary smallest largest operation calculation ' +
-    'interpretation method equation reader equivalent pair power square bracket information standard'
+    'interpretation method equation reader equivalent pair power square bracket information standard ' +
+    'data quantity form size order independent experiment'
   ).split(' '),
 );
 
@@ -84,6 +85,8 @@ const WORD = /[\p{L}\p{N}_]+/gu;
 const WRITTEN_AS_A_WORD = /^(?:[\p{Ll}\p{Lu}]{4,}|\p{Lu}{2,})$/u;
 /** Letters of one script: "λiei" (λ_i e_i run together) is a formula. */
 const ONE_SCRIPT = /^(?:\p{Script=Latin}+|\p{Script=Greek}+)$/u;
+/** Two letters with one index each, run together: "anxn" (a_n x_n), "bmxm". */
+const INDEXED_PAIR = /^(\p{L})(\p{Ll})(\p{L})\2$/u;
 /**
  * A word spoken this often or more ("group", "field", "line", "elements", "choices") has too many senses
  * to show a shared topic on its own, unless the book names it in a heading; in a phrase ("splitting
@@ -151,6 +154,7 @@ export function bookTopicWords({ prose, code, headings, definedTerms }: BookVoca
     !isVerbForm(word) &&
     WRITTEN_AS_A_WORD.test(word) &&
     ONE_SCRIPT.test(word) &&
+    !(INDEXED_PAIR.test(word) && spokenCount(word) === 0) &&
     (paragraphsWith.get(key) ?? 0) <= commonAbove &&
     keyness(word) >= MIN_KEYNESS;
   const sharedIdeas = sharedTermsMatcher({
