@@ -4,7 +4,7 @@ import { contentWords } from './tokenise.ts';
 import type { TopicWords } from './topic-words.ts';
 
 export interface SemanticPairOptions {
-  /** Neighbours kept per paragraph. */
+  /** Nearest neighbours per paragraph that may become pairs (those filtered out are not replaced). */
   k?: number;
   /** Least similarity for a pair. */
   threshold?: number;
@@ -20,7 +20,9 @@ export interface SemanticPairOptions {
 }
 
 export const SEMANTIC_PAIR_DEFAULTS = {
-  k: 8,
+  // Readers found a paragraph's three nearest neighbours sensible half again as often as its fourth to
+  // eighth (blind readings of 150 similar pairs: 56% against 38%).
+  k: 3,
   threshold: 0.4,
   minContentWords: 8,
   adjacentThreshold: 0.8,
@@ -30,8 +32,9 @@ export const SEMANTIC_PAIR_DEFAULTS = {
 const SHOWN_IDEAS = 4;
 
 /**
- * The pairs of paragraphs most similar in meaning: each paragraph's k best neighbours above the threshold,
- * each unordered pair once, from the later paragraph in book order to the earlier one it builds on.
+ * The pairs of paragraphs most similar in meaning: each paragraph's k nearest neighbours above the
+ * threshold, each unordered pair once, from the later paragraph in book order to the earlier one it
+ * builds on.
  * Trivial pairs are skipped: short paragraphs, and next-door paragraphs of one section unless strongly
  * linked. Paragraph i of `paragraphs` is text i of the index.
  */
@@ -49,10 +52,8 @@ export function findSemanticPairs(
   const pairs: SemanticPair[] = [];
   paragraphs.forEach((paragraph, i) => {
     if (!substantial[i]) return;
-    let kept = 0;
-    // Ask for more than k: short and adjacent neighbours are dropped after the search.
-    for (const { index: j, similarity } of index.neighbours(i, 3 * k)) {
-      if (kept === k || similarity < threshold) break;
+    for (const { index: j, similarity } of index.neighbours(i, k)) {
+      if (similarity < threshold) break;
       const other = paragraphs[j]!;
       if (!substantial[j]) continue;
       const adjacent =
@@ -65,7 +66,6 @@ export function findSemanticPairs(
           : topicWords.sharedTopic(paragraphs[later]!.text, paragraphs[earlier]!.text);
       // Near in the latent space but sharing no named topic: nothing a student could check.
       if (ideas === undefined) continue;
-      kept++;
       const key = `${later}:${earlier}`;
       if (seen.has(key)) continue;
       seen.add(key);
