@@ -697,46 +697,6 @@ describe('classifyEdge', () => {
     const defined = classifySimilar(proof, definition, { definedTermsUsed: ['left coset'] });
     expect(defined?.type).toBe('BACKGROUND');
     expect(defined?.justification).toContain('"left coset" defined in Section 6.1, Paragraph 1');
-    // An exercise practises what the text before it explains (dmoi: the arithmetic/geometric criterion).
-    const exercise = {
-      ...at('plain', 30, '6.5'),
-      text: '7. Prove that every left coset of H has |H| elements.',
-    };
-    const practised = classifySimilar(exercise, earlierPlain, {});
-    expect(practised?.type).toBe('BACKGROUND');
-    expect(practised?.justification).toContain('Section 6.5, Paragraph 30 is an exercise ("7.")');
-    // An item of a numbered list is no exercise (ipsur: "2. The CDF is right-continuous").
-    const listItem = { ...exercise, text: '2. The left cosets of H partition G into parts of one size.' };
-    expect(classifySimilar(listItem, earlierPlain, {})?.type).toBe('RELATED');
-    // Two labelled examples of one section run side by side (aata: Examples 15.14 and 15.19).
-    const secondExample = {
-      ...at('example', 9),
-      id: '6.1.9',
-      text: 'Example 6.5 The cosets of 3Z in Z are 3Z, 1 + 3Z and 2 + 3Z.',
-    };
-    expect(classifySimilar(secondExample, example, {})?.type).toBe('RELATED');
-    // Two exercises on one idea are only related.
-    const otherExercise = {
-      ...exercise,
-      id: '6.5.31',
-      order: 31,
-      text: '8. Find the left cosets of 3Z in Z.',
-    };
-    expect(classifySimilar(otherExercise, exercise, {})?.type).toBe('RELATED');
-    // In one section, the later of two similar paragraphs goes on from the earlier (ipsur: "Continuing
-    // the reasoning for the discrete case"), unless the two run side by side.
-    const continuing = {
-      ...at('plain', 20),
-      text: 'Continuing the reasoning, the left cosets of H partition G.',
-    };
-    expect(classifySimilar(continuing, earlierPlain, {})?.type).toBe('BACKGROUND');
-    const sibling = {
-      ...exercise,
-      id: '6.5.40',
-      order: 40,
-      text: '9. Show that the cosets of H in G are disjoint.',
-    };
-    expect(classifySimilar(sibling, exercise, {})?.type).toBe('RELATED');
     // The first paragraph to use a shared word is no background for that alone: two paragraphs on one
     // card game run in parallel (dmoi: "face cards" and "red cards").
     expect(classifySimilar(at('plain', 19, '6.2'), earlierPlain, {})?.type).toBe('RELATED');
@@ -794,6 +754,42 @@ describe('classifyEdge', () => {
     expect(
       classify({ source: earlierPlain, target: plain, semantic: similar(earlierPlain, plain) })?.type,
     ).toBe('RELATED');
+  });
+
+  it('types a similar pair by the series its paragraphs belong to: exercises, examples, one section', () => {
+    // An exercise practises what the text before it explains (dmoi: the arithmetic/geometric criterion).
+    const exercise = {
+      ...at('plain', 30, '6.5'),
+      text: '7. Prove that every left coset of H has |H| elements.',
+    };
+    const practised = classifySimilar(exercise, earlierPlain, {});
+    expect(practised?.type).toBe('BACKGROUND');
+    expect(practised?.justification).toContain('Section 6.5, Paragraph 30 is an exercise ("7.")');
+    // An item of a numbered list is no exercise (ipsur: "2. The CDF is right-continuous").
+    const listItem = { ...exercise, text: '2. The left cosets of H partition G into parts of one size.' };
+    expect(classifySimilar(listItem, earlierPlain, {})?.type).toBe('RELATED');
+    // Two labelled examples of one section run side by side (aata: Examples 15.14 and 15.19).
+    const secondExample = {
+      ...at('example', 9),
+      id: '6.1.9',
+      text: 'Example 6.5 The cosets of 3Z in Z are 3Z, 1 + 3Z and 2 + 3Z.',
+    };
+    expect(classifySimilar(secondExample, example, {})?.type).toBe('RELATED');
+    // Two exercises on one idea are only related.
+    const otherExercise = {
+      ...exercise,
+      id: '6.5.31',
+      order: 31,
+      text: '8. Find the left cosets of 3Z in Z.',
+    };
+    expect(classifySimilar(otherExercise, exercise, {})?.type).toBe('RELATED');
+    // In one section, the later of two similar paragraphs goes on from the earlier (ipsur: "Continuing
+    // the reasoning for the discrete case"), unless the two run side by side as above.
+    const continuing = {
+      ...at('plain', 20),
+      text: 'Continuing the reasoning, the left cosets of H partition G.',
+    };
+    expect(classifySimilar(continuing, earlierPlain, {})?.type).toBe('BACKGROUND');
   });
 
   it('scales a semantic score with the similarity, below explicit evidence, within 0..1', () => {
