@@ -765,6 +765,12 @@ describe('classifyEdge', () => {
     const practised = classifySimilar(exercise, earlierPlain, {});
     expect(practised?.type).toBe('BACKGROUND');
     expect(practised?.justification).toContain('Section 6.5, Paragraph 30 is an exercise ("7.")');
+    // "applying" inside a paragraph makes no application of it (linalg: applying an operator to a tensor).
+    const applying = {
+      ...at('plain', 31, '6.5'),
+      text: 'We obtain the cosets by applying the map to each element of H.',
+    };
+    expect(classifySimilar(applying, { ...earlierPlain, sectionId: '6.2' }, {})?.type).toBe('RELATED');
     // An item of a numbered list is no exercise (ipsur: "2. The CDF is right-continuous").
     const listItem = { ...exercise, text: '2. The left cosets of H partition G into parts of one size.' };
     expect(classifySimilar(listItem, earlierPlain, {})?.type).toBe('RELATED');

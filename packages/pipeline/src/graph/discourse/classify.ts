@@ -62,7 +62,10 @@ function roleOf(cues: readonly Cue[]): { role: Role; cue: Cue } | undefined {
   for (const cue of cues) {
     if ((cue.signal === 'example' || cue.signal === 'proof') && cue.index === 0)
       return { role: cue.signal, cue };
-    if (cue.signal === 'application') return { role: 'application', cue };
+    // "As an application of ..." anywhere; "Applying ..." only opening the paragraph, not "applying the
+    // operator to a tensor" inside it.
+    if (cue.signal === 'application' && (cue.index === 0 || !/^applying$/i.test(cue.phrase)))
+      return { role: 'application', cue };
   }
   return undefined;
 }
