@@ -350,6 +350,16 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     expect(found.map((r) => r.sourceId)).toEqual(['3.2.3']);
   });
 
+  it('takes a link landing on the paragraph before the section the text names for that section (ipsur)', () => {
+    const source = onItsPageAt('9.1.1.20', 0, 1, 'The Hessian was inverted at the optima; see Appendix E.6.');
+    const lastOfE5 = onItsPageAt('E.5.9', 1, 2, 'Covariance matrices are always positive semidefinite.');
+    const firstOfE6 = onItsPageAt('E.6.1', 2, 2, 'The Hessian matrix of second derivatives.');
+    const found = resolveExplicitReferences([source, lastOfE5, firstOfE6], {
+      links: [linkBetween(source, lastOfE5)],
+    });
+    expect(found.map((r) => [r.targetId, r.phrase, r.via])).toEqual([['E.6.1', 'see Appendix E.6', 'both']]);
+  });
+
   it('takes a link between an exercise and its numbered answer for what it is, quoting the answer number', () => {
     const exercise = onItsPageAt('1.4.7', 0, 1, '7. Prove that every cyclic group is abelian.');
     const answer = onItsPageAt('B.12', 100, 2, '1.4.7. Hint. Write two elements as powers of a generator.');

@@ -126,7 +126,29 @@ function mergeWithLinks(
 ): ExplicitReference[] {
   if (linkTargets.length === 0) return fromText;
   const confirmed = new Set(fromText.map((r) => r.targetId).filter((id) => linkTargets.includes(id)));
-  const unmatchedLinks = linkTargets.filter((id) => !confirmed.has(id));
+  // A link landing on the paragraph just before the one the text names ("see Appendix E.6" and a link to
+  // the last paragraph of E.5, its destination set above the heading) confirms it.
+  const landedOff = new Set<string>();
+  for (const ref of fromText) {
+    if (confirmed.has(ref.targetId)) continue;
+    const named = byId.get(ref.targetId);
+    // ... unless another reference of the paragraph names where that link went.
+    const namedByAnother = (id: string) =>
+      fromText.some(
+        (other) => other !== ref && SECTION_KINDS.has(other.kind) && inNamedSection(other, byId.get(id)!),
+      );
+    const near = linkTargets.find(
+      (id) =>
+        !landedOff.has(id) &&
+        !confirmed.has(id) &&
+        byId.get(id)?.order === (named?.order ?? NaN) - 1 &&
+        !namedByAnother(id),
+    );
+    if (near === undefined) continue;
+    confirmed.add(ref.targetId);
+    landedOff.add(near);
+  }
+  const unmatchedLinks = linkTargets.filter((id) => !confirmed.has(id) && !landedOff.has(id));
   const unconfirmed = fromText.filter((r) => !confirmed.has(r.targetId));
   const replacement = new Map<ExplicitReference, string>();
   if (unconfirmed.length === unmatchedLinks.length) {
