@@ -134,6 +134,39 @@ describe('buildGraph: definitions of everyday vocabulary', () => {
   });
 });
 
+describe('buildGraph: a reference to a section and a similar paragraph inside it', () => {
+  it("relates the paragraph inside, by the reference, and leaves the section's opening to the link", async () => {
+    const filler = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `Exercise ${i} asks for the determinant of a matrix of size ${i} computed by row reduction and cofactors.`,
+    );
+    const book = bookOf([
+      {
+        id: '1.1',
+        texts: [
+          'Index notation.',
+          'The Levi-Civita symbol is the antisymmetric tensor whose components give the permutation parity of their indices.',
+        ],
+      },
+      { id: '1.2', texts: filler },
+      {
+        id: '2.1',
+        texts: [
+          'For the Levi-Civita symbol, the antisymmetric tensor of permutation parity, see also Section 1.1 on its indices.',
+        ],
+      },
+    ]);
+    const graph = await buildGraph(book);
+    expect(graph.explicitRefs.get('2.1.1')).toEqual(['1.1.1']);
+    expect(edgeBetween(graph, '2.1.1', '1.1.2')).toMatchObject({
+      type: 'BACKGROUND',
+      justification: expect.stringMatching(/^In the section referred to \("see also Section 1\.1"\)/),
+    });
+    expect(edgeBetween(graph, '2.1.1', '1.1.1')).toBeUndefined();
+  });
+});
+
 describe('isStudyProse: the paragraphs similarity and definitions read', () => {
   const paragraph = (text: string, sectionTitle: string, kind?: GraphParagraph['kind']): GraphParagraph => ({
     id: '1.1.1',

@@ -330,9 +330,8 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     expect(bySource.get(referring.id)?.map((r) => r.targetId)).toEqual(['3.4.1.1']);
     expect(referenceIntoSection(levi, referring, bySource, byId)).toMatchObject({
       sourceId: '5.2.1',
-      targetId: '3.4.1.5',
+      targetId: '3.4.1.1',
       phrase: 'see also Section 3.4.1',
-      role: 'inSection',
     });
     expect(referenceIntoSection(referring, elsewhere, bySource, byId)).toBeUndefined();
     // The section's first paragraph is the reference's own target already.

@@ -206,16 +206,33 @@ function mergeEvidence(
   const shown = (terms: readonly string[], user: GraphParagraph) =>
     terms.map((term) => writtenAs(user.text, term) ?? vocabulary.defined.display.get(term) ?? term);
 
+  // A similar paragraph inside a section a paragraph refers to stands for the reference; the section's
+  // first paragraph (a chapter's opening, "What do I want them to know?") is then left to the link alone
+  // unless it shares ideas with the referring paragraph too.
+  const insideSections = new Map<string, ExplicitReference>();
+  const openingsPassedOver = new Set<string>();
+  for (const [key, { source, target, explicit }] of pairs) {
+    const [a, b] = [byId.get(source), byId.get(target)];
+    if (explicit.length > 0 || !semanticByPair.has(key) || a === undefined || b === undefined) continue;
+    const reference = referenceIntoSection(a, b, referencesBySource, byId);
+    if (reference === undefined) continue;
+    const inside = reference.sourceId === a.id ? b : a;
+    insideSections.set(key, { ...reference, targetId: inside.id, role: 'inSection' });
+    openingsPassedOver.add(pairKey(reference.sourceId, reference.targetId));
+  }
+
   const edges: GraphEdge[] = [];
-  for (const { source, target, explicit } of pairs.values()) {
+  for (const [key, { source, target, explicit }] of pairs) {
     const sourceParagraph = byId.get(source);
     const targetParagraph = byId.get(target);
     if (sourceParagraph === undefined || targetParagraph === undefined) continue;
-    const similar = semanticByPair.get(pairKey(source, target));
-    const intoSection =
-      explicit.length === 0 && similar !== undefined
-        ? referenceIntoSection(sourceParagraph, targetParagraph, referencesBySource, byId)
-        : undefined;
+    const similar = semanticByPair.get(key);
+    const passedOver =
+      similar === undefined &&
+      explicit.length > 0 &&
+      explicit.every((r) => openingsPassedOver.has(pairKey(r.sourceId, r.targetId)));
+    if (passedOver) continue;
+    const intoSection = insideSections.get(key);
     // The evidence that the target is background for the source: only that direction counts here.
     let terms = definitions.get(pairKey(source, target))?.terms ?? [];
     let titled: string[] = [];

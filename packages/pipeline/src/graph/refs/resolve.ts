@@ -305,10 +305,10 @@ function describeLink(
 }
 
 /**
- * The reference from one of two paragraphs to the section or chapter the other is in, if any, as a
- * reference between the two: a paragraph similar to the referring one inside the section it names is what
- * the reference sends the reader to, more than the section's first paragraph ("see also Section 3.4.1"
- * and the paragraph of 3.4.1 on the Levi-Civita symbol).
+ * The reference from one of two paragraphs to the section or chapter the other is in (and does not open),
+ * if any: a paragraph similar to the referring one inside the section it names is what the reference
+ * sends the reader to, more than the section's first paragraph ("see also Section 3.4.1" and the
+ * paragraph of 3.4.1 on the Levi-Civita symbol).
  */
 export function referenceIntoSection(
   a: GraphParagraph,
@@ -327,7 +327,7 @@ export function referenceIntoSection(
         reference.kind === 'chapter'
           ? other.chapterId === opening.chapterId
           : other.sectionId === opening.sectionId || other.sectionId.startsWith(`${opening.sectionId}.`);
-      if (inside) return { ...reference, targetId: other.id, role: 'inSection' };
+      if (inside) return reference;
     }
   }
   return undefined;
