@@ -4,7 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { extractBook } from '../src/extract/extract-book.ts';
 import { classifyEdge, type EdgeEvidence } from '../src/graph/discourse/classify.ts';
 import { findCues, type CueSignal } from '../src/graph/discourse/cues.ts';
-import { definedIn, findDefinedTerms, termsUsed, termsUsedFrom } from '../src/graph/discourse/definitions.ts';
+import {
+  definedIn,
+  definitionFor,
+  findDefinedTerms,
+  termsUsed,
+  termsUsedFrom,
+} from '../src/graph/discourse/definitions.ts';
 import { normaliseTerm } from '../src/graph/discourse/terms.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import type { ExplicitReference, GraphParagraph, SemanticPair } from '../src/graph/types.ts';
@@ -309,6 +315,22 @@ describe('definitions', () => {
     const defined = findDefinedTerms(paragraphs);
     expect(termsUsed(defined, paragraphs[1]!)).toEqual([]);
     expect(termsUsed(defined, paragraphs[2]!)).toEqual(['solver']);
+  });
+
+  it('sends a use to the definition in its own chapter, else to the book’s first (aata: "isomorphic")', () => {
+    const chapters = [
+      ...inSection(['We say that the groups G and H are isomorphic if there is a bijective homomorphism.'], '9.1'),
+      ...inSection(['Two subnormal series are said to be isomorphic if their factor groups agree.'], '13.1'),
+      ...inSection(['Show that the two series above are isomorphic.'], '13.2'),
+      ...inSection(['Prove that the rings Z and 2Z are not isomorphic.'], '16.1'),
+    ].map((p, order) => ({ ...p, order }));
+    const defined = findDefinedTerms(chapters);
+    expect(defined.sites.get('isomorphic')?.map((site) => site.paragraphId)).toEqual(['9.1.1', '13.1.1']);
+    const [groups, series, sameChapter, rings] = chapters;
+    expect(definitionFor(defined, 'isomorphic', sameChapter!)?.paragraphId).toBe('13.1.1');
+    expect(definitionFor(defined, 'isomorphic', rings!)?.paragraphId).toBe('9.1.1');
+    expect(termsUsedFrom(defined, rings!, series!)).toEqual([]);
+    expect(termsUsedFrom(defined, rings!, groups!)).toEqual(['isomorphic']);
   });
 
   it('does not take an everyday word for the term a definition gave it ("A similar argument shows")', () => {

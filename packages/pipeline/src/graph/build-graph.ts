@@ -5,7 +5,13 @@
  */
 import type { BookDocument } from '@threadbook/book';
 import { classifyEdge } from './discourse/classify.ts';
-import { findDefinedTerms, termsUsed, termsUsedFrom, type DefinedTerms } from './discourse/definitions.ts';
+import {
+  definitionFor,
+  findDefinedTerms,
+  termsUsed,
+  termsUsedFrom,
+  type DefinedTerms,
+} from './discourse/definitions.ts';
 import { readInternalLinks } from './links.ts';
 import { graphParagraphs, isStudyProse } from './paragraphs.ts';
 import { referenceIntoSection, resolveExplicitReferences } from './refs/resolve.ts';
@@ -112,8 +118,9 @@ function suppliedReferences(book: BookDocument, paragraphs: readonly GraphParagr
 type DefinitionPairs = Map<string, { user: string; definer: string; terms: string[] }>;
 
 /**
- * The definitions each paragraph relies on: for each term it uses, the nearest earlier paragraph that
- * defines it; common terms left out; at most a few definers per paragraph, those it takes most terms from.
+ * The definitions each paragraph relies on: for each term it uses, the paragraph that defines it for it
+ * (definitionFor); common terms left out; at most a few definers per paragraph, those it takes most
+ * terms from.
  */
 function definitionPairs(paragraphs: readonly GraphParagraph[], defined: DefinedTerms): DefinitionPairs {
   const used = paragraphs.map((p) => termsUsed(defined, p));
@@ -131,10 +138,9 @@ function definitionPairs(paragraphs: readonly GraphParagraph[], defined: Defined
     const byDefiner = new Map<string, string[]>();
     for (const term of used[i]!) {
       if ((usage.get(term) ?? 0) > commonAbove) continue;
-      const sites = defined.sites.get(term) ?? [];
-      const nearest = sites.filter((site) => site.order < user.order).at(-1);
-      if (nearest === undefined) continue;
-      byDefiner.set(nearest.paragraphId, [...(byDefiner.get(nearest.paragraphId) ?? []), term]);
+      const site = definitionFor(defined, term, user);
+      if (site === undefined) continue;
+      byDefiner.set(site.paragraphId, [...(byDefiner.get(site.paragraphId) ?? []), term]);
     }
     const strongest = [...byDefiner]
       .sort((a, b) => b[1].length - a[1].length)

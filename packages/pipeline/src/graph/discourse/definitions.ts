@@ -13,6 +13,7 @@ import { normaliseTerm, singular, termWords } from './terms.ts';
 export interface DefinitionSite {
   paragraphId: string;
   order: number;
+  chapterId: string;
 }
 
 export interface DefinedTerms {
@@ -322,7 +323,7 @@ export function findDefinedTerms(paragraphs: readonly GraphParagraph[]): Defined
     );
     for (const { term, display: words } of definitions) {
       const list = sites.get(term) ?? [];
-      list.push({ paragraphId: paragraph.id, order: paragraph.order });
+      list.push({ paragraphId: paragraph.id, order: paragraph.order, chapterId: paragraph.chapterId });
       sites.set(term, list);
       if (!display.has(term)) display.set(term, words);
     }
@@ -443,7 +444,22 @@ export function termsUsedFrom(
   user: GraphParagraph,
   defining: GraphParagraph,
 ): string[] {
-  const terms = new Set(defined.byParagraph.get(defining.id) ?? []);
-  if (defining.order >= user.order) return [];
-  return termsUsed(defined, user).filter((term) => terms.has(term));
+  return termsUsed(defined, user).filter(
+    (term) => definitionFor(defined, term, user)?.paragraphId === defining.id,
+  );
+}
+
+/**
+ * Where a paragraph that uses a term finds its definition: the nearest one before it in its own chapter,
+ * else the book's first. A book defines a word again for another object ("isomorphic" series after
+ * isomorphic groups, "addition modulo n" after addition); the first definition is the term's own, and a
+ * chapter's is the sense that chapter uses.
+ */
+export function definitionFor(
+  defined: DefinedTerms,
+  term: string,
+  user: GraphParagraph,
+): DefinitionSite | undefined {
+  const before = (defined.sites.get(term) ?? []).filter((site) => site.order < user.order);
+  return before.filter((site) => site.chapterId === user.chapterId).at(-1) ?? before[0];
 }
