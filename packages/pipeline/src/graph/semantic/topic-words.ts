@@ -26,7 +26,8 @@ const GENERIC_WORDS = new Set(
     // Words of computing any book with programs uses, whatever its subject.
     'software computer project version package ' +
     // The words of stating and arguing.
-    'hand result deduce conclude distinction calculate reads simpler consistent ' +
+    'hand result deduce conclude distinction calculate reads simpler consistent possess efficient ' +
+    'scientific computation text command unknown ' +
     // Verbs of doing mathematics and programming, in the forms the verb test lets through.
     'solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
     'consist contain describe represent involve produce provide allow lead implement perform verify ' +
@@ -45,7 +46,8 @@ const NOT_ALONE = new Set(
   (
     'finite infinite zero nontrivial sufficient necessary smallest largest operation calculation ' +
     'interpretation method equation reader equivalent pair power square bracket information standard ' +
-    'data quantity form size order independent experiment'
+    'data quantity form size order independent experiment function integer solution output logical ' +
+    'property abstract'
   ).split(' '),
 );
 
