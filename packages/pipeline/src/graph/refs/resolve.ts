@@ -62,9 +62,11 @@ export function resolveExplicitReferences(
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
 
   const linksVouch = linksCoverText(fromText, linked);
+  const inOrder = new Map(paragraphs.map((p) => [p.order, p]));
+  const byOrder: ByOrder = (order) => inOrder.get(order);
   const out: ExplicitReference[] = [];
   for (const p of paragraphs) {
-    const refs = mergeWithLinks(p.id, fromText.get(p.id) ?? [], linked.get(p.id) ?? [], byId);
+    const refs = mergeWithLinks(p.id, fromText.get(p.id) ?? [], linked.get(p.id) ?? [], byId, byOrder);
     const seen = new Set<string>();
     for (const ref of refs) {
       // In a book whose links stand for its references, a reading of the text no link backs is a misreading.
@@ -115,14 +117,16 @@ function linkTargetsBySource(links: PdfLink[], paragraphs: GraphParagraph[]): Ma
 /**
  * One paragraph's references from its text and its links. A text reference a link confirms is 'both'.
  * The rest are paired with the links no text reference reached, in order, when the counts agree (the
- * same phrases, resolved differently: the link's target wins, if it can be what the phrase names) or when they point into the same section;
- * links left over become references of their own, named after what they point at.
+ * same phrases, resolved differently: the link's target wins, if it can be what the phrase names) or
+ * when they point into the same section; links left over become references of their own, named after
+ * what they point at.
  */
 function mergeWithLinks(
   sourceId: string,
   fromText: ExplicitReference[],
   linkTargets: string[],
   byId: Map<string, GraphParagraph>,
+  byOrder: ByOrder,
 ): ExplicitReference[] {
   if (linkTargets.length === 0) return fromText;
   const confirmed = new Set(fromText.map((r) => r.targetId).filter((id) => linkTargets.includes(id)));
@@ -177,9 +181,9 @@ function mergeWithLinks(
   const used = new Set([...confirmed, ...replacement.values()]);
   for (const targetId of unmatchedLinks) {
     if (used.has(targetId)) continue;
-    const pair = answerNear(byId.get(sourceId)!, byId.get(targetId)!, byId);
+    const pair = answerNear(byId.get(sourceId)!, byId.get(targetId)!, byOrder);
     if (pair === undefined) continue;
-    const described = describeLink(pair.source, pair.target, byId);
+    const described = describeLink(pair.source, pair.target, byOrder);
     // A link from a paragraph with no words of its own (a "√", a footnote's address) was placed on it by
     // position only: nothing says what it refers from.
     if (described.role !== 'answer' && wordsOf(pair.source.text) < MIN_LINK_SOURCE_WORDS) continue;
@@ -245,9 +249,8 @@ const ANSWER_REACH = 3;
 function answerNear(
   source: GraphParagraph,
   target: GraphParagraph,
-  byId: Map<string, GraphParagraph>,
+  byOrder: ByOrder,
 ): { source: GraphParagraph; target: GraphParagraph } | undefined {
-  const byOrder = orderLookup(byId);
   for (const [exercise, landed, fromExercise] of [
     [source, target, true],
     [target, source, false],
@@ -267,12 +270,6 @@ function answerNear(
     if (answerLabel(landed, byOrder) !== undefined || LABEL_ONLY.test(landed.text.trim())) return undefined;
   }
   return { source, target };
-}
-
-/** Paragraphs by their place in reading order. */
-function orderLookup(byId: Map<string, GraphParagraph>): ByOrder {
-  const byOrder = new Map([...byId.values()].map((p) => [p.order, p]));
-  return (order) => byOrder.get(order);
 }
 
 /** The answer's full number when one of the two is a numbered exercise and the other its answer. */
@@ -296,9 +293,9 @@ function answerNumber(a: GraphParagraph, b: GraphParagraph, byOrder: ByOrder): s
 function describeLink(
   source: GraphParagraph,
   target: GraphParagraph,
-  byId: Map<string, GraphParagraph>,
+  byOrder: ByOrder,
 ): Pick<ExplicitReference, 'kind' | 'phrase' | 'targetName' | 'role'> {
-  const answer = answerNumber(source, target, orderLookup(byId));
+  const answer = answerNumber(source, target, byOrder);
   if (answer !== undefined) return { kind: 'exercise', phrase: answer, role: 'answer' };
   const label = findItemLabels(target.text)[0];
   return label ? { kind: label.kind, phrase: '', targetName: label.name } : { kind: 'other', phrase: '' };
