@@ -319,7 +319,10 @@ describe('definitions', () => {
 
   it('sends a use to the definition in its own chapter, else to the book’s first (aata: "isomorphic")', () => {
     const chapters = [
-      ...inSection(['We say that the groups G and H are isomorphic if there is a bijective homomorphism.'], '9.1'),
+      ...inSection(
+        ['We say that the groups G and H are isomorphic if there is a bijective homomorphism.'],
+        '9.1',
+      ),
       ...inSection(['Two subnormal series are said to be isomorphic if their factor groups agree.'], '13.1'),
       ...inSection(['Show that the two series above are isomorphic.'], '13.2'),
       ...inSection(['Prove that the rings Z and 2Z are not isomorphic.'], '16.1'),
