@@ -658,6 +658,28 @@ describe('classifyEdge', () => {
     ).toBe('ELABORATION');
   });
 
+  it('makes an appendix the text names its BACKGROUND, unless it is sent there for more (ipsur)', () => {
+    const text = {
+      ...at('plain', 40, '9.1'),
+      text: 'The Hessian is inverted at the optima; see Appendix E.6.',
+    };
+    const appendix = { ...at('plain', 900, 'E.6'), text: 'The Hessian matrix holds the second derivatives.' };
+    const appendixRef = (phrase: string) => [
+      { ...reference(text, appendix, phrase), kind: 'section' as const },
+    ];
+    expect(
+      classify({ source: text, target: appendix, explicit: appendixRef('see Appendix E.6') })?.type,
+    ).toBe('BACKGROUND');
+    const forProof = { ...text, text: 'For a proof, see Appendix E.6.' };
+    expect(
+      classify({
+        source: forProof,
+        target: appendix,
+        explicit: [{ ...reference(forProof, appendix, 'see Appendix E.6'), kind: 'section' }],
+      })?.type,
+    ).toBe('ELABORATION');
+  });
+
   it('makes the paragraph that defines a term the source uses BACKGROUND', () => {
     const edge = classify({ source: proof, target: definition, definedTermsUsed: ['left coset'] });
     expect(edge).toMatchObject({ type: 'BACKGROUND', evidence: ['discourse'] });

@@ -112,8 +112,9 @@ const ILLUSTRATIONS = new Set<GraphParagraph['kind']>(['caption', 'table', 'code
 /**
  * What the other paragraph is to the one that refers to it. A statement the referring paragraph applies
  * ("by Theorem 4.10") is its background wherever it stands; one the words send the reader to for more
- * ("see Section 5 for a proof") develops it, as a figure, table or listing it names illustrates it; else
- * the earlier of the two is background for the later one, and a later example is an example.
+ * ("see Section 5 for a proof") develops it, as a figure, table or listing it names illustrates it; an
+ * appendix it names is its background; else the earlier of the two is background for the later one, and
+ * a later example is an example.
  */
 function readReference(
   referring: GraphParagraph,
@@ -129,6 +130,9 @@ function readReference(
   if (DEVELOPED_THERE.test(wordsAround(sentence, reference.phrase))) return { type: 'ELABORATION' };
   // A figure, table or listing the text names shows what the text says, wherever it floated to.
   if (ILLUSTRATIONS.has(other.kind)) return { type: 'ELABORATION' };
+  // An appendix holds what the text takes as known ("see Appendix E.5" for matrix notation), unless the
+  // words send the reader there for more (above).
+  if (/\bappendi(?:x|ces)\b/i.test(reference.phrase)) return { type: 'BACKGROUND' };
   if (other.order < referring.order) return { type: 'BACKGROUND' };
   const role = roleOf(findCues(other.text));
   if (role?.role === 'example')
