@@ -161,6 +161,49 @@ describe('mapLinksToParagraphs on hand-placed paragraphs', () => {
     expect(map(link(4, 0.2, 6, 0.05))?.targetId).toBe('1.2.2'); // the top of a page before its paragraph
   });
 
+  it('takes a destination named for a section to the paragraph after its heading, however far (ipsur 6.5)', () => {
+    // Each link leaves from a paragraph of a later page.
+    const named = (page: number, y: number, name: string): PdfLink => ({
+      ...link(200, 0.2, page, y),
+      target: { page, y, name },
+    });
+    const ipsur = [
+      // The last paragraph of 6.4 runs on above the heading of 6.5, whose first paragraph is set far below it.
+      { ...p('6.4.25', 143, 0.45, 0), sectionId: '6.4' },
+      { ...p('6.5.1', 143, 0.7, 1), sectionId: '6.5' },
+      // A one-line paragraph ends 7.3 a line above the heading of 7.4, at the bottom of the page.
+      { ...p('7.3.5', 160, 0.9, 2), sectionId: '7.3' },
+      { ...p('7.4.1', 161, 0.1, 3), sectionId: '7.4' },
+      p('9.1.1', 200, 0.1, 4),
+    ];
+    const to = (l: PdfLink) => mapLinksToParagraphs([l], ipsur)[0]?.targetId;
+    expect(to(named(143, 0.61, 'section.6.5'))).toBe('6.5.1');
+    expect(to(named(160, 0.915, 'section.7.4'))).toBe('7.4.1');
+    // Without the name, the same places are the paragraph spanning or starting just above them.
+    expect(to(link(200, 0.2, 143, 0.61))).toBe('6.4.25');
+    expect(to(link(200, 0.2, 160, 0.915))).toBe('7.3.5');
+  });
+
+  it('takes a destination named for a figure to its caption, whatever text its drawing has (decay Figure 2.7)', () => {
+    const q = (id: string, yStart: number, text: string, order: number): GraphParagraph => ({
+      ...p(id, 70, yStart, order),
+      text,
+    });
+    const page = [
+      q('2.4.1.3', 0.1, 'Figure 2.7 compares the two models for three values of p.', 0),
+      q('2.4.1.4', 0.3, '1.0 p=0.01 1.0 p=0.1 model true model 1.0 p=1 model model true', 1),
+      q('2.4.1.5', 0.6, 'Fig. 2.7 Comparison of two models for three values of p.', 2),
+      { ...q('2.4.2.1', 0.1, 'As Figure 2.7 shows, the models agree for small p.', 3), page: 71 },
+    ].map((paragraph) =>
+      paragraph.id === '2.4.1.5' ? { ...paragraph, kind: 'caption' as const } : paragraph,
+    );
+    const toFigure: PdfLink = {
+      ...link(71, 0.12, 70, 0.28),
+      target: { page: 70, y: 0.28, name: 'figure.2.7' },
+    };
+    expect(mapLinksToParagraphs([toFigure], page)[0]?.targetId).toBe('2.4.1.5');
+  });
+
   it('takes a figure’s destination, set above its drawing, to the caption below (aata 3.1, 4.2)', () => {
     const q = (id: string, yStart: number, text: string, order: number): GraphParagraph => ({
       id,

@@ -135,11 +135,14 @@ const FIRST_LINE = 0.021;
 /** Room for a heading (and the space around it) between a destination and the paragraph it leads to. */
 const HEADING_GAP = 0.06;
 
-/**
- * A caption: a block the extraction marked as one, or, in a Book XML without kinds, one that opens with
- * the figure's or table's number.
- */
+/** A caption's opening, in a Book XML without kinds: the figure's or table's number. */
 const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*\b/;
+
+/** A caption: a block the extraction marked as one, or one that opens with the figure's or table's number. */
+function isCaption(paragraph: GraphParagraph): boolean {
+  return paragraph.kind === 'caption' || CAPTION.test(paragraph.text);
+}
+
 /**
  * The caption of the figure a destination is the top of. A figure's destination is set above the drawing,
  * and its caption (the paragraph that names it) comes below, with nothing but the figure's own text between.
@@ -148,7 +151,7 @@ const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*\b/;
 function figureBelow(onPage: GraphParagraph[], y: number): GraphParagraph | undefined {
   for (const p of onPage) {
     if (p.yStart < y - FIRST_LINE) continue;
-    if (p.kind === 'caption' || CAPTION.test(p.text)) return p;
+    if (isCaption(p)) return p;
     if (!isFigureText(p.text)) return undefined;
   }
   return undefined;
@@ -156,6 +159,10 @@ function figureBelow(onPage: GraphParagraph[], y: number): GraphParagraph | unde
 
 /** A destination LaTeX (hyperref) names for a numbered display: "equation.1.4". */
 const EQUATION_DEST = /^equation\./;
+/** ... for a sectioning unit ("section.5.6", "subsection.4.2.3", "appendix.D"): set at its heading. */
+const SECTION_DEST = /^(?:chapter|section|subsection|subsubsection|appendix)\*?\./;
+/** ... for a float ("figure.2.7", "table.4.1"): set above the drawing or at the caption. */
+const FLOAT_DEST = /^(?:figure|table)\./;
 
 /** How far up the next paragraph in reading order must start to open a new column. */
 const COLUMN_JUMP = 0.1;
@@ -210,6 +217,8 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
     const list = byPage.get(earlier[earlier.length - 1] ?? -1);
     return list?.[list.length - 1];
   };
+  const nextPageFirst = (page: number): GraphParagraph | undefined =>
+    byPage.get(pages.find((p) => p > page) ?? -1)?.[0];
   /** The last prose paragraph of the pages before `page`. */
   const previousProse = (page: number): GraphParagraph | undefined => {
     for (const earlier of pages.filter((p) => p < page).reverse()) {
@@ -242,18 +251,31 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
         (before?.kind === undefined ? before : undefined) ??
         previousProse(page)
       );
-    return figureBelow(onPage, y) ?? paragraphAt(onPage, page, y);
+    // A float's destination names its caption, below it on the page whatever text the drawing has.
+    if (FLOAT_DEST.test(link.target.name ?? '')) {
+      const caption = onPage.find((p) => p.yStart >= y - FIRST_LINE && isCaption(p));
+      if (caption !== undefined) return caption;
+    }
+    return figureBelow(onPage, y) ?? paragraphAt(onPage, page, y, SECTION_DEST.test(link.target.name ?? ''));
   };
 
-  const paragraphAt = (onPage: GraphParagraph[], page: number, y: number): GraphParagraph | undefined => {
+  const paragraphAt = (
+    onPage: GraphParagraph[],
+    page: number,
+    y: number,
+    atHeading: boolean,
+  ): GraphParagraph | undefined => {
     // A destination is set at the top of what it names, a hair above it, or on its first baseline (so
     // the paragraph may start up to a line above); one above a heading names the paragraph after the
     // heading; one further down a paragraph (a displayed equation) names the paragraph spanning it.
+    const below = onPage.find((p) => p.yStart > y);
+    // A section's destination is its heading: the paragraph after it (on the next page when the heading
+    // ends this one), not the last line of the section before that starts a line above.
+    if (atHeading) return onPage.find((p) => p.yStart >= y - ABOVE_SLACK) ?? nextPageFirst(page);
     const startsAbove = onPage.filter((p) => p.yStart >= y - FIRST_LINE && p.yStart <= y).at(-1);
     if (startsAbove) return startsAbove;
     const startsJustBelow = onPage.find((p) => p.yStart > y && p.yStart <= y + ABOVE_SLACK);
     if (startsJustBelow) return startsJustBelow;
-    const below = onPage.find((p) => p.yStart > y);
     const spanning = onPage.filter((p) => p.yStart < y).at(-1);
     if (below && (below.yStart - y <= HEADING_GAP || !spanning)) return below;
     return spanning ?? previousPageLast(page);
