@@ -199,7 +199,10 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     return { type: 'EXAMPLE', cue: { cue: earlierRole.cue, in: earlier.id, role: 'example' } };
   if (evidence.definedTermsUsed.length > 0 || (evidence.titledIdeas ?? []).length > 0)
     return { type: asSeen('BACKGROUND') };
-  if (laterRole !== undefined && !sideBySide(later, earlier))
+  if (
+    laterRole !== undefined &&
+    !sideBySide({ paragraph: later, role: laterRole }, { paragraph: earlier, role: earlierRole })
+  )
     return { type: asSeen('BACKGROUND'), cue: { cue: laterRole.cue, in: later.id, role: laterRole.role } };
   const help = HELP.exec(later.text);
   if (help !== null)
@@ -225,14 +228,22 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
   if (ahead !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: ahead, in: earlier.id } };
   // Within one section the later of two similar paragraphs goes on from the earlier ("Continuing the
   // reasoning", part (e) of an exercise part (a) sets up), unless the two run side by side.
-  if (later.sectionId === earlier.sectionId && !sideBySide(later, earlier))
+  if (
+    later.sectionId === earlier.sectionId &&
+    !sideBySide({ paragraph: later, role: laterRole }, { paragraph: earlier, role: earlierRole })
+  )
     return { type: asSeen('BACKGROUND') };
   return { type: 'RELATED' };
 }
 
+/** A paragraph with the role its cues gave it (read once per pair, by the caller). */
+interface Opened {
+  paragraph: GraphParagraph;
+  role: ReturnType<typeof roleOf>;
+}
+
 /** What a paragraph opens as, when it is one of a series: examples, exercises, answers, statements. */
-function itemKind(paragraph: GraphParagraph): string | undefined {
-  const role = roleOf(findCues(paragraph.text));
+function itemKind({ paragraph, role }: Opened): string | undefined {
   if (role?.role === 'example' && isLabelledExample(role.cue)) return 'example';
   // An exercise, or an item of a numbered list that may be one.
   if (NUMBERED.test(paragraph.text)) return 'numbered';
@@ -242,7 +253,7 @@ function itemKind(paragraph: GraphParagraph): string | undefined {
 }
 
 /** Two examples, two exercises, two answers or two statements of one section run side by side. */
-function sideBySide(a: GraphParagraph, b: GraphParagraph): boolean {
+function sideBySide(a: Opened, b: Opened): boolean {
   const kind = itemKind(a);
   return kind !== undefined && kind === itemKind(b);
 }

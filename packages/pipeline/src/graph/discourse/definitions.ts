@@ -119,8 +119,8 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVe
   },
   // "We call this group the symmetric group on n letters", "we will call each region a face"
   // Greedy: the name is the last article's phrase ("We call the set of all subsets of A the power set").
-  // Not "If we call the first term a, then" (no name), "Later we will call this ..." (a pointer), nor across a clause ("We call this unordered
-  // sampling (in contrast to ordered) because the order ...").
+  // Not "If we call the first term a, then" (no name), "Later we will call this ..." (a pointer), nor
+  // across a clause ("We call this unordered sampling (in contrast to ordered) because the order ...").
   {
     pattern: new RegExp(
       String.raw`(?<!\b[Ll]ater,? )\b[Ww]e (?:will |shall )?call (?:(?!\b(?:because|since|when|while|although|so|but)\b)[^.;:!?]){1,60}\b(?:an?|the) ${TERM}`,
@@ -196,8 +196,7 @@ function cleanTerm(raw: string): { term: string; display: string; length: number
 /**
  * Whether the noun phrase goes on past the term, so the term is only part of the name: "main_GUI",
  * "Crank-Nicolson", "prog.py", "the discrete L2 norm", "the overall F statistic" (a symbol and then more
- * words). A definition of part of a
- * name would match every other phrase that starts the same way.
+ * words). A definition of part of a name would match every other phrase that starts the same way.
  */
 function phraseGoesOn(after: string): boolean {
   if (/^[_\-–.]?\p{L}/u.test(after)) return true;
