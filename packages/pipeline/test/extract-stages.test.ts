@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { orderColumns } from '../src/extract/columns.ts';
+import { orderColumns, type Gutter } from '../src/extract/columns.ts';
 import { alignFonts, judgeMonospace, markMonospace } from '../src/extract/fonts.ts';
 import { furnitureKey, removeFurniture } from '../src/extract/furniture.ts';
 import { detectHeadings, labelFor, outlineNumber, parseHeading } from '../src/extract/headings.ts';
 import { buildLines, makeLine } from '../src/extract/lines.ts';
+import { pageMargins } from '../src/extract/metrics.ts';
 import { buildBlocks, isNextLabel } from '../src/extract/paragraphs.ts';
 import { createPagesProgress, formatSeconds } from '../src/extract/progress.ts';
-import { assemble, checkParagraphCounts, type StructNode } from '../src/extract/structure.ts';
+import {
+  assemble,
+  checkParagraphCounts,
+  isStudyChapterTitle,
+  isStudySectionTitle,
+  type StructNode,
+} from '../src/extract/structure.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { buildTargetIndex } from '../src/graph/refs/targets.ts';
 import { joinLines, tidyParagraph } from '../src/extract/text.ts';
@@ -97,6 +104,30 @@ describe('line building', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]!.text).toMatch(/^the first line of running text ends with/);
     expect(lines[1]!.text).toMatch(/and the second line of text continues here/);
+  });
+
+  it('puts the scripts of a line of inline math, spread thin above it, on that line: a sum with its limits and stars', () => {
+    // "A = ∑_{i=1}^N a_i ⊗ b_i^∗": the sum sign sits higher than the line, its upper limit and the stars on
+    // a baseline of their own as wide as the line; the lower limit "i=1" on the line's own baseline band.
+    const lines = buildLines({
+      page: 1,
+      width: 600,
+      height: 800,
+      runs: [
+        run('Determinants: Suppose A is a linear operator defined by A =', 12.7, 209.4),
+        run('∑', 12.7, 215.5),
+        run('N', 23.3, 218, 7),
+        run('∗', 66.5, 219.3, 7),
+        run('∗', 240, 219.3, 7),
+        run('i=1', 23.3, 225.9, 7),
+        run('ai ⊗ bi, where ai ∈ V are given vectors and bi ∈ V are', 38.3, 222.9),
+        run('given covectors; N = dim V.', 12.7, 234.9),
+      ],
+    });
+    expect(lines).toHaveLength(3);
+    expect(lines[1]!.x0).toBe(12.7);
+    expect(lines[1]!.baseline).toBe(222.9);
+    expect(lines[1]!.text).toMatch(/^∑ N .*i=1 ai ⊗ bi, where/);
   });
 
   it('folds a TeX negation slash reported as "6" into the negated relation', () => {
@@ -240,17 +271,20 @@ describe('running heads and page numbers', () => {
   });
 });
 
-describe('paragraphs', () => {
-  const flow = (lines: Line[]) => [{ page: 1, height: 800, lines }];
-  /** Pages 1, 2, ... of the given lines, each line on its page. */
-  const pagesOf = (...pages: Line[][]) =>
-    pages.map((lines, i) => ({ page: i + 1, height: 800, lines: lines.map((l) => ({ ...l, page: i + 1 })) }));
-  /** The texts of the blocks one page of `lines` makes. */
-  const textsOf = (lines: Line[]) => buildBlocks(flow(lines), body).map((b) => b.text);
-  const right = 500;
-  const full = (text: string, x: number, y: number) =>
-    makeLine(1, [{ ...run(text, x, y), width: right - x }])!;
+/** One page of lines, in two columns when a gutter is given. */
+const flow = (lines: Line[], gutter: Gutter | null = null) => [{ page: 1, height: 800, lines, gutter }];
+/** Pages 1, 2, ... of the given lines, each line on its page. */
+const pagesOf = (...pages: Line[][]) =>
+  pages.map((lines, i) => ({ page: i + 1, height: 800, lines: lines.map((l) => ({ ...l, page: i + 1 })) }));
+/** The texts of the blocks one page of `lines` makes. */
+const textsOf = (lines: Line[]) => buildBlocks(flow(lines), body).map((b) => b.text);
+/** The right margin of the pages of these tests. */
+const right = 500;
+/** A line of words from x to the right margin (of its column). */
+const full = (text: string, x: number, y: number, to = right, page = 1) =>
+  makeLine(page, [{ ...run(text, x, y), width: to - x }])!;
 
+describe('paragraphs', () => {
   it('takes a lead-in as a paragraph start only in a heading face or at the paragraph indent', () => {
     const texts = (lead: Line) =>
       buildBlocks(
@@ -1071,6 +1105,192 @@ describe('paragraphs', () => {
   });
 });
 
+describe('paragraphs around math, across columns and floats (two-column linear algebra, statistics)', () => {
+  it('keeps a formula whose operators wear accents ("Aˆ") in the sentence it ends', () => {
+    expect(
+      textsOf([
+        full('On the other hand, for a basis tensor ω = v1 ∧ ... ∧ vN we', 90, 100),
+        line('have', 90, 112),
+        line('(∧NAˆN)(∧NBˆN)ω = (∧NAˆN) Bˆv1 ∧ ... ∧ BˆvN', 100, 131),
+        line('= AˆBˆv1 ∧ ... ∧ AˆBˆvN.', 200, 148),
+      ]),
+    ).toHaveLength(1);
+  });
+
+  it('keeps the next line of a display that has no relation ("+ ... + (−1)k−1 ...") in its paragraph', () => {
+    expect(
+      textsOf([
+        full('We can convert this inductive definition into a more explicit', 105, 100),
+        line('formula: if ω = v1 ∧ ... ∧ vk then', 90, 112),
+        { ...line('ιa(v1 ∧ ... ∧ vk) ≡ a(v1)v2 ∧ ... ∧ vk − a(v2)v1 ∧ v3 ∧ ... ∧ vk', 90, 134), x1: 499 },
+        line('+ ... + (−1)k−1 a(vk)v1 ∧ ... ∧ vk−1.', 105, 151),
+        full('This map is called the interior product or the insertion map.', 105, 173),
+      ]),
+    ).toEqual([
+      'We can convert this inductive definition into a more explicit formula: if ω = v1 ∧ ... ∧ vk then ιa(v1 ∧ ... ∧ vk) ≡ a(v1)v2 ∧ ... ∧ vk − a(v2)v1 ∧ v3 ∧ ... ∧ vk + ... + (−1)k−1 a(vk)v1 ∧ ... ∧ vk−1.',
+      'This map is called the interior product or the insertion map.',
+    ]);
+  });
+
+  it('keeps a formula set in with indices in math italics ("Bkle1") in the sentence after a comma, but not an italic list item', () => {
+    const math = (text: string, x: number, y: number) => makeLine(1, [run(text, x, y, 10, 'mathit')])!;
+    expect(
+      textsOf([
+        full('can be computed as the coefficient in the following relation (see', 90, 100),
+        line('Sec. 2.3.3),', 90, 112),
+        math('Bkle1 ∧ ... ∧ eN = Xˆe1 ∧ ... ∧ XˆeN,', 100, 131),
+        line('if we define X as an operator such that X ek ≡ el.', 90, 150),
+      ]),
+    ).toHaveLength(1);
+    expect(
+      textsOf([
+        line('Fact E.12. Properties of the Gamma Function:', 90, 100),
+        math(
+          '• Γ(α) = (α − 1)Γ(α − 1) for any α > 1, and so Γ(n) = (n − 1)! for any positive integer n.',
+          105,
+          120,
+        ),
+      ]),
+    ).toHaveLength(2);
+  });
+
+  it('does not take a line opening with the lower limit of a sum ("i=1", small) for an indented first line', () => {
+    expect(
+      textsOf([
+        full('Hence there must exist a vanishing linear combination. Then v ≡', 90, 100),
+        makeLine(1, [run('i=1', 101, 114, 7), run('λiei is nonzero and satisfies Av = 0.', 118, 112)])!,
+      ]),
+    ).toHaveLength(1);
+  });
+
+  it('goes on after a formula set as wide as the text, across its space, unless the next line is set in', () => {
+    const formula = { ...line('[u1 u2] = (A11 A12 A21 A22) [v1 v2] ≡ [A11v1 + A12v2].', 95, 134), x1: 495 };
+    expect(
+      textsOf([
+        full('For example, in two dimensions one writes the transformation of', 90, 100),
+        line('column vectors as', 90, 112),
+        formula,
+        full('The composition of two transformations is a transformation', 90, 156),
+        line('described by the product of their matrices.', 90, 168),
+      ]),
+    ).toHaveLength(1);
+    expect(
+      textsOf([
+        full('For example, in two dimensions one writes the transformation of', 90, 100),
+        line('column vectors as', 90, 112),
+        formula,
+        full('The composition of two transformations is a transformation', 105, 156),
+        line('described by the product of their matrices.', 90, 168),
+      ]),
+    ).toHaveLength(2);
+  });
+
+  it('goes on in lower case after a line that stops mid-sentence, however wide the space between', () => {
+    expect(
+      textsOf([
+        full('We obtain all the coefficients at once from the expansion of the', 90, 100),
+        line('series in powers of x', 90, 112),
+        line('by collecting the powers of x up to the desired order.', 90, 136),
+      ]),
+    ).toHaveLength(1);
+  });
+
+  it('reads the last line of the left column against its own column: full there, not short', () => {
+    const gutter = { left: 293, right: 302 };
+    const left = (text: string, y: number) => full(text, 12.7, y, 292.6);
+    const rightColumn = (text: string, y: number) => full(text, 302.6, y, 582.5);
+    const blocks = buildBlocks(
+      flow(
+        [
+          left('To determine the dimension of this subspace, we would like to', 761),
+          left('construct a basis for the hyperplane. Since f is a nonzero', 773),
+          left('covector, there exists some vector u such that f(u) ≠ 0.', 785),
+          rightColumn('(This vector does not belong to the hyperplane.) The idea is to', 66),
+          rightColumn('complete u to a basis in V, such that f(u) ≠ 0 but f(vi) = 0;', 78),
+          rightColumn('then the vectors vi will be a basis in the hyperplane, as we show.', 90),
+        ],
+        gutter,
+      ),
+      body,
+    );
+    expect(blocks).toHaveLength(1);
+  });
+
+  it('measures the text’s left edge after a display on the next page from that page’s margin', () => {
+    // An odd page set 15 pt further right than the even page before it: its flush text is not indented.
+    const onPage2 = (text: string, y: number) => full(text, 90, y, 515, 2);
+    const blocks = buildBlocks(
+      pagesOf(
+        [
+          full('The sample variance is denoted s2 and is calculated with', 75, 676),
+          full('the formula below, the average squared distance from the mean:', 75, 688),
+          line('s2 = Σ (xi − x)2/(n − 1). (3.4)', 250, 710),
+        ],
+        [
+          onPage2('The sample standard deviation is the square root of the variance,', 60),
+          onPage2('which brings it back to the measurement units of the data.', 72),
+        ],
+      ),
+      body,
+    );
+    expect(blocks).toHaveLength(1);
+  });
+
+  it('finds the left margin of a page of short paragraphs, whose first lines outnumber the others', () => {
+    const lines = [
+      full('We should be careful about what it means for two graphs to', 124.8, 100),
+      full('be the same. Remember, as mathematical objects, graphs are sets.', 107.9, 112),
+      full('However we could also have drawn the graph differently, as here.', 124.8, 140),
+      full('Graphs that are basically the same but not equal are isomorphic.', 124.8, 160),
+      full('There is a precise definition of this term after a quick example.', 107.9, 172),
+    ];
+    expect(pageMargins(lines, body).left).toBe(108);
+  });
+
+  it('goes on with a paragraph across a float whose drawing has words in large type', () => {
+    const blocks = buildBlocks(
+      pagesOf(
+        [
+          full('A sample space is represented by a data frame, a rectangular', 90, 676),
+          line('collection of variables. Each row of', 90, 688),
+        ],
+        [
+          line('DETERMINISTIC', 200, 100, 14),
+          line('RANDOM', 300, 100, 14),
+          line('Figure 4.1: Two types of experiments.', 150, 200),
+        ],
+        [full('the data frame corresponds to an outcome of the experiment.', 90, 60)],
+      ),
+      body,
+    );
+    expect(blocks.filter((b) => b.kind === 'paragraph').map((b) => b.text)).toEqual([
+      'A sample space is represented by a data frame, a rectangular collection of variables. Each row of the data frame corresponds to an outcome of the experiment.',
+      'Figure 4.1: Two types of experiments.',
+    ]);
+  });
+
+  it('goes on with a paragraph across a float where the text after it opens with the sentence’s stop', () => {
+    const blocks = buildBlocks(
+      pagesOf(
+        [
+          full('Now select two cards from the deck, in succession. Let A be the', 90, 676),
+          line('first card drawn is an Ace} and B = {second card drawn is an Ace}', 90, 688),
+        ],
+        [
+          line('Table 4.3: Rolling two dice.', 150, 180),
+          full('. Since there are four Aces in the deck, it is natural to assign', 90, 210),
+          line('P(A) = 4/52.', 90, 222),
+        ],
+      ),
+      body,
+    );
+    expect(blocks.map((b) => b.text)).toEqual([
+      'Now select two cards from the deck, in succession. Let A be the first card drawn is an Ace} and B = {second card drawn is an Ace}. Since there are four Aces in the deck, it is natural to assign P(A) = 4/52.',
+      'Table 4.3: Rolling two dice.',
+    ]);
+  });
+});
+
 describe('heading numbering', () => {
   it('reads numbers from headings whose outline titles have none', () => {
     expect(labelFor('3 Groups', 'Groups')).toBe('3');
@@ -1162,6 +1382,19 @@ describe('structure and ids', () => {
     pageHeight: 800,
     size: 14,
     text,
+  });
+
+  it('leaves out a licence, an index or contents, but not a section on index notation', () => {
+    expect(
+      ['GNU Free Documentation License', 'Index', 'Table of Contents', 'Notation'].map(isStudyChapterTitle),
+    ).toEqual([false, false, false, false]);
+    expect(
+      ['Index notation for tensors', 'Symbols and sets', 'Vector spaces'].map(isStudyChapterTitle),
+    ).toEqual([true, true, true]);
+    expect(
+      ['Index', 'References and Suggested Readings', 'Further reading'].map(isStudySectionTitle),
+    ).toEqual([false, false, false]);
+    expect(isStudySectionTitle('Index notation for tensors')).toBe(true);
   });
 
   it('numbers chapters and sections from the headings, leaves out front and back matter', () => {

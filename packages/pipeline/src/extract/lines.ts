@@ -53,6 +53,8 @@ const STACK_GAP = 0.9;
 const PROSE_CHARS = 40;
 /** Pieces of a layer closer than this share of the font size (math spacing) are read together. */
 const UNIT_GAP = 0.6;
+/** A wide group with fewer characters per point than this share of the densest wide group is a layer. */
+const SPARSE = 0.35;
 
 interface GroupInfo {
   runs: TextRun[];
@@ -135,23 +137,40 @@ function attachLayers(cluster: TextRun[][]): GroupInfo[][] {
     }
     return [[host, ...infos.filter((i) => i !== host)]];
   }
-  const hosts = infos.filter((i) => i.x1 - i.x0 >= 0.5 * widest);
+  // A wide group is a line unless its few characters are spread thin (the stars, limits and exponents of
+  // one line of inline math, set on a baseline of their own above it).
+  const density = (i: GroupInfo) => i.chars / Math.max(i.x1 - i.x0, 1);
+  const wide = infos.filter((i) => i.x1 - i.x0 >= 0.5 * widest);
+  const densest = Math.max(...wide.map(density));
+  const hosts = wide.filter((i) => isProse(i) || density(i) >= SPARSE * densest);
   const out = new Map<GroupInfo, GroupInfo[]>(hosts.map((h) => [h, [h]]));
   for (const i of infos) {
     if (out.has(i) || isProse(i)) {
       if (!out.has(i)) out.set(i, [i]);
       continue;
     }
+    // A layer goes with the line most of its pieces are nearest to: a big operator's glyph may sit
+    // higher than the scripts around it.
+    const y = middleBaseline(i);
     let best: GroupInfo | null = null;
     for (const h of hosts) {
-      const within = i.x0 >= h.x0 - h.size && i.x1 <= h.x1 + h.size && i.chars < h.chars;
-      const near = Math.abs(i.y - h.y) < STACK_GAP * Math.min(i.size, h.size);
-      if (within && near && (!best || Math.abs(i.y - h.y) < Math.abs(i.y - best.y))) best = h;
+      const overlap = Math.min(i.x1, h.x1) - Math.max(i.x0, h.x0);
+      const within =
+        ((i.x0 >= h.x0 - h.size && i.x1 <= h.x1 + h.size) || overlap >= 0.8 * (i.x1 - i.x0)) &&
+        i.chars < h.chars;
+      const near = Math.abs(y - h.y) < STACK_GAP * Math.min(i.size, h.size);
+      if (within && near && (!best || Math.abs(y - h.y) < Math.abs(y - best.y))) best = h;
     }
     if (best) out.get(best)!.push(i);
     else out.set(i, [i]);
   }
   return [...out.values()].sort((p, q) => p[0]!.y - q[0]!.y);
+}
+
+/** The median baseline of a group's visible pieces. */
+function middleBaseline(info: GroupInfo): number {
+  const ys = info.runs.filter((r) => r.str.trim() !== '').map((r) => r.y);
+  return median(ys);
 }
 
 /**

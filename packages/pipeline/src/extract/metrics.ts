@@ -65,8 +65,13 @@ export function measureBody(pages: Line[][]): BodyMetrics {
 /** The page's text margins: most common start and end of long body lines (justified text aligns there). */
 export function pageMargins(lines: Line[], body: Pick<BodyMetrics, 'size'>): PageMargins {
   const long = lines.filter((l) => Math.abs(l.size - body.size) <= 0.06 * body.size && l.text.length > 30);
+  // The leftmost start that two long lines share: on a page of short paragraphs, first lines set in at
+  // the indent may outnumber the lines at the margin.
+  const starts = long.map((l) => round(l.x0, 1));
+  const shared = starts.filter((v) => starts.filter((w) => Math.abs(w - v) <= 1).length >= 2);
   const left =
-    mode(long.map((l) => round(l.x0, 1))) ?? (lines.length ? Math.min(...lines.map((l) => l.x0)) : 72);
+    (shared.length > 0 ? Math.min(...shared) : mode(starts)) ??
+    (lines.length ? Math.min(...lines.map((l) => l.x0)) : 72);
   const right =
     mode(long.map((l) => round(l.x1, 1))) ?? (lines.length ? Math.max(...lines.map((l) => l.x1)) : 540);
   return { left, right };

@@ -333,6 +333,8 @@ export function displayedProseLines(
 const MATH_SIGNS = /[=<>≤≥≠≡≅∼≈∈∉⊂⊆⊃⊇|()[\]{}⟨⟩]/;
 /** Relations: a line with one beside an aligned block makes the block part of a formula ("H = ..."). */
 const RELATIONS = /[=<>≤≥≠≡≅∼≈∈∉⊂⊆⊃⊇]/;
+/** Signs only math writes: relations, operators, big operators. */
+const OPERATOR_SIGNS = /[=<>≤≥≠≡≅∼≈∈∉⊂⊆⊃⊇+−×·∑∏∫∮∧∨⊗⊕∪∩∂∇√→↦]/;
 /** Names of functions set in a formula, which are not words of a sentence. */
 const OPERATOR_NAMES = /\b(?:sin|cos|tan|log|exp|lim|max|min|det)\b/g;
 
@@ -416,7 +418,10 @@ interface Open {
   indentedFirst: boolean;
   /** The block so far is a theorem-like label set on a line of its own: the next text line goes on from it. */
   labelAlone?: boolean;
-  /** Where the paragraph's lines start, from the text line before its last display (when that tells). */
+  /**
+   * Where the paragraph's lines start, from the text line before its last display (when that tells),
+   * measured from the left margin so that it holds on the next page.
+   */
   textLeft?: number;
   /** What the block is when it is not prose. A caption takes only its own wrapped lines. */
   blockKind: BlockKind | undefined;
@@ -439,6 +444,10 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
   /** The prose paragraph a listing closed, while the listing is open. */
   let beforeListing: Block | undefined;
   const gutters = new Map(pages.map((flow) => [flow.page, flow.gutter ?? null]));
+  /** Each line's own margins, to read a line before a column or page break against its own column. */
+  const marginsOfLine = new Map<Line, PageMargins>();
+  /** Where a line starts, from its own column's left margin. */
+  const fromLeft = (l: Line) => l.x0 - marginsOfLine.get(l)!.left;
   const close = () => {
     if (!open) return;
     const text = tidyParagraph(open.text);
@@ -491,6 +500,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       const line = flow.lines[i]!;
       const kind = kinds[i]!;
       const margins = marginsOf[i]!;
+      marginsOfLine.set(line, margins);
       // A line in a typewriter face between lines of prose, at the text's size, is part of the sentence when
       // it reads as words (a menu path, "Statistics ▷ Proportions ▷ Enter table...") or the sentence visibly
       // goes on into it (after a comma, or a web address broken after a slash), not a listing; so is a
@@ -658,7 +668,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         // Where the paragraph's lines start, known from a line that is not an indented first line (a first
         // line set in may be a box's flush line that only looks indented).
         if (cur.lastKind === 'text')
-          cur.textLeft = cur.last === cur.first && cur.indentedFirst ? undefined : cur.last.x0;
+          cur.textLeft = cur.last === cur.first && cur.indentedFirst ? undefined : fromLeft(cur.last);
         cur.text = joinLines(cur.text, line.text);
         cur.last = line;
         cur.lastKind = kind;
@@ -696,7 +706,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         ref = prev.x0;
       } else if (!flowBreak && cur.lastKind === 'display' && cur.textLeft !== undefined) {
         // After a display, where the paragraph's lines start (in a box, well right of the page's margin).
-        ref = cur.textLeft;
+        ref = margins.left + cur.textLeft;
       } else {
         ref = margins.left;
       }
@@ -758,16 +768,23 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         cur.hang === null &&
         cur.itemX === null &&
         body.indent > 0.5 * em &&
-        Math.abs(line.x0 - cur.textLeft - body.indent) < 0.3 * em;
+        Math.abs(x - cur.textLeft - body.indent) < 0.3 * em;
       const indented =
         !midSentence &&
+        !opensWithScript(line, body) &&
         ((line.x0 - ref > 0.5 * em && line.x0 - ref < 4.5 * em) || indentAfterShort || indentAfterDisplay);
       // A proof's end mark is set flush right, so the line it closes is not short.
       const prevClosed =
         cur.lastKind === 'text' &&
-        ((prev.x1 < margins.right - 2 * em && /[.!?:]["”’)]?$/.test(proseEnd(prev, marks))) ||
+        ((prev.x1 < marginsOfLine.get(prev)!.right - 2 * em &&
+          /[.!?:]["”’)]?$/.test(proseEnd(prev, marks))) ||
           PROOF_END.test(prev.text));
-      const wideGap = !flowBreak && cur.lastKind === 'text' && dy > 1.7 * body.lineSpacing;
+      // Words in lower case after a line that ends mid-sentence go on with it, across a display's space.
+      const wideGap =
+        !flowBreak &&
+        cur.lastKind === 'text' &&
+        dy > 1.7 * body.lineSpacing &&
+        !(CONTINUATION.test(line.text) && !CLAUSE_END.test(proseEnd(prev, marks)));
       // A list's first label, or a description item's label set off in bold, under a line that stops short
       // ("The algorithmic steps are" / "1. initialize u0", "We have committed a" / "Type I Error if ..."):
       // running text fills its lines, so the list starts here even without a sentence's end.
@@ -795,7 +812,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       // and the words that go on after a formula ("and so on", "where x is") belong to the sentence around
       // them, as in the book's markup.
       const inFormula =
-        (isFormula(line.text) &&
+        ((isFormulaLine(line, body, x) || isMathOnly(line.text)) &&
           (/[:,]$/.test(proseEnd(prev, marks)) ||
             cur.lastKind === 'display' ||
             // A display nearly as wide as the column reads as a line of text: after words that do not
@@ -803,7 +820,9 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
             (cur.lastKind === 'text' &&
               !/[.!?;]["”’)]?$/.test(proseEnd(prev, marks)) &&
               !LIST_LABEL.test(line.text)))) ||
-        (CONTINUATION.test(line.text) && !indented && (cur.lastKind === 'display' || isFormula(prev.text)));
+        (CONTINUATION.test(line.text) &&
+          !indented &&
+          (cur.lastKind === 'display' || isFormulaLine(prev, body, fromLeft(prev))));
       // Text back at the label's place or left of it, set off by the space a list ends with: the paragraph
       // after the list.
       const afterList =
@@ -815,9 +834,14 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         /^\p{Lu}/u.test(line.text) &&
         !LIST_LABEL.test(line.text);
       if (inFormula && !flowBreak) {
+        // A formula set as wide as the text is a display all the same: the space after it is the
+        // display's, and the words after it go on with the paragraph unless set in.
+        const formula = isFormulaLine(line, body, x) || isMathOnly(line.text);
+        if (formula && cur.lastKind === 'text')
+          cur.textLeft = cur.last === cur.first && cur.indentedFirst ? undefined : fromLeft(cur.last);
         cur.text = joinLines(cur.text, line.text);
         cur.last = line;
-        cur.lastKind = kind;
+        cur.lastKind = formula ? 'display' : kind;
       } else if (
         indented ||
         indentAgain ||
@@ -852,8 +876,9 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
 function joinAcrossFloats(blocks: Block[]): Block[] {
   const out: Block[] = [];
   let cut: Block | undefined;
+  let lastProse: Block | undefined;
   let floats = false;
-  for (const block of blocks) {
+  for (const [i, block] of blocks.entries()) {
     const prose = block.kind === 'paragraph' && block.blockKind === undefined;
     const before = out.at(-1);
     // A caption cut short goes on in the block after it, before any paragraph the float interrupted.
@@ -866,9 +891,23 @@ function joinAcrossFloats(blocks: Block[]): Block[] {
       before.text = joinLines(before.text, block.text);
       continue;
     }
-    if (block.blockKind === 'caption' && cut) {
+    // Large words of a drawing read as headings ("DETERMINISTIC" above its caption) are part of the float.
+    if ((block.blockKind === 'caption' || headingOfFloat(blocks, i)) && cut) {
       floats = true;
       out.push(block);
+      continue;
+    }
+    // Text opening with the stop or comma of a sentence goes on with the paragraph before the float,
+    // however that paragraph's last line ends ("... an Ace}" / ". Since ...").
+    if (
+      prose &&
+      !cut &&
+      lastProse &&
+      /^[.,;:)]/.test(block.text) &&
+      (floats || block.page !== lastProse.page)
+    ) {
+      lastProse.text = `${lastProse.text}${block.text}`;
+      floats = false;
       continue;
     }
     if (
@@ -883,11 +922,22 @@ function joinAcrossFloats(blocks: Block[]): Block[] {
       continue;
     }
     out.push(block);
+    if (prose) lastProse = block;
     // The words of a drawing (an axis label, a node) are not a sentence cut short.
     cut = prose && endsMidSentence(block.text) && !isFigureText(block.text) ? block : undefined;
     floats = false;
   }
   return out;
+}
+
+/** A heading followed, with only headings between, by a caption on its page: words of the float's drawing. */
+function headingOfFloat(blocks: Block[], i: number): boolean {
+  const block = blocks[i]!;
+  if (block.kind !== 'heading') return false;
+  let j = i + 1;
+  while (blocks[j]?.kind === 'heading' && blocks[j]!.page === block.page) j++;
+  const next = blocks[j];
+  return next?.blockKind === 'caption' && next.page === block.page;
 }
 
 /** Stops where a sentence goes on: after a comma, a colon or a word in lower case (not a number). */
@@ -928,6 +978,15 @@ function withoutDrawingText(blocks: Block[]): Block[] {
   return drop.size === 0 ? blocks : blocks.filter((b) => !drop.has(b));
 }
 
+/**
+ * A line opening with a script (the lower limit "i=1" of a sum whose sign went to the line above): no
+ * paragraph opens so, whatever its indent looks like.
+ */
+function opensWithScript(line: Line, body: BodyMetrics): boolean {
+  const first = line.runs.find((r) => r.str.trim() !== '');
+  return first !== undefined && first.size < 0.85 * body.size && line.size >= 0.85 * body.size;
+}
+
 /** A line of scripts only: no word, set smaller than the text (indices, exponents, primes, stars). */
 function isScriptLine(line: Line, body: BodyMetrics): boolean {
   return line.size < 0.85 * body.size && !/\p{L}{2,}/u.test(line.text);
@@ -950,7 +1009,39 @@ function readsAsWords(text: string): boolean {
 
 /** A line of a formula, not of words: a relation, and no run of four letters outside operator names. */
 function isFormula(text: string): boolean {
-  return RELATIONS.test(text) && !/\p{L}{4,}/u.test(text.replace(OPERATOR_NAMES, ''));
+  return RELATIONS.test(text) && !hasWord(text, 4);
+}
+
+/**
+ * Whether a text holds a run of `letters` letters or more outside operator names. An accent set as a letter
+ * of its own ("Aˆ", a modifier letter) separates the symbols it sits between.
+ */
+function hasWord(text: string, letters: number): boolean {
+  const bare = text.replace(OPERATOR_NAMES, '').replace(/\p{Lm}/gu, ' ');
+  return new RegExp(`\\p{L}{${letters},}`, 'u').test(bare);
+}
+
+/**
+ * A line of a formula: isFormula, or, set in from the margin (`x` from it) as a display is, a relation with
+ * no word of four letters in the text's own face (math italic runs of indices, "Bkle1" for B_kl e_1, are
+ * not words; a theorem's statement in italics at the margin is).
+ */
+function isFormulaLine(line: Line, body: BodyMetrics, x: number): boolean {
+  if (isFormula(line.text)) return true;
+  if (x < 0.5 * body.size || LIST_LABEL.test(line.text) || !RELATIONS.test(line.text)) return false;
+  const inTextFace = line.runs
+    .filter((r) => r.font === body.font)
+    .map((r) => r.str)
+    .join(' ');
+  return !hasWord(inTextFace, 4);
+}
+
+/**
+ * A line of math signs and symbols without a word: part of a display set on a line of its own (a big
+ * operator with its limits, "∧n" above "xn = ...").
+ */
+function isMathOnly(text: string): boolean {
+  return OPERATOR_SIGNS.test(text) && !hasWord(text, 3);
 }
 
 /**

@@ -17,12 +17,24 @@ import type { Block, OutlineEntry } from './types.ts';
 
 /** Outline entries that only group others ("Appendices", "Back Matter"): their children are the chapters. */
 const GROUPING = /^(?:appendices|back\s*matter|front\s*matter|end\s*matter)$/i;
-/** Chapters that are not study text. */
+/**
+ * Chapters that are not study text. "Index", "Notation" and "Symbols" only as the whole title: "Index
+ * notation for tensors" is study text.
+ */
 const NOT_STUDY_CHAPTER =
-  /^(?:(?:table of )?contents|index|bibliography|references|list of (?:symbols|figures|tables|notation)|notation|symbols|acknowledge?ments?|preface|foreword|dedication|colophon|about the authors?|(?:gnu )?free documentation license|license|copyright|title page|half title)\b/i;
-/** Sections that are not study text (bibliographies at the end of chapters). */
-const NOT_STUDY_SECTION =
-  /^(?:references(?: and suggested readings?)?|bibliography|further reading|suggested readings?|index)\b/i;
+  /^(?:(?:table of )?contents|(?:index|notation|symbols)\s*$|bibliography|references|list of (?:symbols|figures|tables|notation)|acknowledge?ments?|preface|foreword|dedication|colophon|about the authors?|(?:gnu )?free documentation license|license|copyright|title page|half title)\b/i;
+/** Sections that are not study text (bibliographies at the end of chapters; an index, as the whole title). */
+const NOT_STUDY_SECTION = /^(?:references|bibliography|further reading|suggested readings?)\b|^index\s*$/i;
+
+/** Whether a chapter of this title is study text (not contents, index, licence, preface...). */
+export function isStudyChapterTitle(title: string): boolean {
+  return !NOT_STUDY_CHAPTER.test(title);
+}
+
+/** Whether a section of this title is study text (not a chapter's references or index). */
+export function isStudySectionTitle(title: string): boolean {
+  return !NOT_STUDY_SECTION.test(title);
+}
 
 /** A place in the reading stream: a page, a height on it and, on a page in two columns, the column. */
 export interface Place {
@@ -240,14 +252,14 @@ export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: st
     return out;
   };
   const chapterIds = nodes.map((c, ci) => {
-    const study = !NOT_STUDY_CHAPTER.test(c.title) && !(firstNumbered > 0 && ci < firstNumbered);
+    const study = isStudyChapterTitle(c.title) && !(firstNumbered > 0 && ci < firstNumbered);
     const id = c.label !== null && !c.label.includes('.') ? c.label : slug(c.title);
     return study ? unique(id) : null;
   });
   const sectionIds = nodes.map((c, ci) =>
     c.sections.map((s) => {
       const chapterId = chapterIds[ci];
-      if (chapterId === null || chapterId === undefined || NOT_STUDY_SECTION.test(s.title)) return null;
+      if (chapterId === null || chapterId === undefined || !isStudySectionTitle(s.title)) return null;
       if (s.label !== null && s.label.includes('.')) return unique(s.label);
       return unique(`${chapterId}.${slug(s.title)}`);
     }),
