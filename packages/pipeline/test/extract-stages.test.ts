@@ -1236,6 +1236,47 @@ describe('paragraphs around math, across columns and floats (two-column linear a
     expect(blocks).toHaveLength(1);
   });
 
+  it('goes on after a display on the next page inside a box that filled the page before', () => {
+    // Page 1 holds only the box (its lines set in by the indent from the text's margin, which is the box's
+    // edge there); on page 2 the text's own margin is back at 108, the box's lines still at 123.
+    const box = (text: string, y: number, page = 1) => full(text, 123, y, 522, page);
+    const blocks = buildBlocks(
+      pagesOf(
+        [
+          box('First, the idea of the argument. What happens to both sides when', 600),
+          box('we increase n by 1? Think about the difference of two squares:', 612),
+          line('(n + 1)2 − n2 = 2n + 1.', 250, 640),
+        ],
+        [
+          box('But doubling the right hand side increases it by 2n, and when', 82, 2),
+          box('n is large enough, 2n is greater than 2n + 1, as we wanted.', 94, 2),
+          full('The text of the page goes on after the box at its own margin,', 108, 130, 539, 2),
+          full('which sits one indent left of the box’s lines, as on page one.', 108, 142, 539, 2),
+        ],
+      ),
+      body,
+    );
+    expect(blocks[0]!.text).toMatch(/^First, .* as we wanted\.$/);
+  });
+
+  it('reads the short last line of a set-in item as its text, not as a centred display', () => {
+    const book = { ...body, lineSpacing: 14, indent: 17 };
+    const blocks = buildBlocks(
+      flow([
+        full('The statements of this example are implications about one student,', 108, 245, 539),
+        full('and we ask which of them follow from the one we are given.', 108, 259, 539),
+        full('(d) What would happen if Sue does not get an A but did get a 93% on the', 133.5, 287, 522),
+        full('final. Then P would be true and Q would be false. But this makes the', 152.8, 301, 522),
+        full('implication false, and we have the implication not Q implies not P.', 152.8, 315, 522),
+        { ...line('Since P → Q is assumed to be true, we know it is true as well.', 152.8, 329), x1: 491 },
+        full('As we said above, an implication is not logically equivalent to its', 124.8, 356, 539),
+      ]),
+      book,
+    );
+    expect(blocks.map((b) => b.text)[1]).toMatch(/^\(d\) What .* we know it is true as well\.$/);
+    expect(blocks).toHaveLength(3);
+  });
+
   it('finds the left margin of a page of short paragraphs, whose first lines outnumber the others', () => {
     const lines = [
       full('We should be careful about what it means for two graphs to', 124.8, 100),

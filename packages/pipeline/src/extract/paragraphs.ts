@@ -92,6 +92,26 @@ export function classifyLine(line: Line, margins: PageMargins, body: BodyMetrics
 }
 
 /**
+ * The kinds with the last line of a set-in item read as text: a short line of words that starts where the
+ * line above it starts, at the line spacing, only looks centred.
+ */
+function withItemLines(lines: Line[], kinds: LineKind[], body: BodyMetrics): LineKind[] {
+  return kinds.map((kind, i) => {
+    const line = lines[i]!;
+    const above = lines[i - 1];
+    const goesOn =
+      kind === 'display' &&
+      kinds[i - 1] === 'text' &&
+      above !== undefined &&
+      Math.abs(line.x0 - above.x0) < 0.3 * body.size &&
+      line.baseline - above.baseline > 0 &&
+      line.baseline - above.baseline < 1.2 * body.lineSpacing &&
+      isDisplayedProse(line.text);
+    return goesOn ? 'text' : kind;
+  });
+}
+
+/**
  * Displayed prose: a line set off like a display but made of words (a quoted statement, a question posed in
  * a box), not a formula. It is a paragraph of its own, unlike display math, which belongs to its paragraph.
  */
@@ -418,11 +438,8 @@ interface Open {
   indentedFirst: boolean;
   /** The block so far is a theorem-like label set on a line of its own: the next text line goes on from it. */
   labelAlone?: boolean;
-  /**
-   * Where the paragraph's lines start, from the text line before its last display (when that tells),
-   * measured from the left margin so that it holds on the next page.
-   */
-  textLeft?: number;
+  /** The text line before the paragraph's last display, when it tells where the paragraph's lines start. */
+  textLine?: Line;
   /** What the block is when it is not prose. A caption takes only its own wrapped lines. */
   blockKind: BlockKind | undefined;
   /** The paragraph a listing interrupted, which this text goes on with ("... as follows:" code "where"). */
@@ -488,7 +505,11 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
 
   for (const flow of pages) {
     const marginsOf = lineMargins(flow, body);
-    const kinds = flow.lines.map((l, i) => classifyLine(l, marginsOf[i]!, body));
+    const kinds = withItemLines(
+      flow.lines,
+      flow.lines.map((l, i) => classifyLine(l, marginsOf[i]!, body)),
+      body,
+    );
     const isNote = footnoteLines(flow, body);
     const noteLines = flow.lines.filter((_, i) => isNote[i]);
     const marks = footnoteMarks(noteLines);
@@ -668,7 +689,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         // Where the paragraph's lines start, known from a line that is not an indented first line (a first
         // line set in may be a box's flush line that only looks indented).
         if (cur.lastKind === 'text')
-          cur.textLeft = cur.last === cur.first && cur.indentedFirst ? undefined : fromLeft(cur.last);
+          cur.textLine = cur.last === cur.first && cur.indentedFirst ? undefined : cur.last;
         cur.text = joinLines(cur.text, line.text);
         cur.last = line;
         cur.lastKind = kind;
@@ -704,9 +725,9 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         ref = next.x0;
       } else if (!flowBreak && cur.lastKind === 'text' && dy < 1.6 * body.lineSpacing) {
         ref = prev.x0;
-      } else if (!flowBreak && cur.lastKind === 'display' && cur.textLeft !== undefined) {
+      } else if (!flowBreak && cur.lastKind === 'display' && cur.textLine !== undefined) {
         // After a display, where the paragraph's lines start (in a box, well right of the page's margin).
-        ref = margins.left + cur.textLeft;
+        ref = cur.textLine.x0;
       } else {
         ref = margins.left;
       }
@@ -761,14 +782,17 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         CONTINUATION.test(line.text);
       // After a display, text that goes on with the sentence is set flush with the paragraph's lines: a line
       // set in from them by exactly the paragraph indent starts the next paragraph, even when the line after
-      // it is set in as well.
+      // it is set in as well. On the next page, set in both from where those lines start and from the page's
+      // margin: pages may be set further right or left, and a page filled by a box has the box's margin.
+      const textLine = cur.textLine;
       const indentAfterDisplay =
         cur.lastKind === 'display' &&
-        cur.textLeft !== undefined &&
+        textLine !== undefined &&
         cur.hang === null &&
         cur.itemX === null &&
         body.indent > 0.5 * em &&
-        Math.abs(x - cur.textLeft - body.indent) < 0.3 * em;
+        Math.abs(line.x0 - textLine.x0 - body.indent) < 0.3 * em &&
+        Math.abs(x - fromLeft(textLine) - body.indent) < 0.3 * em;
       const indented =
         !midSentence &&
         !opensWithScript(line, body) &&
@@ -838,7 +862,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         // display's, and the words after it go on with the paragraph unless set in.
         const formula = isFormulaLine(line, body, x) || isMathOnly(line.text);
         if (formula && cur.lastKind === 'text')
-          cur.textLeft = cur.last === cur.first && cur.indentedFirst ? undefined : fromLeft(cur.last);
+          cur.textLine = cur.last === cur.first && cur.indentedFirst ? undefined : cur.last;
         cur.text = joinLines(cur.text, line.text);
         cur.last = line;
         cur.lastKind = formula ? 'display' : kind;
