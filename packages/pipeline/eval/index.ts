@@ -19,5 +19,11 @@ export { corpusBooks, corpusDir, readTruth, requireCorpus, type CorpusBook } fro
 export { readPretextTruth } from './pretext.ts';
 export { readLatexTruth, texParagraphs } from './latex.ts';
 export { readOutlineSectionPages, normalizeTitle, outlineKey } from './outline.ts';
-export { scoreExtraction, similarTitle, MIN_PARAGRAPH_CHARS, RECOVERY_THRESHOLD } from './score.ts';
+export {
+  scoreExtraction,
+  similarTitle,
+  withoutCountedNumbers,
+  MIN_PARAGRAPH_CHARS,
+  RECOVERY_THRESHOLD,
+} from './score.ts';
 export { normalizeText, compactText, textSimilarity, texToText } from './text.ts';

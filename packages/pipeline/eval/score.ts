@@ -1,4 +1,5 @@
 import type { BookDocument } from '@threadbook/book';
+import { isStudyChapterTitle, isStudySectionTitle } from '../src/extract/structure.ts';
 import { normalizeTitle, outlineKey } from './outline.ts';
 import { boundedLevenshtein, compactRatio, compactText, normalizeText } from './text.ts';
 import {
@@ -23,6 +24,26 @@ const MAX_CANDIDATES = 8;
 /** Unrecovered paragraphs listed with --misses: enough to see every pattern of a real book. */
 const MAX_LISTED_MISSES = 100;
 
+/** A label's word: the number after it is one the typesetter counts, not one the source writes. */
+const COUNTED = new RegExp(
+  String.raw`\b(Theorem|Lemma|Proposition|Corollary|Definition|Example|Exercise|Problem|Remark|Note|Axiom|Fact|Statement|Figure|Table|Listing|Section|Sec\.|Chapter|Appendix|Equation|Eq\.)\s*(?:\d+|[A-Z](?=[.\s]))(?:\.\d+)*[a-z]?\b`,
+  'g',
+);
+
+/**
+ * The text without the numbers a typesetter generates: the number of a label or reference ("Example
+ * 4.19", "Section 5.1.2"), an equation's tag or reference ("(3.4)"), a citation ("[188]") and an item's
+ * label ("2. ", "b) "). A LaTeX source holds none of them (\ref and counters), a PreTeXt one some, the
+ * PDF all; both sides lose them, so that what is scored is where paragraphs start and end.
+ */
+export function withoutCountedNumbers(text: string): string {
+  return text
+    .replace(COUNTED, '$1')
+    .replace(/\(\d+(?:\.\d+)*[a-z]?\)/g, ' ')
+    .replace(/\[\d+(?:[,–-]\s*\d+)*\]/g, ' ')
+    .replace(/^\s*[•–]?\s*\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s/, '');
+}
+
 interface Extracted {
   id: string;
   sectionId: string;
@@ -33,7 +54,8 @@ interface Extracted {
 /**
  * Scores an extraction against the truth.
  *
- * Paragraphs: texts are compared in compact form (compactText: NFKC, lower case, letters and digits only,
+ * Paragraphs: texts are compared without the numbers a typesetter counts (withoutCountedNumbers) and in
+ * compact form (compactText: NFKC, lower case, letters and digits only,
  * no spaces) with similarity 1 - levenshtein / max length (textSimilarity). To avoid comparing every pair,
  * extracted paragraphs are indexed by their character 8-grams (every third position; grams shared by more
  * than 24 paragraphs are ignored as uninformative); a truth paragraph is compared only with the 8 extracted paragraphs that
@@ -56,11 +78,29 @@ function sectionLevel(id: string): string {
   return /^((?:\d+|[A-Z])\.\d+)\.\d+$/.exec(id)?.[1] ?? id;
 }
 
+/**
+ * The truth without the chapters and sections that are not study text (a licence appendix, an index): the
+ * extraction leaves them out on purpose, by the same titles (isStudyChapterTitle, isStudySectionTitle).
+ */
+function studyText(truth: TruthBook): { truth: TruthBook; notStudyParagraphs: number } {
+  let notStudyParagraphs = 0;
+  const chapters = truth.chapters.flatMap((ch) => {
+    const sections = ch.sections.filter((s) => {
+      const study = isStudyChapterTitle(ch.title) && isStudySectionTitle(s.title);
+      if (!study) notStudyParagraphs += s.paragraphs.length;
+      return study;
+    });
+    return isStudyChapterTitle(ch.title) ? [{ ...ch, sections }] : [];
+  });
+  return { truth: { ...truth, chapters }, notStudyParagraphs };
+}
+
 export function scoreExtraction(
-  truth: TruthBook,
+  fullTruth: TruthBook,
   extracted: BookDocument,
   sectionPages: Map<string, number>,
 ): ExtractionScore {
+  const { truth, notStudyParagraphs } = studyText(fullTruth);
   const paragraphs: Extracted[] = [];
   for (const ch of extracted.chapters) {
     for (const s of ch.sections) {
@@ -69,7 +109,7 @@ export function scoreExtraction(
           id: p.id,
           sectionId: sectionLevel(s.id),
           text: p.text,
-          compact: compactText(p.text),
+          compact: compactText(withoutCountedNumbers(p.text)),
         });
     }
   }
@@ -89,7 +129,7 @@ export function scoreExtraction(
   for (const ch of truth.chapters) {
     for (const s of ch.sections) {
       for (const text of s.paragraphs) {
-        const compact = compactText(text);
+        const compact = compactText(withoutCountedNumbers(text));
         if (compact.length < MIN_PARAGRAPH_CHARS) continue;
         const t = truths.length;
         const candidates = findCandidates(compact, index);
@@ -214,6 +254,7 @@ export function scoreExtraction(
       truthChapters: truth.chapters.length,
       chaptersRight,
       missedWithinBounds,
+      notStudyParagraphs,
     },
     paragraphMisses,
     sectionMisses,

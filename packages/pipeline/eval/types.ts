@@ -72,6 +72,8 @@ export interface ExtractionScore {
      * words: cut right, but with text that differs inside (math read in another order).
      */
     missedWithinBounds: number;
+    /** Truth paragraphs of chapters and sections that are not study text (a licence, an index), not scored. */
+    notStudyParagraphs: number;
   };
   /** The first 10 unrecovered truth paragraphs, in book order. */
   paragraphMisses: ParagraphMiss[];

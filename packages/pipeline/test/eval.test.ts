@@ -14,6 +14,7 @@ import {
   readOutlineSectionPages,
   readPretextTruth,
   scoreExtraction,
+  withoutCountedNumbers,
   similarTitle,
   texToText,
   texParagraphs,
@@ -421,6 +422,56 @@ describe('scoreExtraction', () => {
     const score = scoreExtraction(small, book, new Map([['spread', 1]]));
     expect(score.counts.recovered).toBe(0);
     expect(score.counts.missedWithinBounds).toBe(1);
+  });
+
+  it('does not score the numbers a typesetter counts, which a LaTeX source cannot hold', () => {
+    // The source writes \\ref and counters; the PDF prints them. Short paragraphs differ by little else.
+    const source = [
+      'Example. Take a coin and flip it seven times (see Section ).',
+      'The sample variance is computed with the formula in Equation , as in .',
+      'Include a bar graph of race, as the package does.',
+      'Find the probability of at most two defectives in the sample.',
+    ];
+    const printed = [
+      'Example 4.19. Take a coin and flip it seven times (see Section 5.1.2).',
+      'The sample variance is computed with the formula in Equation (3.4), as in [188].',
+      '3. Include a bar graph of race, as the package does.',
+      'Find the probability of at most three defectives in the lot.',
+    ];
+    const small: TruthBook = {
+      chapters: [
+        { number: '1', title: 'Data', sections: [{ number: '1.1', title: 'Data', paragraphs: source }] },
+      ],
+    };
+    const book = bookFrom(small, () => 1);
+    book.chapters[0]!.sections[0]!.paragraphs.forEach((p, i) => (p.text = printed[i]!));
+    const score = scoreExtraction(small, book, new Map([['data', 1]]));
+    expect(score.counts.recovered).toBe(3);
+    expect(score.paragraphMisses.map((m) => m.text)).toEqual([source[3]]);
+    expect(withoutCountedNumbers('Theorem A. Let b) be as in Figure 3.1: the (2.10) case [3, 4]')).toBe(
+      'Theorem. Let b) be as in Figure: the   case  ',
+    );
+  });
+
+  it('leaves the chapters the product leaves out (a licence) out of the score, and counts them', () => {
+    const withLicence: TruthBook = {
+      chapters: [
+        ...truth.chapters,
+        {
+          number: 'B',
+          title: 'GNU Free Documentation License',
+          sections: [{ number: 'B.1', title: 'Preamble', paragraphs: [para(7), para(8)] }],
+        },
+      ],
+    };
+    const score = scoreExtraction(
+      withLicence,
+      bookFrom(truth, (s) => pageOf[s]!),
+      pages,
+    );
+    expect(score.paragraphsRecovered).toBe(1);
+    expect(score.chaptersRight).toBe(1);
+    expect(score.counts.notStudyParagraphs).toBe(2);
   });
 
   it('counts paragraphs in the wrong section and sections on the wrong page', () => {

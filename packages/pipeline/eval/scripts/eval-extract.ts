@@ -57,6 +57,10 @@ async function main() {
     console.log(
       `  paragraphs recovered:  ${pct(score.paragraphsRecovered)} (${c.recovered}/${c.truthParagraphs})  target >= 95%`,
     );
+    if (c.notStudyParagraphs > 0)
+      console.log(
+        `  not scored:            ${c.notStudyParagraphs} paragraphs of the source's licence, index or contents, which the product leaves out`,
+      );
     const missed = c.truthParagraphs - c.recovered;
     console.log(
       `  missed, but cut right: ${c.missedWithinBounds}/${missed} (same first and last words; the text inside differs, as math read in another order does)`,
