@@ -148,14 +148,26 @@ async function edgeHeads(
   );
   const isTitle = (text: string) => {
     const bare = squash(text.replace(/\d+(?:\.\d+)*/g, ''));
-    // A head is a title, perhaps behind "Chapter" and its number: not a line of text that names one.
-    return [...titles].some((t) => bare.length <= t.length + 12 && (bare.endsWith(t) || bare.startsWith(t)));
+    // A head is a title, perhaps behind "Chapter" and its number: not a line of text that names one, nor
+    // one that merely ends with a one-word title ("Bootstrap Statistics :", output, beside "Statistics").
+    return [...titles].some(
+      (t) =>
+        bare.length <= t.length + 12 &&
+        t.length >= 0.6 * bare.length &&
+        (bare.endsWith(t) || bare.startsWith(t)),
+    );
   };
+  // A head carries a page number and perhaps a section's: a line with more numbers is a row of a table
+  // ("Sum 220 215 93 64"), however often such rows end a page.
+  const fewNumbers = (text: string) => (text.match(/\d+/g) ?? []).length <= 3;
+  // The printed page numbers share their offset on most pages; a formula or a table row that happens to
+  // end in a number shares it with a few lines at most.
+  const pageNumbered = Math.max(MIN_REPEATS, 0.05 * opened.pageCount);
   const heads = edges.filter((e) => {
     const o = offsetOf(e);
     return (
-      (o !== null && (offsets.get(o) ?? 0) >= MIN_REPEATS) ||
-      (repeats.get(mask(e.text)) ?? 0) >= MIN_REPEATS ||
+      (o !== null && (offsets.get(o) ?? 0) >= pageNumbered) ||
+      ((repeats.get(mask(e.text)) ?? 0) >= MIN_REPEATS && fewNumbers(e.text)) ||
       isTitle(e.text)
     );
   });

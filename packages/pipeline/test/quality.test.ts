@@ -80,4 +80,28 @@ describe('the quality report', () => {
     expect(report.references).toEqual({ mentions: 3, resolved: 2 });
     expect(report.links).toBeUndefined();
   });
+
+  it('does not take program output or a table row at the foot of a page for a running foot', async () => {
+    // The last line of four pages: output that ends with a one-word title of the book, or a table's row
+    // of sums, repeated; neither is a head, so neither counts as one left inside its block.
+    const foot = (page: number) => (page === 2 ? 'Bootstrap Statistics :' : 'Sum 220 215 93 64');
+    const pdf = await makePdf((doc) => {
+      for (let page = 1; page <= 4; page++) {
+        if (page > 1) doc.addPage();
+        doc
+          .font('Times-Italic')
+          .fontSize(9)
+          .text(`${page + 10}   CHAPTER 2. SORTING`, 72, 40, { lineBreak: false });
+        column(doc, [prose(page, 6)], 72, 90, 468);
+        doc.font('Courier').fontSize(10).text(foot(page), 72, 735, { lineBreak: false });
+      }
+    });
+    const withTitles: BookDocument = {
+      ...book([1, 2, 3, 4].map((page) => block(`2.1.${page}`, page, `${prose(page, 6)} ${foot(page)}`))),
+    };
+    withTitles.chapters[0]!.sections.push({ id: '2.2', title: 'Statistics', paragraphs: [] });
+    const report = await qualityReport(pdf, withTitles);
+    expect(report.runningHeads.found).toBe(4);
+    expect(report.runningHeads.inBlocks).toBe(0);
+  });
 });
