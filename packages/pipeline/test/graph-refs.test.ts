@@ -486,6 +486,21 @@ describe('items numbered afresh in each section, named with their section', () =
       '4.2.2>C.4.1',
     ]);
   });
+
+  it('places items in parentheses after a section in that section ("in Sec. 3.9 (Exercises 1 and 2)")', () => {
+    const paragraphs = paragraphsOf([
+      ['3.9', 'The characteristic polynomial is introduced here.'],
+      ['3.9', 'Exercise 1: Show the first trace relation.'],
+      ['3.9', 'Exercise 2: Show the second trace relation.'],
+      ['4.5', 'Exercise 2: Prove Sylvester’s theorem.'],
+      ['4.5', 'We have seen in Sec. 3.9 (Exercises 1 and 2) that the coefficients are traces.'],
+    ]);
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual([
+      '4.5.2>3.9.1',
+      '4.5.2>3.9.2',
+      '4.5.2>3.9.3',
+    ]);
+  });
 });
 
 describe('the PDF’s links as pairs of paragraphs', () => {

@@ -18,19 +18,26 @@ const SECTION_KINDS = new Set<ReferenceKind>(['chapter', 'section', 'subsection'
 
 /**
  * The section an item's words place it in: "Exercise 1 in Sec. 1.1.5", "Lemma 2 of Section 1.7.3",
- * "Exercise 5 (Sec. 5.3.1)", "Exercises 1 and 2 in Sec. 3.9", "Exercise 1a in Sec. C.4". Only for a label
- * numbered afresh in each section (no dot in it).
+ * "Exercise 5 (Sec. 5.3.1)", "Exercises 1 and 2 in Sec. 3.9", "Exercise 1a in Sec. C.4", or the section
+ * before the items in parentheses, "in Sec. 3.9 (Exercises 1 and 2)". Only for a label numbered afresh in
+ * each section (no dot in it).
  */
 function namedSection(text: string, mentions: ReferenceMention[], i: number): string | undefined {
   const item = mentions[i]!;
   if (SECTION_KINDS.has(item.kind) || item.kind === 'equation' || item.label.includes('.')) return undefined;
-  // Items listed together share their phrase: the section comes after the whole list.
+  // Items listed together share their phrase: the section comes after the whole list, or before it.
   const next = mentions.slice(i + 1).find((m) => m.start !== item.start);
-  if (!next || !SECTION_KINDS.has(next.kind)) return undefined;
   // A part's letter may follow the number ("1a").
-  return /^[a-z]?\)?[\s,(]*(?:(?:in|of|from)\s*)?$/.test(text.slice(item.end, next.start))
-    ? next.label
-    : undefined;
+  if (
+    next &&
+    SECTION_KINDS.has(next.kind) &&
+    /^[a-z]?\)?[\s,(]*(?:(?:in|of|from)\s*)?$/.test(text.slice(item.end, next.start))
+  )
+    return next.label;
+  const before = mentions.slice(0, i).findLast((m) => m.start !== item.start);
+  if (before && SECTION_KINDS.has(before.kind) && /^\s*\(\s*$/.test(text.slice(before.end, item.start)))
+    return before.label;
+  return undefined;
 }
 
 /** Every explicit reference of the book, by source paragraph in reading order, one per source and target. */
