@@ -446,6 +446,17 @@ interface Open {
   resumes?: Block;
 }
 
+/** Adds a line of a display to the paragraph, first noting where the paragraph's text lines start. */
+function appendDisplay(cur: Open, line: Line): void {
+  // Known from a line that is not an indented first line (a first line set in may be a box's flush line
+  // that only looks indented).
+  if (cur.lastKind === 'text')
+    cur.textLine = cur.last === cur.first && cur.indentedFirst ? undefined : cur.last;
+  cur.text = joinLines(cur.text, line.text);
+  cur.last = line;
+  cur.lastKind = 'display';
+}
+
 /** `{ column: 1 }` for a line in the right column of a page in two columns. */
 function columnOf(line: Line, gutter: Gutter | null | undefined): { column?: 1 } {
   return gutter && sideOf(line, gutter) === 'right' ? { column: 1 } : {};
@@ -686,13 +697,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         continue;
       }
       if (kind === 'display') {
-        // Where the paragraph's lines start, known from a line that is not an indented first line (a first
-        // line set in may be a box's flush line that only looks indented).
-        if (cur.lastKind === 'text')
-          cur.textLine = cur.last === cur.first && cur.indentedFirst ? undefined : cur.last;
-        cur.text = joinLines(cur.text, line.text);
-        cur.last = line;
-        cur.lastKind = kind;
+        appendDisplay(cur, line);
         continue;
       }
       // A text line: does it begin a new paragraph?
@@ -835,8 +840,9 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       // A displayed formula set flush left ("u0 = I," after "as follows:"), the next line of a display
       // and the words that go on after a formula ("and so on", "where x is") belong to the sentence around
       // them, as in the book's markup.
+      const formula = isFormulaLine(line, body, x) || isMathOnly(line.text);
       const inFormula =
-        ((isFormulaLine(line, body, x) || isMathOnly(line.text)) &&
+        (formula &&
           (/[:,]$/.test(proseEnd(prev, marks)) ||
             cur.lastKind === 'display' ||
             // A display nearly as wide as the column reads as a line of text: after words that do not
@@ -860,12 +866,12 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       if (inFormula && !flowBreak) {
         // A formula set as wide as the text is a display all the same: the space after it is the
         // display's, and the words after it go on with the paragraph unless set in.
-        const formula = isFormulaLine(line, body, x) || isMathOnly(line.text);
-        if (formula && cur.lastKind === 'text')
-          cur.textLine = cur.last === cur.first && cur.indentedFirst ? undefined : cur.last;
-        cur.text = joinLines(cur.text, line.text);
-        cur.last = line;
-        cur.lastKind = formula ? 'display' : kind;
+        if (formula) appendDisplay(cur, line);
+        else {
+          cur.text = joinLines(cur.text, line.text);
+          cur.last = line;
+          cur.lastKind = kind;
+        }
       } else if (
         indented ||
         indentAgain ||
@@ -1040,9 +1046,9 @@ function isFormula(text: string): boolean {
  * Whether a text holds a run of `letters` letters or more outside operator names. An accent set as a letter
  * of its own ("Aˆ", a modifier letter) separates the symbols it sits between.
  */
-function hasWord(text: string, letters: number): boolean {
+function hasWord(text: string, letters: 3 | 4): boolean {
   const bare = text.replace(OPERATOR_NAMES, '').replace(/\p{Lm}/gu, ' ');
-  return new RegExp(`\\p{L}{${letters},}`, 'u').test(bare);
+  return (letters === 3 ? /\p{L}{3,}/u : /\p{L}{4,}/u).test(bare);
 }
 
 /**
