@@ -17,7 +17,7 @@ export interface OpenedPdf {
 
 /** Opens the PDF; rejects with an ExtractError for encrypted, damaged or non-PDF input. */
 export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
-  const task = loadPdf(data, { disableFontFace: true, stopAtErrors: false });
+  const task = loadPdf(data, { disableFontFace: true, stopAtErrors: false, shareMessages: true });
   try {
     const pdf = await task.promise;
     return { pdf, pageCount: pdf.numPages, close: () => task.destroy() };

@@ -5,7 +5,7 @@
  */
 // The untyped libraries' declarations must come along into the programs of packages that import this.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="../vendor.d.ts" />
+/// <reference path="../../vendor.d.ts" />
 import lemmatizer from 'wink-lemmatizer';
 
 /** Endings where a final "s" is not a plural: "class", "analysis", "bonus", "mathematics". */

@@ -1,6 +1,6 @@
 // The untyped libraries' declarations must come along into the programs of packages that import this.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="../vendor.d.ts" />
+/// <reference path="../../vendor.d.ts" />
 import lemmatizer from 'wink-lemmatizer';
 import { eng } from 'stopword';
 

@@ -1,4 +1,4 @@
-// Types for the two text libraries that ship none (only the parts we use).
+// Types for the libraries (and the part of pdf.js) that ship none: only the parts we use.
 
 declare module 'wink-lemmatizer' {
   /** WordNet-based lemmatiser: each returns the base form, or the word itself when it knows no other. */
@@ -14,4 +14,12 @@ declare module 'wink-lemmatizer' {
 declare module 'stopword' {
   /** The English stop-word list (lower case). */
   export const eng: string[];
+}
+
+declare module 'pdfjs-dist/legacy/build/pdf.worker.mjs' {
+  /** pdf.js's parsing side. */
+  export const WorkerMessageHandler: {
+    /** Sets it up on a message port (`postMessage`, `addEventListener`), as in a worker. */
+    initializeFromPort(port: object): void;
+  };
 }
