@@ -519,6 +519,26 @@ describe('paragraphs', () => {
     ]);
   });
 
+  it('starts a paragraph at a numbered bold label flush after a display that ends a sentence', () => {
+    // linalg's algorithm: "Step 2: Determine ..." goes on flush left under the display of Example 1.
+    const labelled = (label: string, text: string, y: number) =>
+      makeLine(1, [
+        run(label, 90, y, 10, 'bold'),
+        { ...run(text, 90 + label.length * 5 + 5, y), width: 200 },
+      ])!;
+    expect(
+      textsOf([
+        full('The matrix representation of the operator in this basis is', 90, 100),
+        line('A = (0 1; 0 0).', 200, 124),
+        labelled('Step 2:', 'Determine other root vectors. If r + 1 = m then', 148),
+        full('we are finished with the eigenvalue, and we continue.', 90, 160),
+      ]),
+    ).toEqual([
+      'The matrix representation of the operator in this basis is A = (0 1; 0 0).',
+      'Step 2: Determine other root vectors. If r + 1 = m then we are finished with the eigenvalue, and we continue.',
+    ]);
+  });
+
   it('starts a paragraph at a run-in title in bold closed by a period, not at a bold term in a sentence', () => {
     const opening = (bold: string, text: string) => [
       full('The examples in the documentation of the framework stick to the plain', 90, 100),

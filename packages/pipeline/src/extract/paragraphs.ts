@@ -31,8 +31,8 @@ const CAPTION = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*[.:]?(?:\s
 /** A caption's label closed by a colon ("Figure 3.1: ..."), which running text never writes. */
 const CAPTION_COLON = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*:/;
 
-/** A description item's label: a few words closed by a colon ("Third step:", "Spread:"). */
-const DESCRIPTION_LABEL = /^\p{Lu}[\p{L}’' -]{0,30}:\s/u;
+/** A description item's label: a few words, perhaps numbered, closed by a colon ("Third step:", "Spread:", "Step 2:"). */
+const DESCRIPTION_LABEL = /^\p{Lu}[\p{L}’' -]{0,30}(?: \d{1,2})?:\s/u;
 
 /** A heading's own section number ("3.2 ", "3.1.7 "). */
 const SECTION_NUMBER = /^\d{1,2}\.\d{1,2}(?:\.\d{1,2})*\s/;
