@@ -218,6 +218,7 @@ export function scoreExtraction(
   let truthSections = 0;
   let sectionsRight = 0;
   let sectionsWithoutOutlinePage = 0;
+  let emptySections = 0;
   let chaptersRight = 0;
   const sectionMisses: SectionMiss[] = [];
   for (const ch of truth.chapters) {
@@ -226,8 +227,14 @@ export function scoreExtraction(
     if (!chapterMiss) chaptersRight++;
     for (const s of ch.sections) {
       if (s.number === ch.number) continue;
-      truthSections++;
       const page = outlinePage(s.title);
+      // A heading the source leaves without text (ipsur's empty "Chapter Exercises") gives the book
+      // nothing to place: the product keeps sections that hold paragraphs.
+      if (s.paragraphs.length === 0) {
+        emptySections++;
+        continue;
+      }
+      truthSections++;
       if (page === undefined) sectionsWithoutOutlinePage++;
       const miss = judge(s.number, s.title, page, extractedSections.get(s.number));
       if (!miss) sectionsRight++;
@@ -251,6 +258,7 @@ export function scoreExtraction(
       truthSections,
       sectionsRight,
       sectionsWithoutOutlinePage,
+      emptySections,
       truthChapters: truth.chapters.length,
       chaptersRight,
       missedWithinBounds,

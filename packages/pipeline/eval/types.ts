@@ -65,6 +65,8 @@ export interface ExtractionScore {
     sectionsRight: number;
     /** Truth sections for which the outline had no page: judged on number and title only. */
     sectionsWithoutOutlinePage: number;
+    /** Truth sections with a heading and no text under it, not scored (the product keeps sections with text). */
+    emptySections: number;
     truthChapters: number;
     chaptersRight: number;
     /**

@@ -502,6 +502,23 @@ describe('scoreExtraction', () => {
     ]);
     expect(score.paragraphsRecovered).toBeCloseTo(5 / 6);
   });
+
+  it('leaves a section the source leaves without text out of the section score, and counts it', () => {
+    const withEmpty: TruthBook = {
+      chapters: [
+        ...truth.chapters.slice(0, 1),
+        {
+          ...truth.chapters[1]!,
+          sections: [...truth.chapters[1]!.sections, { number: '2.2', title: 'Exercises', paragraphs: [] }],
+        },
+      ],
+    };
+    const book = bookFrom(truth, (s) => pageOf[s]!);
+    const score = scoreExtraction(withEmpty, book, new Map([...pages, ['exercises', 4]]));
+    expect(score.sectionsRight).toBe(1);
+    expect(score.counts.truthSections).toBe(3);
+    expect(score.counts.emptySections).toBe(1);
+  });
 });
 
 describe.skipIf(!fs.existsSync(books))('the real books', () => {

@@ -71,6 +71,10 @@ async function main() {
     console.log(
       `  sections right:        ${pct(score.sectionsRight)} (${c.sectionsRight}/${c.truthSections})  target >= 98%`,
     );
+    if (c.emptySections > 0)
+      console.log(
+        `  not scored:            ${c.emptySections} sections the source leaves without text (a heading alone), which the product leaves out`,
+      );
     console.log(
       `  chapters right:        ${pct(score.chaptersRight)} (${c.chaptersRight}/${c.truthChapters})`,
     );
