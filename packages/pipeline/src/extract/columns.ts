@@ -9,7 +9,7 @@
  * - Elsewhere, lines that share a baseline across a wide, vertically aligned gap are cut at the gap; within
  *   such a region the left column is read before the right one. Everything else keeps top-to-bottom order.
  */
-import { buildLines, makeLine } from './lines.ts';
+import { buildLines, isBlank, makeLine } from './lines.ts';
 import type { Line, PageText, TextRun } from './types.ts';
 
 /** A gap at least this many font sizes wide may be a gutter. */
@@ -27,7 +27,7 @@ export interface Gutter {
 export function findGutter(line: Line): Gutter | null {
   let best: Gutter | null = null;
   let end = -Infinity;
-  const visible = line.runs.filter((r) => r.str.trim() !== '').sort((p, q) => p.x - q.x);
+  const visible = line.runs.filter((r) => !isBlank(r.str)).sort((p, q) => p.x - q.x);
   for (const r of visible) {
     if (end > -Infinity && r.x - end >= GUTTER_GAP * line.size) {
       if (!best || r.x - end > best.right - best.left) best = { left: end, right: r.x };
@@ -63,7 +63,7 @@ const MAX_CROSSING_SHARE = 0.25;
 
 /** The x-extent of a line's ink, run by run (blank runs carry none). */
 function inkSpans(line: Line): [number, number][] {
-  return line.runs.filter((r) => r.str.trim() !== '').map((r) => [r.x, r.x + r.width]);
+  return line.runs.filter((r) => !isBlank(r.str)).map((r) => [r.x, r.x + r.width]);
 }
 
 /** Which side of a page gutter a line is on: 'full' when it crosses it. */
@@ -127,7 +127,7 @@ export function findPageGutter(lines: Line[]): Gutter | null {
   const leftSide = { meet: 0, all: 0 };
   const rightSide = { meet: 0, all: 0 };
   for (const line of lines) {
-    const runs = line.runs.filter((r) => r.str.trim() !== '');
+    const runs = line.runs.filter((r) => !isBlank(r.str));
     if (runs.some((r) => r.x < g.right - 0.5 && r.x + r.width > g.left + 0.5)) continue;
     const leftRuns = runs.filter((r) => r.x + r.width <= g.left + 0.5);
     const rightRuns = runs.filter((r) => r.x >= g.right - 0.5);

@@ -23,7 +23,7 @@ export function buildLines(page: PageText): Line[] {
     if (group.length > 0 && Math.abs(run.y - refY) <= tol) {
       group.push(run);
       // The line's reference baseline is that of its largest text, so scripts do not drag it.
-      if (run.size > refSize + 0.01 && run.str.trim() !== '') {
+      if (run.size > refSize + 0.01 && !isBlank(run.str)) {
         refY = run.y;
         refSize = run.size;
       }
@@ -32,7 +32,7 @@ export function buildLines(page: PageText): Line[] {
     if (group.length > 0) groups.push(group);
     group = [run];
     refY = run.y;
-    refSize = run.str.trim() === '' ? 0 : run.size;
+    refSize = isBlank(run.str) ? 0 : run.size;
   }
   if (group.length > 0) groups.push(group);
   const lines: Line[] = [];
@@ -169,7 +169,7 @@ function attachLayers(cluster: TextRun[][]): GroupInfo[][] {
 
 /** The median baseline of a group's visible pieces. */
 function middleBaseline(info: GroupInfo): number {
-  const ys = info.runs.filter((r) => r.str.trim() !== '').map((r) => r.y);
+  const ys = info.runs.filter((r) => !isBlank(r.str)).map((r) => r.y);
   return median(ys);
 }
 
@@ -192,7 +192,7 @@ function stackedLine(page: number, parts: GroupInfo[]): Line | null {
   for (const l of parts) {
     let unit: Unit | null = null;
     for (const r of [...l.runs].sort((p, q) => p.x - q.x)) {
-      if (r.str.trim() === '') continue;
+      if (isBlank(r.str)) continue;
       if (unit && r.x - unit.x1 <= UNIT_GAP * r.size) {
         unit.runs.push(r);
         unit.x1 = Math.max(unit.x1, r.x + r.width);
@@ -246,7 +246,7 @@ export function foldNegations(sorted: TextRun[]): TextRun[] {
   for (let i = 0; i < sorted.length; i++) {
     const r = sorted[i]!;
     if (r.str === '6' && r.width < 0.05 * r.size) {
-      const j = sorted.findIndex((n, k) => k > i && n.str.trim() !== '');
+      const j = sorted.findIndex((n, k) => k > i && !isBlank(n.str));
       const next = j >= 0 ? sorted[j] : undefined;
       const first = next?.str.trimStart()[0];
       if (next && first && NEGATED[first] && Math.abs(next.x - r.x) < 0.3 * r.size) {
@@ -263,47 +263,55 @@ export function foldNegations(sorted: TextRun[]): TextRun[] {
 /** Makes one line from runs (any order); null when they hold no visible text. */
 export function makeLine(page: number, runs: TextRun[], ordered = false): Line | null {
   const sorted = foldNegations(ordered ? [...runs] : [...runs].sort((p, q) => p.x - q.x));
-  const visible = sorted.filter((r) => r.str.trim() !== '');
+  const visible = sorted.filter((r) => !isBlank(r.str));
   if (visible.length === 0) return null;
-  const sizeChars = new Map<number, number>();
-  const fontChars = new Map<string, number>();
+  // The dominant size and font by characters; a line has few of either, so lists beat maps here.
+  const sizes: number[] = [];
+  const sizeChars: number[] = [];
+  const fonts: string[] = [];
+  const fontChars: number[] = [];
   let x0 = Infinity;
   let x1 = -Infinity;
   for (const r of visible) {
-    const key = Math.round(r.size * 10) / 10;
-    sizeChars.set(key, (sizeChars.get(key) ?? 0) + r.str.length);
-    fontChars.set(r.font, (fontChars.get(r.font) ?? 0) + r.str.length);
+    tally(sizes, sizeChars, Math.round(r.size * 10) / 10, r.str.length);
+    tally(fonts, fontChars, r.font, r.str.length);
     x0 = Math.min(x0, r.x);
     x1 = Math.max(x1, r.x + r.width);
   }
-  const size = argMax(sizeChars);
-  const font = argMax(fontChars);
+  const size = sizes[argMax(sizeChars)]!;
+  const font = fonts[argMax(fontChars)]!;
 
   // Baseline: that of the main-size text (scripts sit above or below it).
-  const main = visible.filter((r) => Math.abs(r.size - size) < 0.06);
-  const baseline = median(main.map((r) => r.y));
+  const mainYs: number[] = [];
+  for (const r of visible) if (Math.abs(r.size - size) < 0.06) mainYs.push(r.y);
+  const baseline = median(mainYs);
   let text = '';
+  // Whether the text ends in a space, kept aside: asking the growing string would flatten it each time.
+  let spaced = false;
   let end = -Infinity;
   for (const r of sorted) {
-    const blank = r.str.trim() === '';
-    if (blank) {
-      if (text !== '' && !text.endsWith(' ')) text += ' ';
+    if (isBlank(r.str)) {
+      if (text !== '' && !spaced) {
+        text += ' ';
+        spaced = true;
+      }
     } else {
       const gap = r.x - end;
       if (
         text !== '' &&
-        !text.endsWith(' ') &&
-        !/^\s/.test(r.str) &&
+        !spaced &&
+        !startsWithSpace(r.str) &&
         // A jump back to the left: the next layer of stacked math.
         (gap > SPACE_GAP * Math.min(r.size, size) || (ordered && gap < -0.3 * r.size))
       ) {
         text += ' ';
       }
       text += r.str;
+      spaced = r.str.endsWith(' ');
     }
     end = Math.max(end, r.x + r.width);
   }
-  return {
+  const line: Line = {
     page,
     x0,
     x1,
@@ -313,8 +321,31 @@ export function makeLine(page: number, runs: TextRun[], ordered = false): Line |
     font,
     text: normaliseText(text),
     runs: sorted,
-    ...(isCodeLine(visible) ? { mono: true } : {}),
   };
+  if (isCodeLine(visible)) line.mono = true;
+  return line;
+}
+
+/** Adds `count` to `key`'s entry of two parallel lists. */
+function tally<K>(keys: K[], counts: number[], key: K, count: number): void {
+  const i = keys.indexOf(key);
+  if (i >= 0) counts[i]! += count;
+  else {
+    keys.push(key);
+    counts.push(count);
+  }
+}
+
+const NOT_BLANK = /\S/;
+const LEADING_SPACE = /^\s/;
+
+/** A run with no visible character (what `str.trim() === ''` says, without making a string). */
+export function isBlank(str: string): boolean {
+  return !NOT_BLANK.test(str);
+}
+
+function startsWithSpace(str: string): boolean {
+  return LEADING_SPACE.test(str);
 }
 
 /**
@@ -326,7 +357,7 @@ function isCodeLine(runs: TextRun[]): boolean {
   let chars = 0;
   let monoChars = 0;
   for (const r of runs) {
-    if (r.str.trim() === '') continue;
+    if (isBlank(r.str)) continue;
     chars += r.str.length;
     if (r.mono) monoChars += r.str.length;
   }
@@ -354,16 +385,11 @@ export function normaliseText(text: string): string {
   );
 }
 
-function argMax<K>(counts: Map<K, number>): K {
-  let best: K | undefined;
-  let bestCount = -1;
-  for (const [k, n] of counts) {
-    if (n > bestCount) {
-      best = k;
-      bestCount = n;
-    }
-  }
-  return best as K;
+/** Index of the largest count; the first on a tie. */
+function argMax(counts: number[]): number {
+  let best = 0;
+  for (let i = 1; i < counts.length; i++) if (counts[i]! > counts[best]!) best = i;
+  return best;
 }
 
 function median(values: number[]): number {

@@ -6,6 +6,7 @@
  */
 import { isFigureText } from '../figure-text.ts';
 import { sideOf, type Gutter } from './columns.ts';
+import { isBlank } from './lines.ts';
 import { isBodySize, pageMargins, type PageMargins } from './metrics.ts';
 import { joinLines, tidyParagraph } from './text.ts';
 import type { BlockKind } from '@threadbook/book';
@@ -133,13 +134,13 @@ export function startsParagraph(text: string, afterSentence = true): boolean {
  * font is running text (a remark inside a box), not the start of a new block.
  */
 export function leadInSetOff(line: Line, body: BodyMetrics): boolean {
-  const first = line.runs.find((r) => r.str.trim() !== '');
+  const first = line.runs.find((r) => !isBlank(r.str));
   return !!first && (first.font !== body.font || first.size >= HEADING_RATIO * body.size);
 }
 
 /** A line opening with a capitalised word in a face of its own (a description item's bold label), not with math. */
 function opensWithWordSetOff(line: Line, body: BodyMetrics): boolean {
-  const first = line.runs.find((r) => r.str.trim() !== '');
+  const first = line.runs.find((r) => !isBlank(r.str));
   return !!first && !first.mono && first.font !== body.font && /^\p{Lu}\p{Ll}+/u.test(first.str.trim());
 }
 
@@ -151,11 +152,11 @@ const RUN_IN_TITLE = /^\p{Lu}[\p{L}\p{N}’'(),\- ]{0,48}\.$/u;
  * with the paragraph's text after it in the body face.
  */
 function opensWithRunInTitle(line: Line, body: BodyMetrics): boolean {
-  const first = line.runs.find((r) => r.str.trim() !== '');
+  const first = line.runs.find((r) => !isBlank(r.str));
   if (!first || first.mono || first.font === body.font) return false;
   let title = '';
   for (const r of line.runs) {
-    if (r.str.trim() !== '' && r.font !== first.font) break;
+    if (!isBlank(r.str) && r.font !== first.font) break;
     title += r.str;
   }
   title = title.trim();
@@ -287,7 +288,7 @@ export function footnoteStart(lines: Line[], height: number, body: BodyMetrics):
   return note < 0 ? lines.length : note;
 }
 
-const opensInListingFace = (line: Line) => line.runs.find((r) => r.str.trim() !== '')?.mono === true;
+const opensInListingFace = (line: Line) => line.runs.find((r) => !isBlank(r.str))?.mono === true;
 
 /**
  * Which lines of a page are footnotes: the notes at the foot of the page and, on a page in two columns,
@@ -363,7 +364,7 @@ const OPERATOR_NAMES = /\b(?:sin|cos|tan|log|exp|lim|max|min|det)\b/g;
  * table row has two or more.
  */
 export function tableCells(line: Line, em: number): number {
-  const runs = line.runs.filter((r) => r.str.trim() !== '').sort((a, b) => a.x - b.x);
+  const runs = line.runs.filter((r) => !isBlank(r.str)).sort((a, b) => a.x - b.x);
   let cells = runs.length > 0 ? 1 : 0;
   for (let i = 1; i < runs.length; i++) {
     const prev = runs[i - 1]!;
@@ -414,7 +415,7 @@ function besideMath(lines: Line[], kinds: LineKind[], i: number, j: number, body
     k < lines.length &&
     kinds[k] === 'display' &&
     Math.abs(lines[a]!.baseline - lines[b]!.baseline) < 1.6 * body.lineSpacing &&
-    (RELATIONS.test(lines[k]!.text) || lines[k]!.text.trim() === '');
+    (RELATIONS.test(lines[k]!.text) || isBlank(lines[k]!.text));
   return near(i - 1, i - 1, i) || near(j + 1, j, j + 1);
 }
 
@@ -1013,7 +1014,7 @@ function withoutDrawingText(blocks: Block[]): Block[] {
  * paragraph opens so, whatever its indent looks like.
  */
 function opensWithScript(line: Line, body: BodyMetrics): boolean {
-  const first = line.runs.find((r) => r.str.trim() !== '');
+  const first = line.runs.find((r) => !isBlank(r.str));
   return first !== undefined && first.size < 0.85 * body.size && line.size >= 0.85 * body.size;
 }
 
