@@ -269,6 +269,18 @@ describe('running heads and page numbers', () => {
     const cleaned = removeFurniture(pages, 10.5);
     expect(cleaned.map((lines) => lines[0]!.text)).toEqual(['Example:', 'Example:', 'Example:']);
   });
+
+  it('keeps an item number that ends many pages set apart from its text (aata: an answer’s "8.6.3.")', () => {
+    const pages = [335, 336, 337].map((n) => ({
+      height: 792,
+      lines: [
+        line(`Hint. The answer to exercise ${n} comes from the order of the group.`, 90, 686, 10, 'body', n),
+        line(`${n - 327}.6.3.`, 90, 705, 10, 'bold', n),
+      ],
+    }));
+    const cleaned = removeFurniture(pages, 10.5);
+    expect(cleaned.map((lines) => lines.at(-1)!.text)).toEqual(['8.6.3.', '9.6.3.', '10.6.3.']);
+  });
 });
 
 /** One page of lines, in two columns when a gutter is given. */
@@ -516,6 +528,21 @@ describe('paragraphs', () => {
       'Second step: calculate the position k.d, where k is an integer.',
       'Third step: The sample quantile is the value at k.d.',
       'Spread: can be judged by the width of the box, which can be compared to the standard deviation.',
+    ]);
+  });
+
+  it('puts an item number on a line of its own at the head of the text after it (aata’s answers)', () => {
+    const label = (text: string, y: number) => makeLine(1, [run(text, 90, y, 10, 'bold')])!;
+    expect(
+      textsOf([
+        label('8.6.2.', 100),
+        line('Hint. This cannot be a group code since (0000) is not in C.', 90, 116),
+        label('8.6.3.', 136),
+        line('Hint. (a) 2; (c) 2.', 90, 152),
+      ]),
+    ).toEqual([
+      '8.6.2. Hint. This cannot be a group code since (0000) is not in C.',
+      '8.6.3. Hint. (a) 2; (c) 2.',
     ]);
   });
 

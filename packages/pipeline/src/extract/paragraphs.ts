@@ -32,6 +32,9 @@ const CAPTION = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*[.:]?(?:\s
 /** A caption's label closed by a colon ("Figure 3.1: ..."), which running text never writes. */
 const CAPTION_COLON = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*:/;
 
+/** An item's number on a line of its own, as aata sets each answer's label above its hint: "8.6.3.". */
+const ITEM_NUMBER_ALONE = /^\d+(?:\.\d+)+\.$/;
+
 /** A description item's label: a few words, perhaps numbered, closed by a colon ("Third step:", "Spread:", "Step 2:"). */
 const DESCRIPTION_LABEL = /^\p{Lu}[\p{L}’' -]{0,30}(?: \d{1,2})?:\s/u;
 
@@ -174,6 +177,7 @@ export function lineStartsParagraph(
   left = Number.NaN,
 ): boolean {
   if (LIST_LABEL.test(line.text) && (afterSentence || !isWeakLabel(line.text))) return true;
+  if (ITEM_NUMBER_ALONE.test(line.text)) return true;
   // A description item: its label set off in bold and closed by a colon ("Third step: The sample ...").
   if (afterSentence && DESCRIPTION_LABEL.test(line.text) && leadInSetOff(line, body)) return true;
   if (afterSentence && opensWithRunInTitle(line, body)) return true;
@@ -894,7 +898,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     }
   }
   close();
-  return withFootnotes(joinAcrossFloats(withoutDrawingText(blocks)), notes);
+  return withFootnotes(withItemNumbersOnTheirText(joinAcrossFloats(withoutDrawingText(blocks))), notes);
 }
 
 /**
@@ -989,6 +993,31 @@ function opensAsContinuation(text: string): boolean {
 
 /** A figure's caption: what follows the drawing whose text is left out. */
 const FIGURE_CAPTION = /^(?:Figure|Fig\.)\s+\d/;
+
+/**
+ * An item's number alone ("8.6.3.") opens the block after it, where its text is ("Hint. (a) 2; (c) 2."):
+ * one paragraph, at the number's place, so a link on the number leaves from the item it numbers.
+ */
+function withItemNumbersOnTheirText(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (const [i, block] of blocks.entries()) {
+    const label = out.at(-1);
+    if (
+      label !== undefined &&
+      block.kind === 'paragraph' &&
+      label.kind === 'paragraph' &&
+      label.blockKind === undefined &&
+      ITEM_NUMBER_ALONE.test(label.text) &&
+      blocks[i - 1] === label
+    ) {
+      label.text = `${label.text} ${block.text}`;
+      if (block.blockKind !== undefined) label.blockKind = block.blockKind;
+      continue;
+    }
+    out.push(block);
+  }
+  return out;
+}
 
 /**
  * The blocks without the text of drawings: the figure-text blocks right above a figure's caption on its
