@@ -303,6 +303,21 @@ describe('definitions', () => {
     ).not.toContain('order');
   });
 
+  it('takes an acronym into the term it ends ("marginal PMFs"), and reads past an operator "Aˆ" and a map\'s colon', () => {
+    // ipsur 7.1: the term is "marginal PMF", so "the marginal function" (an R function) does not use it.
+    expect(
+      definedIn(
+        'In the context of this chapter, the PMFs fX and fY are called the marginal PMFs of X and Y, respectively.',
+      ),
+    ).toEqual(['marginal pmf']);
+    // linalg 5.3.2 defines the transposed operator again, for a space with a scalar product.
+    expect(
+      definedIn(
+        'Definition 1: In a finite-dimensional space with a scalar product, the transposed operator AˆT : V → V is defined by 〈AˆT x, y〉 ≡ 〈x, Aˆy〉.',
+      ),
+    ).toEqual(['transposed operator']);
+  });
+
   it('reads no use of a term in code: "Prob(A)" or "solver_memsave" use no "prob" or "solver"', () => {
     const paragraphs = inSection(
       [
@@ -364,6 +379,33 @@ describe('definitions', () => {
     const paragraphs = inSection(texts, '5.1');
     expect(definedIn(texts[4]!)).toEqual(['measure']);
     expect(findDefinedTerms(paragraphs).sites.has('measure')).toBe(false);
+  });
+
+  it('drops a term the book uses all along before a late "definition" ("multiplication" in linalg), not one used far more after it', () => {
+    const early = Array.from(
+      { length: 12 },
+      (_, i) => `Paragraph ${i}: the multiplication of a vector by a number and the exterior product.`,
+    );
+    const texts = [
+      ...early,
+      'The multiplication is defined by the usual matrix multiplication formula.',
+      'The exterior product is defined by the antisymmetric combination of the two tensors.',
+      'This algebra is not commutative under the multiplication of matrices.',
+      'The exterior product of a vector with itself vanishes.',
+      'By the exterior product we can write the determinant.',
+    ];
+    const defined = findDefinedTerms(inSection(texts, '2.3'));
+    expect(defined.sites.has('multiplication')).toBe(false);
+    // Used ten times before its definition too, but at a quarter of the rate it is used after it: the
+    // book's own term, previewed before it is defined.
+    const filler = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} counts the subsets of a finite set.`);
+    const own = [
+      ...filler,
+      ...Array.from({ length: 10 }, (_, i) => `Remark ${i}: the exterior product will matter later.`),
+      'The exterior product is defined by the antisymmetric combination of the two tensors.',
+      ...Array.from({ length: 8 }, (_, i) => `Step ${i}: the exterior product of the vectors vanishes.`),
+    ];
+    expect(findDefinedTerms(inSection(own, '2.3')).sites.has('exterior product')).toBe(true);
   });
 
   it('normalises terms: lower case, singular', () => {
@@ -688,6 +730,26 @@ describe('classifyEdge', () => {
     );
     expect(edge?.score).toBeGreaterThanOrEqual(0.7);
     expect(edge?.score).toBeLessThanOrEqual(0.85);
+  });
+
+  it('makes a labelled example EXAMPLE of a defined term its first sentence names, BACKGROUND when only a later one uses it', () => {
+    const basis = {
+      ...at('plain', 19, '1.1'),
+      text: 'Example 2: The set of three triples (1, 0, 0), (0, 1, 0), (0, 0, 1) is a basis. This basis is called the standard basis.',
+    };
+    const of = (text: string) =>
+      classify({
+        source: { ...at('plain', 30, '5.1'), text },
+        target: basis,
+        definedTermsUsed: ['standard basis'],
+      })?.type;
+    expect(of('Example 3: The standard basis in R4 has four vectors. It spans R4.')).toBe('EXAMPLE');
+    // linalg 5.1.1: an example of an orthonormal basis that uses the standard basis.
+    expect(
+      of(
+        'Example 2: In the space RN, the natural scalar product is defined by the formula (5.1). Then the standard basis in RN is orthonormal with respect to this scalar product.',
+      ),
+    ).toBe('BACKGROUND');
   });
 
   it('combines evidence into one sentence and a higher score', () => {

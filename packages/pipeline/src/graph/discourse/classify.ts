@@ -264,11 +264,12 @@ function sideBySide(a: Opened, b: Opened): boolean {
  */
 function readDefinitionUse(evidence: EdgeEvidence): Reading {
   const role = roleOf(findCues(evidence.source.text));
-  // The label and the first sentence: "Example 10.6. Let 3Z be the normal subgroup ...".
-  const opening = evidence.source.text
-    .split(/(?<=[.!?])\s/, 2)
-    .join(' ')
-    .toLowerCase();
+  // The first sentence after the label: "Example 10.6. Let 3Z be the normal subgroup ...". linalg's
+  // "Example 2: In the space RN ... the natural scalar product is defined ... Then the standard basis ...
+  // is orthonormal" is an example of orthonormality that uses the standard basis, not one of it.
+  const opening = (
+    evidence.source.text.replace(EXAMPLE_LABEL, '').split(/(?<=[.!?])\s/, 1)[0] ?? ''
+  ).toLowerCase();
   if (
     role?.role === 'example' &&
     isLabelledExample(role.cue) &&
@@ -277,6 +278,9 @@ function readDefinitionUse(evidence: EdgeEvidence): Reading {
     return { type: 'EXAMPLE', cue: { cue: role.cue, in: evidence.source.id, role: 'example' } };
   return { type: 'BACKGROUND' };
 }
+
+/** An example's label: "Example 10.6.", "Example 2:", "Examples". */
+const EXAMPLE_LABEL = /^Examples?(?: [\dA-Z]+(?:\.\d+)*)?[.:]?\s*/;
 
 /** An example the book labels so ("Example 6.1"), not only one that opens "Consider". */
 function isLabelledExample(cue: Cue): boolean {

@@ -60,10 +60,11 @@ const NOT_TERMS = new Set(
 );
 
 /**
- * Up to four words of letters, inner hyphens and apostrophes, capitalised or not ("Euler circuit"); a stop word
- * among them ends the term, and more than three words left are a phrase, not a term.
+ * Up to four words of letters, inner hyphens and apostrophes, capitalised or not ("Euler circuit"), or after
+ * the first an acronym ("marginal PMFs"); a stop word among them ends the term, and more than three words
+ * left are a phrase, not a term.
  */
-const TERM = String.raw`([A-Za-z][a-z'’-]*[a-z](?: [A-Za-z][a-z'’-]*[a-z]){0,3})`;
+const TERM = String.raw`([A-Za-z][a-z'’-]*[a-z](?: (?:[A-Za-z][a-z'’-]*[a-z]|[A-Z]{2,5}s?)){0,3})`;
 const ARTICLE = String.raw`(?:(?:an?|the) )?`;
 /** Text that stays inside one sentence. */
 const GAP = (max: number): string => String.raw`[^.;:!?]{0,${max}}?`;
@@ -71,10 +72,11 @@ const GAP = (max: number): string => String.raw`[^.;:!?]{0,${max}}?`;
 /**
  * Text that stays inside one sentence and starts no new subject: no "then", "its" or article other than
  * one after a preposition ("The order of a group is defined", not "the observed data x, the likelihood
- * function L is defined").
+ * function L is defined"). An article is a word with a space after it, not the operator "Aˆ"; a colon set
+ * apart by spaces is a map's ("the transposed operator AˆT : V → V is defined by"), not a clause's end.
  */
 const SAME_SUBJECT = (max: number): string =>
-  String.raw`(?:(?!\bthen\b|\bits\b|(?<!\b(?:of|in|on|over|for|from|with|to) )\b(?:[Tt]he|[Aa]n?)\b)[^.;:!?]){0,${max}}?`;
+  String.raw`(?:(?!\bthen\b|\bits\b|(?<!\b(?:of|in|on|over|for|from|with|to) )\b(?:[Tt]he|[Aa]n?) )(?:[^.;:!?]|(?<= ):(?= ))){0,${max}}?`;
 
 const PREPOSITIONS = new Set('of in on over for from with to between under'.split(' '));
 
@@ -306,6 +308,12 @@ export function definedIn(paragraphText: string): string[] {
  */
 const EARLY_USES = 2;
 const LATER_RATE_FACTOR = 3;
+/**
+ * Any term the book uses this many times before a sentence that seems to define it, and more often there
+ * than after it, is one the book takes as known by then: that paragraph is not where a reader learns it
+ * (linalg's "multiplication" and "covector", used all through its first chapters, "defined" much later).
+ */
+const MANY_EARLY_USES = 10;
 
 /** The terms each paragraph defines and, per term, where. */
 export function findDefinedTerms(paragraphs: readonly GraphParagraph[]): DefinedTerms {
@@ -345,7 +353,7 @@ export function findDefinedTerms(paragraphs: readonly GraphParagraph[]): Defined
   return { sites, byParagraph, display, occurrences };
 }
 
-/** The everyday words used before their first definition at a rate comparable to after it. */
+/** The terms the book takes as known where it seems to define them (EARLY_USES, MANY_EARLY_USES). */
 function takenForGranted(
   inOrder: readonly GraphParagraph[],
   occurrences: Map<string, string[]>,
@@ -362,13 +370,17 @@ function takenForGranted(
   const positionOf = new Map(inOrder.map((p, i) => [p.id, i]));
   const out: string[] = [];
   for (const [term, termSites] of sites) {
-    if (term.includes(' ') || !isEverydayWord(term)) continue;
     const first = positionOf.get(termSites[0]!.paragraphId)!;
     const at = uses.get(term) ?? [];
     const before = at.filter((position) => position < first).length;
     const after = at.filter((position) => position > first).length;
+    const earlierRate = before / Math.max(first, 1);
     const laterRate = after / Math.max(inOrder.length - first - 1, 1);
-    if (before > EARLY_USES && before / Math.max(first, 1) > laterRate / LATER_RATE_FACTOR) out.push(term);
+    const everyday = !term.includes(' ') && isEverydayWord(term);
+    const known = everyday
+      ? before > EARLY_USES && earlierRate > laterRate / LATER_RATE_FACTOR
+      : before >= MANY_EARLY_USES && earlierRate > laterRate;
+    if (known) out.push(term);
   }
   return out;
 }
