@@ -197,6 +197,16 @@ describe('isStudyProse: the paragraphs similarity and definitions read', () => {
     expect(
       isStudyProse(paragraph('Copyright (c) 2000,2001,2002 Free Software Foundation, Inc.', 'Preamble')),
     ).toBe(false);
+    // linalg's "Motivation" for its licence, in an appendix of another title: "distribute" matched there.
+    const motivation =
+      'The present book is released under GNU FDL. According to the license, everyone is allowed to print this book or distribute it in any other way.';
+    expect(isStudyProse(paragraph(motivation, 'D.1 Motivation'))).toBe(false);
+    const domain =
+      'One could simply upload PDF files to a Web site and declare these texts to be in public domain.';
+    expect(isStudyProse(paragraph(domain, 'D.1 Motivation'))).toBe(false);
+    // ipsur marks outcomes with the sign.
+    const marked = 'The outcomes lying in the event A are marked with “©”, and those in both with “♣”.';
+    expect(isStudyProse(paragraph(marked, 'Conditional Probability'))).toBe(true);
   });
 
   it('leaves out captions, listings, tables and footnotes', () => {

@@ -26,8 +26,13 @@ export function graphParagraphs(book: BookDocument): GraphParagraph[] {
 
 /** A section that is the book's licence ("GNU Free Documentation License", "Copyright"). */
 const LICENCE_TITLE = /\b(?:licen[cs]e|copyright)\b/i;
-/** A copyright notice: "© 2016, Hans Petter Langtangen", "Copyright (c) 2000 Free Software Foundation". */
-const COPYRIGHT_NOTICE = /©|\bcopyright \(c\)/i;
+/**
+ * Words of a copyright notice or of the book's terms of distribution: "© 2016, Hans Petter Langtangen",
+ * "Copyright (c) 2000 Free Software Foundation", "released under the GNU FDL", "in public domain". Not
+ * "license" alone ("How many license plates can you make"), nor "©" as a mark ("marked with “©”").
+ */
+const COPYRIGHT_NOTICE =
+  /©\s*\d{4}|\bcopyright\b|\bGNU (?:FDL|GPL|Free Documentation License)\b|\bCreative Commons\b|\bpublic domain\b/i;
 
 /**
  * Whether a paragraph is prose about the book's subject, which similarity and definitions read. A
