@@ -219,6 +219,7 @@ describe('buildGraph on the sample book, from its PDF', () => {
   let truth: SampleBookTruth;
   let graph: BookGraph;
   let pageOf: Map<string, number>;
+  let textOf: Map<string, string>;
 
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-graph-'));
@@ -229,6 +230,9 @@ describe('buildGraph on the sample book, from its PDF', () => {
     graph = await buildGraph(book, { pdf: bytes });
     pageOf = new Map(
       book.chapters.flatMap((c) => c.sections.flatMap((s) => s.paragraphs.map((p) => [p.id, p.page]))),
+    );
+    textOf = new Map(
+      book.chapters.flatMap((c) => c.sections.flatMap((s) => s.paragraphs.map((p) => [p.id, p.text]))),
     );
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -241,12 +245,17 @@ describe('buildGraph on the sample book, from its PDF', () => {
     expect(covered.length / truth.crossReferences.length).toBeGreaterThan(0.9);
   });
 
-  it('types explicit references by book order: back BACKGROUND, ahead ELABORATION or EXAMPLE', () => {
+  it('types explicit references by book order: back BACKGROUND (EXAMPLE from an example), ahead ELABORATION or EXAMPLE', () => {
     const order = new Map([...pageOf.keys()].map((id, i) => [id, i]));
     for (const edge of graph.edges.filter((e) => e.evidence.includes('explicit'))) {
       if (edge.type === 'CONTRAST') continue;
       const back = order.get(edge.target)! < order.get(edge.source)!;
-      const expected = back ? ['BACKGROUND'] : ['ELABORATION', 'EXAMPLE'];
+      const fromExample = /^Example\b/.test(textOf.get(edge.source) ?? '');
+      const expected = back
+        ? fromExample
+          ? ['EXAMPLE', 'BACKGROUND']
+          : ['BACKGROUND']
+        : ['ELABORATION', 'EXAMPLE'];
       expect(expected, `${edge.source} -> ${edge.target}: ${edge.type}`).toContain(edge.type);
     }
   });

@@ -732,7 +732,7 @@ describe('classifyEdge', () => {
     expect(edge?.score).toBeLessThanOrEqual(0.85);
   });
 
-  it('makes a labelled example EXAMPLE of a defined term its first sentence names, BACKGROUND when only a later one uses it', () => {
+  it('makes a labelled example EXAMPLE of a defined term its first sentence names or that it says something is, BACKGROUND when it only uses it', () => {
     const basis = {
       ...at('plain', 19, '1.1'),
       text: 'Example 2: The set of three triples (1, 0, 0), (0, 1, 0), (0, 0, 1) is a basis. This basis is called the standard basis.',
@@ -749,6 +749,74 @@ describe('classifyEdge', () => {
       of(
         'Example 2: In the space RN, the natural scalar product is defined by the formula (5.1). Then the standard basis in RN is orthonormal with respect to this scalar product.',
       ),
+    ).toBe('BACKGROUND');
+    // aata Example 1.23: it says that its relation is one ("Then ∼ is an equivalence relation on R2").
+    const relation = {
+      ...at('plain', 61, '1.2'),
+      text: 'An equivalence relation on a set X is a relation R ⊂ X × X such that it is reflexive, symmetric and transitive.',
+    };
+    expect(
+      classify({
+        source: {
+          ...at('plain', 68, '1.2'),
+          text: 'Example 1.23 For (x1, y1) and (x2, y2) in R2, define (x1, y1) ∼ (x2, y2) if x1² + y1² = x2² + y2². Then ∼ is an equivalence relation on R2.',
+        },
+        target: relation,
+        definedTermsUsed: ['equivalence relation'],
+      })?.type,
+    ).toBe('EXAMPLE');
+  });
+
+  it('makes an example that works through the statement it names EXAMPLE of it, unless it applies it "by" it', () => {
+    // linalg 4.3: "Example 2: Let us now consider the case N = 4 and k = 2. We use Eq. (4.3) ...".
+    const theorem2 = {
+      ...at('plain', 6, '4.3'),
+      text: 'Theorem 2 (Cayley-Hamilton in ∧kV): For any operator A in V the following identity holds (4.3).',
+    };
+    const worked = {
+      ...at('plain', 14, '4.3'),
+      text: 'Example 2: Let us now consider the case N = 4 and k = 2. We use Eq. (4.3) with p = 1, 2, 3, 4.',
+    };
+    const edge = classify({
+      source: worked,
+      target: theorem2,
+      explicit: [{ ...reference(worked, theorem2, 'Eq. (4.3)'), kind: 'equation' }],
+    });
+    expect(edge?.type).toBe('EXAMPLE');
+    expect(edge?.justification).toBe(
+      'Explicit reference: "Eq. (4.3)"; Section 4.3, Paragraph 14 is an example ("Example 2")',
+    );
+    const applied = { ...worked, text: 'Example 3: By Theorem 2, the operator satisfies its polynomial.' };
+    expect(
+      classify({
+        source: applied,
+        target: theorem2,
+        explicit: [{ ...reference(applied, theorem2, 'By Theorem 2'), kind: 'theorem' }],
+      })?.type,
+    ).toBe('BACKGROUND');
+  });
+
+  it('makes a paragraph that works out numbers for a theorem before it EXAMPLE of it', () => {
+    // aata 1.2: the integers modulo 3 after Theorem 1.25 (equivalence classes partition the set).
+    const theorem125 = {
+      ...at('plain', 71, '1.2'),
+      text: 'Theorem 1.25 Given an equivalence relation ∼ on a set X, the equivalence classes of X form a partition of X.',
+    };
+    const modulo3 = {
+      ...at('plain', 80, '1.2'),
+      text: 'If we consider the equivalence relation established by the integers modulo 3, then [0] = {. . . , −3, 0, 3, 6, . . .}. The sets [0], [1] and [2] form a partition of the integers.',
+    };
+    const pair = {
+      sourceId: modulo3.id,
+      targetId: theorem125.id,
+      similarity: 0.5,
+      sharedTerms: ['partition'],
+    };
+    expect(classify({ source: modulo3, target: theorem125, semantic: pair })?.type).toBe('EXAMPLE');
+    // Without numbers worked out, the later one builds on what the theorem states.
+    const general = { ...modulo3, text: 'Every equivalence relation on a set gives a partition of the set.' };
+    expect(
+      classify({ source: general, target: theorem125, semantic: { ...pair, sourceId: general.id } })?.type,
     ).toBe('BACKGROUND');
   });
 

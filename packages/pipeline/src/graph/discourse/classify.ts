@@ -133,6 +133,15 @@ function readReference(
   // An appendix holds what the text takes as known ("see Appendix E.5" for matrix notation), unless the
   // words send the reader there for more (above).
   if (/\bappendi(?:x|ces)\b/i.test(reference.phrase)) return { type: 'BACKGROUND' };
+  // An example that names the statement it works through ("Example 2: ... We use Eq. (4.3)" of Theorem 2)
+  // is an example of it, unless it only applies it on the way ("by Theorem 4.10", above).
+  const referringRole = roleOf(findCues(referring.text));
+  if (
+    referringRole?.role === 'example' &&
+    isLabelledExample(referringRole.cue) &&
+    statementCue(other.text) !== undefined
+  )
+    return { type: 'EXAMPLE', cue: { cue: referringRole.cue, in: referring.id, role: 'example' } };
   if (other.order < referring.order) return { type: 'BACKGROUND' };
   const role = roleOf(findCues(other.text));
   if (role?.role === 'example')
@@ -219,7 +228,16 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     };
   const back = laterCues.find((cue) => cue.signal === 'back' && cueNamesIdeas(later.text, cue, ideas));
   if (back !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: back, in: later.id } };
-  // What the earlier one states or defines is what the later one builds on.
+  // A paragraph that works out numbers for what a theorem or definition before it states is an example
+  // of it ("the integers modulo 3: [0] = {..., −3, 0, 3, 6, ...}" after "the equivalence classes form a
+  // partition"); otherwise what the earlier one states is what the later one builds on.
+  if (
+    stated !== undefined &&
+    laterStatement === undefined &&
+    laterRole === undefined &&
+    isWorkedOut(later.text)
+  )
+    return { type: asSeen('EXAMPLE'), cue: { cue: stated, in: earlier.id, role: 'statement' } };
   if (stated !== undefined && laterStatement === undefined)
     return { type: asSeen('BACKGROUND'), cue: { cue: stated, in: earlier.id, role: 'statement' } };
   const ahead = earlierCues.find(
@@ -264,27 +282,44 @@ function sideBySide(a: Opened, b: Opened): boolean {
  */
 function readDefinitionUse(evidence: EdgeEvidence): Reading {
   const role = roleOf(findCues(evidence.source.text));
-  // The first sentence after the label: "Example 10.6. Let 3Z be the normal subgroup ...". linalg's
-  // "Example 2: In the space RN ... the natural scalar product is defined ... Then the standard basis ...
-  // is orthonormal" is an example of orthonormality that uses the standard basis, not one of it.
-  const opening = (
-    evidence.source.text.replace(EXAMPLE_LABEL, '').split(/(?<=[.!?])\s/, 1)[0] ?? ''
-  ).toLowerCase();
   if (
     role?.role === 'example' &&
     isLabelledExample(role.cue) &&
-    evidence.definedTermsUsed.some((term) => opening.includes(term.toLowerCase()))
+    evidence.definedTermsUsed.some((term) => exemplifies(evidence.source.text, term))
   )
     return { type: 'EXAMPLE', cue: { cue: role.cue, in: evidence.source.id, role: 'example' } };
   return { type: 'BACKGROUND' };
 }
 
+/**
+ * Whether a labelled example is one of `term`: its first sentence after the label names it ("Example 10.6.
+ * Let 3Z be the normal subgroup ..."), or it says that something is one ("Then ∼ is an equivalence
+ * relation on R2"). linalg's "Example 2: ... Then the standard basis in RN is orthonormal" is an example of
+ * orthonormality that uses the standard basis, not one of it.
+ */
+function exemplifies(text: string, term: string): boolean {
+  const lower = text.toLowerCase();
+  const wanted = term.toLowerCase();
+  const opening = (lower.replace(EXAMPLE_LABEL_LOWER, '').split(/(?<=[.!?])\s/, 1)[0] ?? '').trim();
+  if (opening.includes(wanted)) return true;
+  const escaped = wanted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(String.raw`\b(?:is|are|be|forms?) (?:(?:a|an|the) )?${escaped}`).test(lower);
+}
+
 /** An example's label: "Example 10.6.", "Example 2:", "Examples". */
-const EXAMPLE_LABEL = /^Examples?(?: [\dA-Z]+(?:\.\d+)*)?[.:]?\s*/;
+const EXAMPLE_LABEL_LOWER = /^examples?(?: [\da-z]+(?:\.\d+)*)?[.:]?\s*/;
 
 /** An example the book labels so ("Example 6.1"), not only one that opens "Consider". */
 function isLabelledExample(cue: Cue): boolean {
   return /^Examples?\b/.test(cue.phrase);
+}
+
+/** A run of at least three numbers, as a worked instance lists them: "{. . . , −3, 0, 3, 6", "735, 320, 325". */
+const NUMBER_RUN = /[−-]?\d+(?:\.\d+)?(?:\s*,\s*[−-]?\d+(?:\.\d+)?){2,}/;
+
+/** A paragraph with numbers worked out: a concrete instance rather than a general statement. */
+function isWorkedOut(text: string): boolean {
+  return NUMBER_RUN.test(text);
 }
 
 /** A paragraph that opens a numbered statement: "Definition 2.3", "Theorem 4.1.", "Lemma:". */
