@@ -11,6 +11,7 @@
  *   set apart at the page edge on many pages (a head without a number, its page number at the foot);
  * - it is a head carrying a number at one end set apart from the text below it.
  */
+import { isItemNumber } from './paragraphs.ts';
 import type { Line } from './types.ts';
 
 /** Share of the page height at the top and at the bottom where furniture lives. */
@@ -19,8 +20,6 @@ const BAND = 0.12;
 const EDGE_LINES = 2;
 /** A masked text seen on at least this many pages is furniture. */
 const MIN_REPEATS = 3;
-/** A number of several levels, as items and sections are numbered: "8.6.3.", "2.4". */
-const DOTTED_NUMBER = /^\d+(?:\.\d+)+\.?$/;
 /** A face set apart at the page edge on this share of the pages is the running heads' face. */
 const HEAD_STYLE_SHARE = 0.2;
 
@@ -71,7 +70,7 @@ export function removeFurniture(pages: PageLines[], maxSize = Infinity, bodyFont
   const styles = new Map<string, number>();
   sortedPages.forEach((sorted, i) => {
     for (const line of new Set([sorted[0], sorted[sorted.length - 1]])) {
-      if (!line || !perPage[i]!.includes(line) || isItemNumber(line)) continue;
+      if (!line || !perPage[i]!.includes(line) || isItemNumber(line.text)) continue;
       if (line.font === bodyFont || !apartOn(line, i)) continue;
       styles.set(styleOf(line), (styles.get(styleOf(line)) ?? 0) + 1);
     }
@@ -84,7 +83,9 @@ export function removeFurniture(pages: PageLines[], maxSize = Infinity, bodyFont
     const cands = new Set(perPage[i]);
     const apart = (line: Line) => apartOn(line, i);
     for (const line of cands) {
-      if (isItemNumber(line)) continue;
+      // An item's number alone ("8.6.3.", an answer's label at the foot of a page of answers) repeats as a
+      // shape and may have a face of its own, but a head or foot has words, or is the page number alone.
+      if (isItemNumber(line.text)) continue;
       const key = furnitureKey(line.text);
       const edge = line === sorted[0] || line === sorted[sorted.length - 1];
       if (
@@ -103,15 +104,6 @@ export function removeFurniture(pages: PageLines[], maxSize = Infinity, bodyFont
     }
     return page.lines.filter((l) => !drop.has(l));
   });
-}
-
-/**
- * An item's number alone ("8.6.3.", an answer's label at the foot of a page of answers) is never
- * furniture: it repeats as a shape and may be set in a face of its own, but a head or foot has words, or is
- * the page number alone.
- */
-function isItemNumber(line: Line): boolean {
-  return DOTTED_NUMBER.test(line.text);
 }
 
 /** A line's face and size, as one key. */

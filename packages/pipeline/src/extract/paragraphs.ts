@@ -32,8 +32,13 @@ const CAPTION = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*[.:]?(?:\s
 /** A caption's label closed by a colon ("Figure 3.1: ..."), which running text never writes. */
 const CAPTION_COLON = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*:/;
 
-/** An item's number on a line of its own, as aata sets each answer's label above its hint: "8.6.3.". */
-const ITEM_NUMBER_ALONE = /^\d+(?:\.\d+)+\.$/;
+/** An item's number of several levels, as aata sets each answer's label on a line above its hint: "8.6.3.". */
+const ITEM_NUMBER = /^\d+(?:\.\d+)+\.$/;
+
+/** Whether a line's (or block's) whole text is an item's number ("8.6.3."). */
+export function isItemNumber(text: string): boolean {
+  return ITEM_NUMBER.test(text);
+}
 
 /** A description item's label: a few words, perhaps numbered, closed by a colon ("Third step:", "Spread:", "Step 2:"). */
 const DESCRIPTION_LABEL = /^\p{Lu}[\p{L}’' -]{0,30}(?: \d{1,2})?:\s/u;
@@ -177,7 +182,7 @@ export function lineStartsParagraph(
   left = Number.NaN,
 ): boolean {
   if (LIST_LABEL.test(line.text) && (afterSentence || !isWeakLabel(line.text))) return true;
-  if (ITEM_NUMBER_ALONE.test(line.text)) return true;
+  if (isItemNumber(line.text)) return true;
   // A description item: its label set off in bold and closed by a colon ("Third step: The sample ...").
   if (afterSentence && DESCRIPTION_LABEL.test(line.text) && leadInSetOff(line, body)) return true;
   if (afterSentence && opensWithRunInTitle(line, body)) return true;
@@ -1007,7 +1012,7 @@ function withItemNumbersOnTheirText(blocks: Block[]): Block[] {
       block.kind === 'paragraph' &&
       label.kind === 'paragraph' &&
       label.blockKind === undefined &&
-      ITEM_NUMBER_ALONE.test(label.text) &&
+      isItemNumber(label.text) &&
       blocks[i - 1] === label
     ) {
       label.text = `${label.text} ${block.text}`;
