@@ -765,6 +765,21 @@ describe('classifyEdge', () => {
         definedTermsUsed: ['equivalence relation'],
       })?.type,
     ).toBe('EXAMPLE');
+    // aata Example 21.2 builds a field extension and notes a root on the way: it uses the term.
+    const root = {
+      ...at('plain', 8, '17.2'),
+      text: 'We say that α is a zero or root of p(x) if p(x) is in the kernel of the evaluation homomorphism.',
+    };
+    expect(
+      classify({
+        source: {
+          ...at('plain', 30, '21.1'),
+          text: 'Example 21.2 Let p(x) = x2 + x + 1 ∈ Z2[x]. Since neither 0 nor 1 is a root of this polynomial, p(x) is irreducible over Z2. We will construct a field extension of Z2 containing an element α such that p(α) = 0.',
+        },
+        target: root,
+        definedTermsUsed: ['root'],
+      })?.type,
+    ).toBe('BACKGROUND');
   });
 
   it('makes an example that works through the statement it names EXAMPLE of it, unless it applies it "by" it', () => {

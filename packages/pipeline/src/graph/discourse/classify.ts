@@ -293,17 +293,21 @@ function readDefinitionUse(evidence: EdgeEvidence): Reading {
 
 /**
  * Whether a labelled example is one of `term`: its first sentence after the label names it ("Example 10.6.
- * Let 3Z be the normal subgroup ..."), or it says that something is one ("Then ∼ is an equivalence
- * relation on R2"). linalg's "Example 2: ... Then the standard basis in RN is orthonormal" is an example of
- * orthonormality that uses the standard basis, not one of it.
+ * Let 3Z be the normal subgroup ..."), or its last sentence concludes that something is one ("Then ∼ is an
+ * equivalence relation on R2"). Naming it on the way does not make it one: linalg's "Example 2: ... Then
+ * the standard basis in RN is orthonormal" is an example of orthonormality that uses the standard basis,
+ * aata's Example 21.2 builds a field extension and notes on the way that "neither 0 nor 1 is a root".
  */
 function exemplifies(text: string, term: string): boolean {
-  const lower = text.toLowerCase();
+  const sentences = text
+    .toLowerCase()
+    .replace(EXAMPLE_LABEL_LOWER, '')
+    .split(/(?<=[.!?])\s/);
   const wanted = term.toLowerCase();
-  const opening = (lower.replace(EXAMPLE_LABEL_LOWER, '').split(/(?<=[.!?])\s/, 1)[0] ?? '').trim();
-  if (opening.includes(wanted)) return true;
+  if ((sentences[0] ?? '').includes(wanted)) return true;
   const escaped = wanted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(String.raw`\b(?:is|are|be|forms?) (?:(?:a|an|the) )?${escaped}`).test(lower);
+  const concludes = new RegExp(String.raw`\b(?:is|are|forms?) (?:(?:a|an|the) )?${escaped}`);
+  return concludes.test(sentences.at(-1) ?? '');
 }
 
 /** An example's label: "Example 10.6.", "Example 2:", "Examples". */
