@@ -204,6 +204,44 @@ describe('mapLinksToParagraphs on hand-placed paragraphs', () => {
     expect(mapLinksToParagraphs([toFigure], page)[0]?.targetId).toBe('2.4.1.5');
   });
 
+  it('takes a table’s destination, set at its top just under the caption of the table before, to its own caption (ipsur Table 7.3)', () => {
+    const q = (id: string, yStart: number, text: string, order: number, kind?: 'table' | 'caption') => ({
+      ...p(id, 154, yStart, order),
+      text,
+      ...(kind ? { kind } : {}),
+    });
+    const page = [
+      q('7.1.20', 0.0737, 'First Second roll Roll 1 2 3 4 5 6', 0, 'table'),
+      q(
+        '7.1.22',
+        0.2197,
+        'Table 7.2: Rolling two dice. Joint values of U and V are shown as pairs.',
+        1,
+        'caption',
+      ),
+      q('7.1.23', 0.2506, '2 3 4 5 6 7 8 9 10 11 12 Total', 2, 'table'),
+      q('7.1.26', 0.3966, 'Table 7.3: The joint PMF of (U, V).', 3, 'caption'),
+      { ...q('7.1.16', 0.6991, 'We will accumulate the probability. See Table 7.3.', 4), page: 153 },
+    ];
+    const toTable = (y: number, name: string): PdfLink => ({
+      ...link(153, 0.75, 154, y),
+      target: { page: 154, y, name },
+    });
+    expect(mapLinksToParagraphs([toTable(0.2403, 'table.caption.133')], page)[0]?.targetId).toBe('7.1.26');
+    // A caption set above its table, its destination on the caption's first baseline, is that caption.
+    expect(
+      mapLinksToParagraphs(
+        [toTable(0.2347, 'table.caption.132')],
+        [
+          { ...page[4]! },
+          q('7.1.21', 0.1, 'The joint values are tabulated below.', 0),
+          q('7.1.22', 0.2197, 'Table 7.2: Rolling two dice.', 1, 'caption'),
+          q('7.1.23', 0.2506, '2 3 4 5 6 7 8 9 10 11 12 Total', 2, 'table'),
+        ],
+      )[0]?.targetId,
+    ).toBe('7.1.22');
+  });
+
   it('takes a figure’s destination, set above its drawing, to the caption below (aata 3.1, 4.2)', () => {
     const q = (id: string, yStart: number, text: string, order: number): GraphParagraph => ({
       id,

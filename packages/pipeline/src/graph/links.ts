@@ -253,10 +253,27 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
       );
     // A float's destination names its caption, below it on the page whatever text the drawing has.
     if (FLOAT_DEST.test(link.target.name ?? '')) {
-      const caption = onPage.find((p) => p.yStart >= y - FIRST_LINE && isCaption(p));
+      const caption = onPage.find(
+        (p) => p.yStart >= y - FIRST_LINE && isCaption(p) && !closesFloatAbove(p, y),
+      );
       if (caption !== undefined) return caption;
     }
     return figureBelow(onPage, y) ?? paragraphAt(onPage, page, y, SECTION_DEST.test(link.target.name ?? ''));
+  };
+
+  // A caption that starts above the destination, under a float's body, is the caption of the float before:
+  // the destination is the top of the next float (ipsur: "Table 7.3" set right under Table 7.2's caption).
+  const closesFloatAbove = (caption: GraphParagraph, y: number): boolean => {
+    if (caption.yStart >= y) return false;
+    const before = byOrder
+      .get(caption.page)
+      ?.filter((p) => p.order < caption.order)
+      .at(-1);
+    return (
+      before !== undefined &&
+      (before.kind === 'table' || isFigureText(before.text)) &&
+      before.yStart < caption.yStart
+    );
   };
 
   const paragraphAt = (
