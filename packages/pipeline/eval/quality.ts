@@ -13,7 +13,13 @@ import { findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar
 import { resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
 import { buildTargetIndex } from '../src/graph/refs/targets.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
-import { judgedByLinks, readLinkTruth, scoreReferences, type ReferenceScore } from './references.ts';
+import {
+  judgedByLinks,
+  readLinkTruth,
+  sameAsLink,
+  scoreReferences,
+  type ReferenceScore,
+} from './references.ts';
 
 /** A prose block shorter than this is counted as short (not a defect in itself: exercise parts, hints). */
 const SHORT_BLOCK = 40;
@@ -214,7 +220,7 @@ function referenceReport(paragraphs: GraphParagraph[]): QualityReport['reference
 async function linkReport(book: BookDocument, pdf: Uint8Array): Promise<QualityReport['links']> {
   const { paragraphs, allLinks, pairs } = await readLinkTruth(book, pdf);
   if (pairs.length === 0) return undefined;
-  const same = (ref: { targetId: string }, pair: { targetId: string }) => ref.targetId === pair.targetId;
+  const same = sameAsLink(paragraphs);
   const textOnly = resolveExplicitReferences(paragraphs);
   return {
     pairs: pairs.length,

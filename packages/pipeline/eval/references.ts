@@ -96,6 +96,25 @@ export function scoreReferences(
 }
 
 /**
+ * Whether a detected reference is what a link says: the same paragraph; or, for an item the words place in
+ * a section ("Lemma 2 of Sec. 1.7.3"), a link to that section's opening. A PDF made with LyX links only
+ * the section's number there, and the lemma is the precise reading of what that link marks.
+ */
+export function sameAsLink(
+  paragraphs: GraphParagraph[],
+): (ref: ExplicitReference, pair: LinkedPair) => boolean {
+  const opening = (section: string) =>
+    paragraphs.find((p) => p.sectionId === section || p.sectionId.startsWith(`${section}.`))?.id;
+  const openings = new Map<string, string | undefined>();
+  return (ref, pair) => {
+    if (ref.targetId === pair.targetId) return true;
+    if (ref.section === undefined) return false;
+    if (!openings.has(ref.section)) openings.set(ref.section, opening(ref.section));
+    return openings.get(ref.section) === pair.targetId;
+  };
+}
+
+/**
  * The references to later items of a range ("Examples 14.1–14.5" refers to 14.2 to 14.5 too) that are not
  * linked while the range's first item is: a PDF may link a range once, to its first item, and then its links
  * cannot judge the others. Keys are "source>target".

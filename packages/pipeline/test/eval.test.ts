@@ -24,7 +24,7 @@ import {
   TruthError,
   type TruthBook,
 } from '../eval/index.ts';
-import { judgedByLinks } from '../eval/references.ts';
+import { judgedByLinks, sameAsLink } from '../eval/references.ts';
 import type { LinkedPair } from '../src/graph/links.ts';
 import type { ExplicitReference } from '../src/graph/types.ts';
 
@@ -733,6 +733,29 @@ describe('references the links can judge', () => {
     expect(judged(ref('1.2.1', 'see Appendix A'))).toBe(true);
     // A paragraph without links.
     expect(judged(ref('2.1.1', 'in Sec. 1.1.5'))).toBe(false);
+  });
+
+  it('matches a link to a section’s opening with the item the words place in that section, nothing else', () => {
+    const paragraph = (id: string): GraphParagraph => ({
+      id,
+      sectionId: id.split('.').slice(0, 3).join('.'),
+      chapterId: id.split('.')[0]!,
+      order: 0,
+      page: 1,
+      yStart: 0,
+      text: '',
+    });
+    const same = sameAsLink(['1.7.2.1', '1.7.3.1', '1.7.3.8', '2.1.1.1'].map(paragraph));
+    const lemma = {
+      ...ref('2.1.1.1', 'In Lemma 2 of Sec. 1.7.3'),
+      targetId: '1.7.3.8',
+      kind: 'lemma' as const,
+    };
+    expect(same({ ...lemma, section: '1.7.3' }, pair('2.1.1.1', '1.7.3.1'))).toBe(true);
+    expect(same({ ...lemma, section: '1.7.3' }, pair('2.1.1.1', '1.7.3.8'))).toBe(true);
+    // Without the placing section, or with another section's opening, a link to the opening is not the lemma.
+    expect(same(lemma, pair('2.1.1.1', '1.7.3.1'))).toBe(false);
+    expect(same({ ...lemma, section: '1.7.3' }, pair('2.1.1.1', '1.7.2.1'))).toBe(false);
   });
 
   it('stops when the links’ text could not be read, rather than judge nothing', () => {

@@ -464,8 +464,47 @@ describe('items numbered afresh in each section, named with their section', () =
       ['3.7', 'Statement 4: The following identity holds for any operator and any vectors.'],
       ['3.8', 'Proof: We use Statement 4 of Sec. 3.7 with m = N - 1.'],
     ]);
-    // The section's own mention lands on its start, the statement on the statement.
-    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['3.8.1>3.7.2', '3.8.1>3.7.1']);
+    // The section places the statement: it is part of the statement's phrase, not a reference to the
+    // section's opening as well (a blind reader found those edges say nothing).
+    expect(resolveExplicitReferences(paragraphs).map((r) => [r.targetId, r.phrase, r.section])).toEqual([
+      ['3.7.2', 'Statement 4 of Sec. 3.7', '3.7'],
+    ]);
+  });
+
+  it('still refers to the section when the item it places is not there', () => {
+    const paragraphs = paragraphsOf([
+      ['3.7', 'The operators of this section are linear.'],
+      ['3.8', 'Proof: We use Statement 9 of Sec. 3.7 with m = N - 1.'],
+    ]);
+    expect(resolveExplicitReferences(paragraphs).map((r) => [r.targetId, r.phrase])).toEqual([
+      ['3.7.1', 'of Sec. 3.7'],
+    ]);
+  });
+
+  it('takes a PDF link on the section number for the item the words place there (LyX links "Sec. 1.7.3" only)', () => {
+    const opening = { ...paragraphsOf([['1.7.3', 'Tensor products of maps.']])[0]!, page: 1, yStart: 0.1 };
+    const lemma = {
+      ...paragraphsOf([['1.7.3', 'Lemma 2: The map f*: V ⊗ W → W is linear.']])[0]!,
+      id: '1.7.3.2',
+      order: 1,
+      page: 2,
+      yStart: 0.1,
+    };
+    const source = {
+      ...paragraphsOf([['2.3.1', 'In Lemma 2 of Sec. 1.7.3 we have used covectors to define maps.']])[0]!,
+      order: 2,
+      page: 3,
+      yStart: 0.1,
+    };
+    const toOpening: PdfLink = {
+      page: 3,
+      rect: { left: 0.4, top: 0.11, right: 0.45, bottom: 0.13 },
+      target: { page: 1, y: 0.09, name: undefined },
+    };
+    const found = resolveExplicitReferences([opening, lemma, source], { links: [toOpening] });
+    expect(found.map((r) => [r.sourceId, r.targetId, r.phrase, r.via])).toEqual([
+      ['2.3.1.1', '1.7.3.2', 'In Lemma 2 of Sec. 1.7.3', 'both'],
+    ]);
   });
 
   it('looks up a list of items ("Exercises 1 and 2 in Sec. 3.9"), a part ("Exercise 1a") and an appendix section ("Sec. C.4")', () => {
@@ -495,10 +534,9 @@ describe('items numbered afresh in each section, named with their section', () =
       ['4.5', 'Exercise 2: Prove Sylvester’s theorem.'],
       ['4.5', 'We have seen in Sec. 3.9 (Exercises 1 and 2) that the coefficients are traces.'],
     ]);
-    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual([
-      '4.5.2>3.9.1',
-      '4.5.2>3.9.2',
-      '4.5.2>3.9.3',
+    expect(resolveExplicitReferences(paragraphs).map((r) => [r.targetId, r.phrase])).toEqual([
+      ['3.9.2', 'in Sec. 3.9 (Exercises 1 and 2)'],
+      ['3.9.3', 'in Sec. 3.9 (Exercises 1 and 2)'],
     ]);
   });
 });

@@ -22,6 +22,7 @@ import { requireCorpus } from '../corpus.ts';
 import {
   judgedByLinks,
   readLinkTruth,
+  sameAsLink,
   scoreReferences,
   unjudgedRangeItems,
   withoutLinks,
@@ -72,7 +73,9 @@ async function main() {
     const byId = new Map(paragraphs.map((p) => [p.id, p]));
     const sectionOf = (id: string) => byId.get(id)?.sectionId;
 
-    const exact = scoreReferences(detected, truth, (ref, pair) => ref.targetId === pair.targetId, judged);
+    // A link to a section's opening is matched by the item the words place there ("Lemma 2 of Sec. 1.7.3").
+    const same = sameAsLink(paragraphs);
+    const exact = scoreReferences(detected, truth, same, judged);
     const section = scoreReferences(
       detected,
       truth,
@@ -97,23 +100,18 @@ async function main() {
     console.log(
       `    recall                   ${pct(exact.found, exact.truth)}    ${pct(section.found, section.truth)}   (${exact.found}/${exact.truth})  target >= 90% on aata`,
     );
-    const used = scoreReferences(withLinks, truth, (ref, pair) => ref.targetId === pair.targetId, judged);
+    const used = scoreReferences(withLinks, truth, same, judged);
     console.log(
       `  with the PDF's links used: precision ${pct(used.matched, used.detected)}, recall ${pct(used.found, used.truth)}  targets >= 95% / 90%`,
     );
     if (flat && flatDetected) {
-      const f = scoreReferences(flatDetected, truth, (ref, pair) => ref.targetId === pair.targetId, judged);
+      const f = scoreReferences(flatDetected, truth, same, judged);
       console.log(
         `  links removed (qpdf --flatten-annotations=all; ${flat.allLinks.length} links left): precision ${pct(f.matched, f.detected)}, recall ${pct(f.found, f.truth)}  targets >= 90% / 80%`,
       );
       // The same ids: the flattened PDF has the same text. A reference typed without a link cannot be judged.
       const linked = judgedByLinks(truth);
-      const onLinks = scoreReferences(
-        flatDetected,
-        truth,
-        (ref, pair) => ref.targetId === pair.targetId,
-        (ref) => judged(ref) && linked(ref),
-      );
+      const onLinks = scoreReferences(flatDetected, truth, same, (ref) => judged(ref) && linked(ref));
       console.log(
         `    over the references a link of the original shows the number of: precision ${pct(onLinks.matched, onLinks.detected)} (${onLinks.matched}/${onLinks.detected}); ${f.detected - onLinks.detected} typed without a link, not judged`,
       );
@@ -127,11 +125,7 @@ async function main() {
     );
     const named = (pair: LinkedPair) =>
       sectionStarts.has(pair.targetId) || findItemLabels(byId.get(pair.targetId)?.text ?? '').length > 0;
-    const toNamed = scoreReferences(
-      detected,
-      truth.filter(named),
-      (ref, pair) => ref.targetId === pair.targetId,
-    );
+    const toNamed = scoreReferences(detected, truth.filter(named), same);
     console.log(
       `    recall of links to a labelled item or a section start: ${pct(toNamed.found, toNamed.truth)} (${toNamed.found}/${toNamed.truth})`,
     );
@@ -141,24 +135,27 @@ async function main() {
     console.log(`    LSA                      ${pct(lsa, 1)}`);
     console.log(`    TF-IDF cosine baseline   ${pct(tfidf, 1)}`);
 
-    if (misses) printMisses(detected.filter(judged), truth, byId);
+    if (misses) printMisses(detected.filter(judged), truth, byId, same);
   }
 }
 
-function printMisses(detected: ExplicitReference[], truth: LinkedPair[], byId: Map<string, GraphParagraph>) {
-  const truthKeys = new Set(truth.map((p) => `${p.sourceId}>${p.targetId}`));
-  const detectedKeys = new Set(detected.map((r) => `${r.sourceId}>${r.targetId}`));
+function printMisses(
+  detected: ExplicitReference[],
+  truth: LinkedPair[],
+  byId: Map<string, GraphParagraph>,
+  same: (ref: ExplicitReference, pair: LinkedPair) => boolean,
+) {
   const opening = (id: string) => snippet(byId.get(id)?.text ?? '', 0, 70);
   console.log('  false positives (detected, not linked):');
   for (const ref of detected) {
-    if (truthKeys.has(`${ref.sourceId}>${ref.targetId}`)) continue;
+    if (truth.some((pair) => pair.sourceId === ref.sourceId && same(ref, pair))) continue;
     const linked = truth.filter((p) => p.sourceId === ref.sourceId).map((p) => p.targetId);
     console.log(`    ${ref.sourceId} "${ref.phrase}" -> ${ref.targetId}: ${opening(ref.targetId)}`);
     console.log(`        links from here: ${linked.length > 0 ? linked.join(', ') : 'none'}`);
   }
   console.log('  missed links (linked, not detected):');
   for (const pair of truth) {
-    if (detectedKeys.has(`${pair.sourceId}>${pair.targetId}`)) continue;
+    if (detected.some((ref) => ref.sourceId === pair.sourceId && same(ref, pair))) continue;
     const source = byId.get(pair.sourceId)!;
     const mentions = findReferenceMentions(source.text).map((m) => m.phrase);
     console.log(`    ${pair.sourceId} -> ${pair.targetId}: ${opening(pair.targetId)}`);

@@ -59,6 +59,11 @@ export interface ExplicitReference {
   phrase: string;
   /** Without a phrase: what the target is called, when it says ("Theorem 3.17", "Section 2.1"). */
   targetName?: string;
+  /**
+   * For an item numbered afresh in each section, the section its words place it in ("1.7.3" of "Lemma 2
+   * of Sec. 1.7.3"); the section is part of the phrase, not a reference of its own.
+   */
+  section?: string;
   /** Where the reference came from: the text, the PDF's own link annotation, or both agreeing. */
   via: 'text' | 'link' | 'both';
   /**

@@ -7,7 +7,7 @@
 import { isFootnoteMark, mapLinksToParagraphs, type PdfLink } from '../links.ts';
 import type { ExplicitReference, GraphParagraph, ReferenceKind } from '../types.ts';
 import { findItemLabels, findReferenceMentions, type ReferenceMention } from './grammar.ts';
-import { buildTargetIndex } from './targets.ts';
+import { buildTargetIndex, type TargetIndex } from './targets.ts';
 
 export interface ResolveOptions {
   /** The PDF's internal link annotations: added where the text has no reference, preferred on conflict. */
@@ -17,27 +17,93 @@ export interface ResolveOptions {
 const SECTION_KINDS = new Set<ReferenceKind>(['chapter', 'section', 'subsection']);
 
 /**
- * The section an item's words place it in: "Exercise 1 in Sec. 1.1.5", "Lemma 2 of Section 1.7.3",
+ * The section mention an item's words place it in: "Exercise 1 in Sec. 1.1.5", "Lemma 2 of Section 1.7.3",
  * "Exercise 5 (Sec. 5.3.1)", "Exercises 1 and 2 in Sec. 3.9", "Exercise 1a in Sec. C.4", or the section
  * before the items in parentheses, "in Sec. 3.9 (Exercises 1 and 2)". Only for a label numbered afresh in
- * each section (no dot in it).
+ * each section (no dot in it). Returns the index of that mention among `mentions`.
  */
-function namedSection(text: string, mentions: ReferenceMention[], i: number): string | undefined {
+function namedSection(text: string, mentions: ReferenceMention[], i: number): number | undefined {
   const item = mentions[i]!;
   if (SECTION_KINDS.has(item.kind) || item.kind === 'equation' || item.label.includes('.')) return undefined;
   // Items listed together share their phrase: the section comes after the whole list, or before it.
-  const next = mentions.slice(i + 1).find((m) => m.start !== item.start);
+  const next = mentions.findIndex((m, j) => j > i && m.start !== item.start);
   // A part's letter may follow the number ("1a").
   if (
-    next &&
-    SECTION_KINDS.has(next.kind) &&
-    /^[a-z]?\)?[\s,(]*(?:(?:in|of|from)\s*)?$/.test(text.slice(item.end, next.start))
+    next !== -1 &&
+    SECTION_KINDS.has(mentions[next]!.kind) &&
+    /^[a-z]?\)?[\s,(]*(?:(?:in|of|from)\s*)?$/.test(text.slice(item.end, mentions[next]!.start))
   )
-    return next.label;
-  const before = mentions.slice(0, i).findLast((m) => m.start !== item.start);
-  if (before && SECTION_KINDS.has(before.kind) && /^\s*\(\s*$/.test(text.slice(before.end, item.start)))
-    return before.label;
+    return next;
+  const before = mentions.findLastIndex((m, j) => j < i && m.start !== item.start);
+  if (
+    before !== -1 &&
+    SECTION_KINDS.has(mentions[before]!.kind) &&
+    /^\s*\(\s*$/.test(text.slice(mentions[before]!.end, item.start))
+  )
+    return before;
   return undefined;
+}
+
+/**
+ * A paragraph's references read from its text. A section that places an item ("Lemma 2 of Sec. 1.7.3")
+ * is part of the item's phrase, not a reference of its own: the student is sent to the lemma, and a link
+ * the PDF puts on the section's number confirms the lemma (`withinTargetId`). Where the item is not found,
+ * the section still is.
+ */
+function referencesInText(p: GraphParagraph, index: TargetIndex): TextReference[] {
+  const mentions = findReferenceMentions(p.text);
+  const placed = mentions.map((_, i) => namedSection(p.text, mentions, i));
+  const targets = mentions.map((m, i) => {
+    const qualifier = placed[i];
+    return index.find(m.kind, m.label, p, qualifier === undefined ? undefined : mentions[qualifier]!.label);
+  });
+  const qualifiersOfFound = new Set(placed.filter((q, i) => q !== undefined && targets[i] !== undefined));
+  const refs: TextReference[] = [];
+  for (const [i, mention] of mentions.entries()) {
+    const target = targets[i];
+    if (qualifiersOfFound.has(i)) continue;
+    if (!target || target.id === p.id || refs.some((r) => r.targetId === target.id)) continue;
+    const qualifier = placed[i] === undefined ? undefined : mentions[placed[i]]!;
+    const ref: TextReference = {
+      sourceId: p.id,
+      targetId: target.id,
+      kind: mention.kind,
+      phrase: qualifier ? phraseWith(p.text, mention, qualifier) : mention.phrase,
+      via: 'text',
+    };
+    if (qualifier) {
+      ref.section = qualifier.label;
+      const within = index.find(qualifier.kind, qualifier.label, p);
+      if (within) ref.withinTargetId = within.id;
+    }
+    refs.push(ref);
+  }
+  return refs;
+}
+
+/** An item's phrase and the section's that places it, as one: "by Exercise 1 in Sec. 1.1.5". */
+function phraseWith(text: string, item: ReferenceMention, section: ReferenceMention): string {
+  const [first, last] = item.start < section.start ? [item, section] : [section, item];
+  const phrase = first.phrase + text.slice(first.end, last.end);
+  // "in Sec. 3.9 (Exercises 1 and 2)" closes what it opens.
+  const closing = phrase.split('(').length > phrase.split(')').length && text[last.end] === ')' ? ')' : '';
+  return (phrase + closing).replace(/[\s\u00a0\u202f]+/g, ' ');
+}
+
+/** A reference read from the text, with the opening of the section its words place it in. */
+type TextReference = ExplicitReference & { withinTargetId?: string };
+
+/** Whether a paragraph's link targets include what a text reference names, or the section placing it. */
+function linkConfirms(ref: TextReference, linkTargets: string[]): boolean {
+  return (
+    linkTargets.includes(ref.targetId) ||
+    (ref.withinTargetId !== undefined && linkTargets.includes(ref.withinTargetId))
+  );
+}
+
+function withoutSectionOpening(ref: TextReference): ExplicitReference {
+  const { withinTargetId: _, ...reference } = ref;
+  return reference;
 }
 
 /** Every explicit reference of the book, by source paragraph in reading order, one per source and target. */
@@ -46,23 +112,11 @@ export function resolveExplicitReferences(
   options: ResolveOptions = {},
 ): ExplicitReference[] {
   const index = buildTargetIndex(paragraphs);
-  const fromText = new Map<string, ExplicitReference[]>();
+  const fromText = new Map<string, TextReference[]>();
   for (const p of paragraphs) {
-    const refs: ExplicitReference[] = [];
     // Code is read by a machine, not a student: "fig(1.2)" in a listing refers to nothing.
     if (p.kind === 'code') continue;
-    const mentions = findReferenceMentions(p.text);
-    for (const [i, mention] of mentions.entries()) {
-      const target = index.find(mention.kind, mention.label, p, namedSection(p.text, mentions, i));
-      if (!target || target.id === p.id || refs.some((r) => r.targetId === target.id)) continue;
-      refs.push({
-        sourceId: p.id,
-        targetId: target.id,
-        kind: mention.kind,
-        phrase: mention.phrase,
-        via: 'text',
-      });
-    }
+    const refs = referencesInText(p, index);
     if (refs.length > 0) fromText.set(p.id, refs);
   }
   const linked = options.links ? linkTargetsBySource(options.links, paragraphs) : new Map<string, string[]>();
@@ -93,13 +147,13 @@ const LINKED_BOOK = 0.5;
  * Whether the PDF links its references: most references read from the text have a link to the same
  * paragraph. Then the links are the author's own record of what refers to what.
  */
-function linksCoverText(fromText: Map<string, ExplicitReference[]>, linked: Map<string, string[]>): boolean {
+function linksCoverText(fromText: Map<string, TextReference[]>, linked: Map<string, string[]>): boolean {
   let read = 0;
   let confirmed = 0;
   for (const [source, refs] of fromText) {
     const targets = linked.get(source) ?? [];
     read += refs.length;
-    confirmed += refs.filter((r) => targets.includes(r.targetId)).length;
+    confirmed += refs.filter((r) => linkConfirms(r, targets)).length;
   }
   return read > 0 && confirmed >= LINKED_BOOK * read;
 }
@@ -130,16 +184,24 @@ function linkTargetsBySource(links: PdfLink[], paragraphs: GraphParagraph[]): Ma
  */
 function mergeWithLinks(
   sourceId: string,
-  fromText: ExplicitReference[],
+  fromText: TextReference[],
   linkTargets: string[],
   byId: Map<string, GraphParagraph>,
   byOrder: ByOrder,
 ): ExplicitReference[] {
-  if (linkTargets.length === 0) return fromText;
+  if (linkTargets.length === 0) return fromText.map(withoutSectionOpening);
   const confirmed = new Set(fromText.map((r) => r.targetId).filter((id) => linkTargets.includes(id)));
+  // A link on the number of the section that places an item ("Lemma 2 of Sec. 1.7.3") lands on the
+  // section's opening and confirms the item.
+  const onPlacingSection = new Set<string>();
+  for (const ref of fromText) {
+    if (confirmed.has(ref.targetId) || !linkConfirms(ref, linkTargets)) continue;
+    confirmed.add(ref.targetId);
+    onPlacingSection.add(ref.withinTargetId!);
+  }
   // A link landing on the paragraph just before the one the text names ("see Appendix E.6" and a link to
   // the last paragraph of E.5, its destination set above the heading) confirms it.
-  const landedOff = new Set<string>();
+  const landedOff = new Set<string>(onPlacingSection);
   for (const ref of fromText) {
     if (confirmed.has(ref.targetId)) continue;
     const named = byId.get(ref.targetId);
@@ -180,9 +242,10 @@ function mergeWithLinks(
       if (link) replacement.set(ref, link);
     }
   }
-  const out = fromText.map((ref): ExplicitReference => {
+  const out = fromText.map((textRef): ExplicitReference => {
+    const ref = withoutSectionOpening(textRef);
     if (confirmed.has(ref.targetId)) return { ...ref, via: 'both' };
-    const link = replacement.get(ref);
+    const link = replacement.get(textRef);
     return link ? { ...ref, targetId: link, via: 'link' } : ref;
   });
   const used = new Set([...confirmed, ...replacement.values()]);
