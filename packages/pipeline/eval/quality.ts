@@ -53,6 +53,8 @@ export interface QualityReport {
   links?: {
     pairs: number;
     withLinks: ReferenceScore;
+    /** With links, over the references whose number a link shows (typed without a link: not judged). */
+    withLinksJudged: ReferenceScore;
     textOnly: ReferenceScore;
     /** Text only, over the references a link of the PDF shows the number of (judgedByLinks). */
     textOnlyJudged: ReferenceScore;
@@ -222,10 +224,13 @@ async function linkReport(book: BookDocument, pdf: Uint8Array): Promise<QualityR
   if (pairs.length === 0) return undefined;
   const same = sameAsLink(paragraphs);
   const textOnly = resolveExplicitReferences(paragraphs);
+  const withLinks = resolveExplicitReferences(paragraphs, { links: allLinks });
+  const judged = judgedByLinks(pairs);
   return {
     pairs: pairs.length,
-    withLinks: scoreReferences(resolveExplicitReferences(paragraphs, { links: allLinks }), pairs, same),
+    withLinks: scoreReferences(withLinks, pairs, same),
+    withLinksJudged: scoreReferences(withLinks, pairs, same, judged),
     textOnly: scoreReferences(textOnly, pairs, same),
-    textOnlyJudged: scoreReferences(textOnly, pairs, same, judgedByLinks(pairs)),
+    textOnlyJudged: scoreReferences(textOnly, pairs, same, judged),
   };
 }

@@ -159,6 +159,8 @@ export function judgedByLinks(truth: LinkedPair[]): (ref: ExplicitReference) => 
       `only ${anchored} of ${truth.length} linked pairs have a number in their link's text`,
     );
   return (ref) => {
+    // A reference the import took from a link is judged by the links like any other.
+    if (ref.via !== 'text') return true;
     const numbers = numbersBySource.get(ref.sourceId);
     return !!numbers && (ref.phrase.match(NUMBER) ?? []).some((n) => numbers.has(n));
   };

@@ -733,6 +733,8 @@ describe('references the links can judge', () => {
     expect(judged(ref('1.2.1', 'see Appendix A'))).toBe(true);
     // A paragraph without links.
     expect(judged(ref('2.1.1', 'in Sec. 1.1.5'))).toBe(false);
+    // A reference taken from a link is the links' own.
+    expect(judged({ ...ref('2.1.1', ''), via: 'link' })).toBe(true);
   });
 
   it('matches a link to a section’s opening with the item the words place in that section, nothing else', () => {

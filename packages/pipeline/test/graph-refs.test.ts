@@ -427,6 +427,18 @@ describe('equation numbers without a word before them ("then (3.7) gives", linal
     expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['3.1.2>3.1.1']);
   });
 
+  it('take the end of a range of numbers for a mention, not a display ("(2.10)-(2.12) show", decay)', () => {
+    const paragraphs = paragraphsOf([
+      [
+        '2.3',
+        'The errors become en = ta∆t, Forward Euler (2.10) en = −ta∆t, Crank-Nicolson (2.12) as before.',
+      ],
+      ['2.3', 'Both the global errors (2.10)-(2.12) and their integrated versions show the same order.'],
+      ['2.4', 'The order follows from (2.12), as shown.'],
+    ]);
+    expect(pairs(resolveExplicitReferences(paragraphs)).filter((p) => p.endsWith('2.3.2'))).toEqual([]);
+  });
+
   it('find a display the sentence or the next display goes on after, not a mention after a word ("the axiom (1.17)")', () => {
     const paragraphs = paragraphsOf([
       ['1.6', 'It follows from the axiom (1.17) that the map is linear.'],
@@ -627,6 +639,21 @@ describe('references in a book whose links stand for them', () => {
       '1.2.1>1.1.1',
       '1.2.1>1.1.3',
     ]);
+  });
+
+  it('keeps the text’s reading in a paragraph without links (a reference typed by hand)', () => {
+    const withUnlinked = paragraphsOf([
+      ...paragraphs.map((p): [string, string] => [p.sectionId, p.text]),
+      ['1.2', 'Cancellation on the right follows from Lemma 1.2 in the same way.'],
+    ]);
+    const sixth = (from: number, to: number): PdfLink => ({
+      ...link(from, to),
+      rect: { left: 0.2, top: from / 6 + 0.01, right: 0.3, bottom: from / 6 + 0.02 },
+      target: { page: 1, y: to / 6, name: undefined },
+    });
+    const found = resolveExplicitReferences(withUnlinked, { links: [sixth(1, 0), sixth(1, 2), sixth(3, 0)] });
+    expect(pairs(found)).toEqual(['1.1.2>1.1.1', '1.1.2>1.1.3', '1.2.1>1.1.1', '1.2.3>1.1.3']);
+    expect(found.at(-1)?.via).toBe('text');
   });
 });
 

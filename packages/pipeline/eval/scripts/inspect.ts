@@ -12,6 +12,7 @@ import path from 'node:path';
 import { extractBook } from '../../src/extract/extract-book.ts';
 import { requireCorpus } from '../corpus.ts';
 import { qualityReport, type QualityReport } from '../quality.ts';
+import type { ReferenceScore } from '../references.ts';
 
 const share = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
 const ratio = (n: number, d: number) => (d === 0 ? '-' : (n / d).toFixed(2));
@@ -44,17 +45,20 @@ function print(name: string, seconds: number, r: QualityReport) {
     );
     return;
   }
-  const { withLinks: w, textOnly: t, textOnlyJudged: j } = r.links;
+  const { withLinks: w, withLinksJudged: wj, textOnly: t, textOnlyJudged: tj } = r.links;
+  const overLinked = (all: ReferenceScore, judged: ReferenceScore) =>
+    console.log(
+      `      over references whose number a link shows: precision ${ratio(judged.matched, judged.detected)}; ${all.detected - judged.detected} typed without a link, not judged`,
+    );
   console.log(`  against the PDF's links (${r.links.pairs} linked pairs):`);
   console.log(
     `    links used:  precision ${ratio(w.matched, w.detected)}, recall ${ratio(w.found, w.truth)}  targets 0.95 / 0.90`,
   );
+  overLinked(w, wj);
   console.log(
     `    text only:   precision ${ratio(t.matched, t.detected)}, recall ${ratio(t.found, t.truth)}  targets 0.90 / 0.80`,
   );
-  console.log(
-    `      over references whose number a link shows: precision ${ratio(j.matched, j.detected)}; ${t.detected - j.detected} typed without a link, not judged`,
-  );
+  overLinked(t, tj);
 }
 
 async function main() {

@@ -127,11 +127,14 @@ export function resolveExplicitReferences(
   const byOrder: ByOrder = (order) => inOrder.get(order);
   const out: ExplicitReference[] = [];
   for (const p of paragraphs) {
-    const refs = mergeWithLinks(p.id, fromText.get(p.id) ?? [], linked.get(p.id) ?? [], byId, byOrder);
+    const linkTargets = linked.get(p.id) ?? [];
+    const refs = mergeWithLinks(p.id, fromText.get(p.id) ?? [], linkTargets, byId, byOrder);
     const seen = new Set<string>();
     for (const ref of refs) {
-      // In a book whose links stand for its references, a reading of the text no link backs is a misreading.
-      if (linksVouch && ref.via === 'text') continue;
+      // In a book whose links stand for its references, a reading of the text that a paragraph's links
+      // leave out is a misreading. A paragraph without links says nothing: an author who links most
+      // references may still type some by hand ("by Lemma 1" within its section, in a LyX book).
+      if (linksVouch && ref.via === 'text' && linkTargets.length > 0) continue;
       if (seen.has(ref.targetId)) continue;
       seen.add(ref.targetId);
       out.push(ref);

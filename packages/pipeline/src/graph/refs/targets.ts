@@ -69,10 +69,12 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
       if (referredEquations.has(m.index + m[0].length)) continue;
       // The number closes a display: it follows the mathematics, not a word ("the axiom (1.17)" is a
       // mention), and nothing, text (a new sentence or the sentence going on: "for any v") or the next
-      // display follows it. The first place wins: a display comes before the text that refers to it.
+      // display follows it. The first place wins: a display comes before the text that refers to it. The
+      // end of a range, "(2.10)-(2.12)", is a mention too.
       const before = p.text.slice(0, m.index);
       const after = p.text.slice(m.index + m[0].length);
-      if (!/\p{L}{3,}\s*$/u.test(before) && /^\s*(?:$|\p{L}|\()/u.test(after)) put(`equation:${m[1]!}`, p);
+      const mentioned = /\p{L}{3,}\s*$/u.test(before) || /\)\s*[-–—]\s*$/.test(before);
+      if (!mentioned && /^\s*(?:$|\p{L}|\()/u.test(after)) put(`equation:${m[1]!}`, p);
     }
   }
   /** Of the places carrying a bare label, the one in the referring paragraph's own section, else the nearest before it in its chapter. */
