@@ -811,6 +811,48 @@ describe('classifyEdge', () => {
     ).toBe('BACKGROUND');
   });
 
+  it('makes an exercise the other paragraph calls an example of what it says EXAMPLE, whichever reference comes first', () => {
+    // linalg 4.7: a remark on the operators (4.23) ends "An example of this property will be shown in
+    // Exercise 3", and Exercise 3 uses "the formula (4.23)".
+    const remark = {
+      ...at('plain', 30, '4.7'),
+      text: 'Remark: Operators of the form (4.23) are used in the construction of projectors. An example of this property will be shown in Exercise 3.',
+    };
+    const exercise = {
+      ...at('plain', 31, '4.7'),
+      text: 'Exercise 3: Show that the operator given by the formula (4.23), with k = n − 1, maps the root vector to an eigenvector.',
+    };
+    const usesFormula = { ...reference(exercise, remark, 'formula (4.23)'), kind: 'equation' as const };
+    const callsItAnExample = { ...reference(remark, exercise, 'in Exercise 3'), kind: 'exercise' as const };
+    expect(classify({ source: exercise, target: remark, explicit: [usesFormula] })?.type).toBe('BACKGROUND');
+    expect(
+      classify({ source: exercise, target: remark, explicit: [usesFormula, callsItAnExample] })?.type,
+    ).toBe('EXAMPLE');
+    // "For example, Exercise 3 gives ..." calls it an example; an example of the text's own does not.
+    const forExample = (text: string) =>
+      classify({
+        source: { ...remark, text },
+        target: exercise,
+        explicit: [{ ...reference({ ...remark, text }, exercise, 'Exercise 3'), kind: 'exercise' }],
+      })?.type;
+    expect(forExample('Remark: Such operators are rare. For example, Exercise 3 gives one.')).toBe('EXAMPLE');
+    expect(forExample('Remark: For example, if we take k = 2 in Exercise 3 the map is zero.')).toBe(
+      'ELABORATION',
+    );
+    // "see Exercise 3 for more" sends the reader on: ELABORATION, not EXAMPLE.
+    const more = {
+      ...remark,
+      text: 'Remark: Operators of the form (4.23) are studied further; see Exercise 3 for more.',
+    };
+    expect(
+      classify({
+        source: more,
+        target: exercise,
+        explicit: [{ ...reference(more, exercise, 'see Exercise 3'), kind: 'exercise' }],
+      })?.type,
+    ).toBe('ELABORATION');
+  });
+
   it('makes a paragraph that works out numbers for a theorem before it EXAMPLE of it', () => {
     // aata 1.2: the integers modulo 3 after Theorem 1.25 (equivalence classes partition the set).
     const theorem125 = {

@@ -89,6 +89,12 @@ function wordsAround(sentence: string, phrase: string): string {
   return sentence.slice(Math.max(0, at - AROUND), at + phrase.length + AROUND);
 }
 
+/** The words of `sentence` before `phrase`. */
+function wordsBefore(sentence: string, phrase: string): string {
+  const at = sentence.indexOf(phrase);
+  return at === -1 ? '' : sentence.slice(0, at);
+}
+
 /** Numbered statements a paragraph applies when it names them "by", "from", "using" them. */
 const STATED_KINDS = new Set<ExplicitReference['kind']>([
   'theorem',
@@ -105,6 +111,16 @@ const APPLYING =
 /** Words around a reference that send the reader on for more: "see Section 5 for a proof". */
 const DEVELOPED_THERE =
   /\b(?:for (?:a |the )?(?:proofs?|details)|for (?:more|further|other|an?) (?:details|discussion|examples?|applications?)|for more\b|(?:will be|is|are) (?:proved|proven|shown|discussed|treated|explained|developed|generalized) (?:in|later)|we (?:will|shall) (?:see|prove|show|return|discuss|study|generalize))\b/i;
+
+/**
+ * Words before a reference to an example or exercise, in its sentence, that call it an example of what the
+ * referring text says: "An example of this property will be shown in Exercise 3", "For example, Exercise
+ * 1a in Sec. C.4 gives such a formula"; not "For example, if we replace the names in Example 1.2", which
+ * gives an example of its own.
+ */
+const EXAMPLE_THERE =
+  /(?:\ban? examples? of (?:this|these|that|such)\b[^.]*|\bfor (?:an? )?examples?,?\s*)$/i;
+const EXAMPLE_KINDS = new Set<ExplicitReference['kind']>(['example', 'exercise']);
 
 /** Blocks that illustrate the prose that names them. */
 const ILLUSTRATIONS = new Set<GraphParagraph['kind']>(['caption', 'table', 'code']);
@@ -127,6 +143,8 @@ function readReference(
   if (reference.role === 'answer')
     return { type: other.order > referring.order ? 'ELABORATION' : 'BACKGROUND' };
   if (STATED_KINDS.has(reference.kind) && APPLYING.test(reference.phrase)) return { type: 'BACKGROUND' };
+  if (EXAMPLE_KINDS.has(reference.kind) && EXAMPLE_THERE.test(wordsBefore(sentence, reference.phrase)))
+    return { type: 'EXAMPLE' };
   if (DEVELOPED_THERE.test(wordsAround(sentence, reference.phrase))) return { type: 'ELABORATION' };
   // A figure, table or listing the text names shows what the text says, wherever it floated to.
   if (ILLUSTRATIONS.has(other.kind)) return { type: 'ELABORATION' };
@@ -149,14 +167,26 @@ function readReference(
   return { type: 'ELABORATION' };
 }
 
-/** The type of a pair linked by explicit references, read from the first one, as seen from the source. */
+/**
+ * The type of a pair linked by explicit references, as seen from the source: read from the source's first
+ * reference, unless a reference either way says more (one paragraph calls the other an example of it, or
+ * sets itself against it).
+ */
 function readExplicit(evidence: EdgeEvidence, references: readonly ExplicitReference[]): Reading {
-  const reference = references.find((r) => r.sourceId === evidence.source.id) ?? references[0]!;
-  const fromSource = reference.sourceId === evidence.source.id;
-  const reading = fromSource
-    ? readReference(evidence.source, evidence.target, reference)
-    : readReference(evidence.target, evidence.source, reference);
-  return fromSource ? reading : { ...reading, type: inverseType(reading.type) };
+  const readings = references.map((reference) =>
+    reference.sourceId === evidence.source.id
+      ? readReference(evidence.source, evidence.target, reference)
+      : inverted(readReference(evidence.target, evidence.source, reference)),
+  );
+  const fromSource = references.findIndex((r) => r.sourceId === evidence.source.id);
+  return (
+    readings.find((r) => r.type === 'EXAMPLE' || r.type === 'CONTRAST') ??
+    readings[fromSource === -1 ? 0 : fromSource]!
+  );
+}
+
+function inverted(reading: Reading): Reading {
+  return { ...reading, type: inverseType(reading.type) };
 }
 
 /**
