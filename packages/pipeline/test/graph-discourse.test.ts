@@ -853,6 +853,39 @@ describe('classifyEdge', () => {
     ).toBe('ELABORATION');
   });
 
+  it('makes a back reference with "we will show" BACKGROUND: the referring paragraph does the showing (ipsur 7.1.1)', () => {
+    const example72 = {
+      ...at('plain', 8, '7.1'),
+      text: 'Example 7.2. Roll a fair die twice; U is the maximum.',
+    };
+    const inR = {
+      ...at('plain', 20, '7.1.1'),
+      text: 'We will show how to do Example 7.2 using R; it is much simpler to do it with R than without.',
+    };
+    const ahead = { ...inR, order: 2, text: 'We will see in Example 7.2 how the maximum behaves.' };
+    const ref = (from: GraphParagraph) => ({
+      ...reference(from, example72, 'Example 7.2'),
+      kind: 'example' as const,
+    });
+    expect(classify({ source: inR, target: example72, explicit: [ref(inR)] })?.type).toBe('BACKGROUND');
+    expect(classify({ source: ahead, target: example72, explicit: [ref(ahead)] })?.type).toBe('ELABORATION');
+  });
+
+  it('makes a section’s introduction BACKGROUND for a similar paragraph of its subsection, not a chapter’s overview', () => {
+    // linalg 1.10 introduces the Dirac notation; 1.10.2 shows where it becomes cumbersome.
+    const introduction = { ...at('plain', 1, '1.10'), text: 'The Dirac notation is index-free.' };
+    const inSubsection = {
+      ...at('plain', 9, '1.10.2'),
+      text: 'The Dirac notation is convenient, but not for tensors.',
+    };
+    const pair = similar(inSubsection, introduction);
+    expect(classify({ source: inSubsection, target: introduction, semantic: pair })?.type).toBe('BACKGROUND');
+    const overview = { ...introduction, id: '1.3', sectionId: '1' };
+    expect(
+      classify({ source: inSubsection, target: overview, semantic: similar(inSubsection, overview) })?.type,
+    ).toBe('RELATED');
+  });
+
   it('makes a paragraph that works out numbers for a theorem before it EXAMPLE of it', () => {
     // aata 1.2: the integers modulo 3 after Theorem 1.25 (equivalence classes partition the set).
     const theorem125 = {

@@ -110,7 +110,12 @@ const APPLYING =
   /^(?:by|from|using|applying|recall(?:ing)?|according to|in view of|via|since|as in|cf\.?)\b/i;
 /** Words around a reference that send the reader on for more: "see Section 5 for a proof". */
 const DEVELOPED_THERE =
-  /\b(?:for (?:a |the )?(?:proofs?|details)|for (?:more|further|other|an?) (?:details|discussion|examples?|applications?)|for more\b|(?:will be|is|are) (?:proved|proven|shown|discussed|treated|explained|developed|generalized) (?:in|later)|we (?:will|shall) (?:see|prove|show|return|discuss|study|generalize))\b/i;
+  /\b(?:for (?:a |the )?(?:proofs?|details)|for (?:more|further|other|an?) (?:details|discussion|examples?|applications?)|for more\b|(?:will be|is|are) (?:proved|proven|shown|discussed|treated|explained|developed|generalized) (?:in|later))\b/i;
+/**
+ * "We will see ..." next to a reference ahead sends the reader on; next to one back it says what the
+ * referring paragraph does itself ("We will show how to do Example 7.2 using R").
+ */
+const DEVELOPED_AHEAD = /\bwe (?:will|shall) (?:see|prove|show|return|discuss|study|generalize)\b/i;
 
 /**
  * Words before a reference to an example or exercise, in its sentence, that call it an example of what the
@@ -145,7 +150,9 @@ function readReference(
   if (STATED_KINDS.has(reference.kind) && APPLYING.test(reference.phrase)) return { type: 'BACKGROUND' };
   if (EXAMPLE_KINDS.has(reference.kind) && EXAMPLE_THERE.test(wordsBefore(sentence, reference.phrase)))
     return { type: 'EXAMPLE' };
-  if (DEVELOPED_THERE.test(wordsAround(sentence, reference.phrase))) return { type: 'ELABORATION' };
+  const around = wordsAround(sentence, reference.phrase);
+  if (DEVELOPED_THERE.test(around) || (other.order > referring.order && DEVELOPED_AHEAD.test(around)))
+    return { type: 'ELABORATION' };
   // A figure, table or listing the text names shows what the text says, wherever it floated to.
   if (ILLUSTRATIONS.has(other.kind)) return { type: 'ELABORATION' };
   // An appendix holds what the text takes as known ("see Appendix E.5" for matrix notation), unless the
@@ -275,9 +282,13 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
   );
   if (ahead !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: ahead, in: earlier.id } };
   // Within one section the later of two similar paragraphs goes on from the earlier ("Continuing the
-  // reasoning", part (e) of an exercise part (a) sets up), unless the two run side by side.
+  // reasoning", part (e) of an exercise part (a) sets up), unless the two run side by side; so does a
+  // paragraph of a subsection from its section's introduction (linalg 1.10 introduces the Dirac notation,
+  // 1.10.2 shows where it becomes cumbersome). A chapter's introduction is an overview, not a ground.
+  const fromIntroduction =
+    earlier.sectionId.includes('.') && later.sectionId.startsWith(`${earlier.sectionId}.`);
   if (
-    later.sectionId === earlier.sectionId &&
+    (later.sectionId === earlier.sectionId || fromIntroduction) &&
     !sideBySide({ paragraph: later, role: laterRole }, { paragraph: earlier, role: earlierRole })
   )
     return { type: asSeen('BACKGROUND') };

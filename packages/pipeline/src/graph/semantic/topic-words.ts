@@ -22,6 +22,7 @@ const GENERIC_WORDS = new Set(
     'whole basic common appropriate convenient easy easier difficult trivial obvious interesting often ' +
     'impact approach purpose aspect context typical typically respect detail details mathematical ' +
     'expression term terms fashion manner type types work works implementation functionality user users ' +
+    'comparison comparisons ' +
     'symbol object observation ' +
     // Words of computing any book with programs uses, whatever its subject.
     'software computer project version package ' +
@@ -47,7 +48,7 @@ const NOT_ALONE = new Set(
     'finite infinite zero nontrivial sufficient necessary smallest largest operation calculation ' +
     'interpretation method equation reader equivalent pair power square bracket information standard ' +
     'data quantity form size order independent experiment function integer solution output logical ' +
-    'property abstract'
+    'property abstract discrete continuous formal'
   ).split(' '),
 );
 
