@@ -287,6 +287,10 @@ describe('topic words: what may show that two paragraphs share a topic', () => {
     // the pairs resting on them alone unrelated. "comparison" is a word of arguing.
     expect(words.isTopicWord('discrete', 'discrete')).toBe(false);
     expect(words.isTopicWord('comparison', 'comparison')).toBe(false);
+    // decay: "data" (whose key is "datum") and "physical" qualify ("physical data"); "specify" is a verb.
+    expect(words.isTopicWord('datum', 'data')).toBe(false);
+    expect(words.isTopicWord('physical', 'physical')).toBe(false);
+    expect(words.isTopicWord('specify', 'specify')).toBe(false);
     expect(words.sharedTopic(at('A discrete variable'), at('Discrete data'))).toBeUndefined();
     expect(words.sharedTopic(at('Every finite field'), at('The multiplicative group'))).toEqual(
       expect.arrayContaining(['finite field', 'multiplicative group']),

@@ -22,7 +22,7 @@ const GENERIC_WORDS = new Set(
     'whole basic common appropriate convenient easy easier difficult trivial obvious interesting often ' +
     'impact approach purpose aspect context typical typically respect detail details mathematical ' +
     'expression term terms fashion manner type types work works implementation functionality user users ' +
-    'comparison comparisons ' +
+    'comparison comparisons concept concepts topic topics ' +
     'symbol object observation ' +
     // Words of computing any book with programs uses, whatever its subject.
     'software computer project version package ' +
@@ -30,7 +30,7 @@ const GENERIC_WORDS = new Set(
     'hand result deduce conclude distinction calculate reads simpler consistent possess efficient ' +
     'scientific computation text command unknown ' +
     // Verbs of doing mathematics and programming, in the forms the verb test lets through.
-    'solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
+    'specify solve require choose convert contribute multiply compute apply obtain determine denote satisfy ' +
     'consist contain describe represent involve produce provide allow lead implement perform verify ' +
     'construct define derive combine combines exclude equal store stores extract extracts ' +
     // Qualities any mathematical object may have.
@@ -48,7 +48,7 @@ const NOT_ALONE = new Set(
     'finite infinite zero nontrivial sufficient necessary smallest largest operation calculation ' +
     'interpretation method equation reader equivalent pair power square bracket information standard ' +
     'data quantity form size order independent experiment function integer solution output logical ' +
-    'property abstract discrete continuous formal'
+    'property abstract discrete continuous formal physical'
   ).split(' '),
 );
 
@@ -153,7 +153,9 @@ export function bookTopicWords({ prose, code, headings, definedTerms }: BookVoca
   // ... and one that may stand for an idea alone (a participle may qualify one: "left cosets").
   const isTopicWord = (key: string, word: string) =>
     isPhraseWord(key, word) &&
+    // By the word as written too: the key of "data" is "datum".
     !NOT_ALONE.has(key) &&
+    !NOT_ALONE.has(word) &&
     !isVerbForm(word) &&
     WRITTEN_AS_A_WORD.test(word) &&
     ONE_SCRIPT.test(word) &&
