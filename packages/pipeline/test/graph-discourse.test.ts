@@ -886,6 +886,28 @@ describe('classifyEdge', () => {
     ).toBe('RELATED');
   });
 
+  it('makes a paragraph that judges a thing at hand by a definition EXAMPLE of it, not a proof that does', () => {
+    // linalg 5.1: "This bilinear form is not positive-definite"; ipsur 3.3.5: "the data appear to be mesokurtic".
+    const definition = {
+      ...at('plain', 5, '5.1'),
+      text: 'Definition: A bilinear form B is positive-definite if B(v, v) > 0 for all nonzero vectors v.',
+    };
+    const judged = (text: string) =>
+      classify({
+        source: { ...at('plain', 11, '5.1'), text },
+        target: definition,
+        definedTermsUsed: ['positive-definite'],
+      })?.type;
+    expect(judged('Example 2: We set <A, B> = Tr(AB). This bilinear form is not positive-definite.')).toBe(
+      'EXAMPLE',
+    );
+    expect(judged('The trace forms of these operators appear to be positive-definite in every case.')).toBe(
+      'EXAMPLE',
+    );
+    expect(judged('Proof. This form is positive-definite, so the norm is defined.')).toBe('BACKGROUND');
+    expect(judged('For a positive-definite form the Cauchy inequality holds.')).toBe('BACKGROUND');
+  });
+
   it('makes a paragraph that works out numbers for a theorem before it EXAMPLE of it', () => {
     // aata 1.2: the integers modulo 3 after Theorem 1.25 (equivalence classes partition the set).
     const theorem125 = {

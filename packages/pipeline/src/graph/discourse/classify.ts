@@ -329,7 +329,28 @@ function readDefinitionUse(evidence: EdgeEvidence): Reading {
     evidence.definedTermsUsed.some((term) => exemplifies(evidence.source.text, term))
   )
     return { type: 'EXAMPLE', cue: { cue: role.cue, in: evidence.source.id, role: 'example' } };
+  // A proof that shows its map "is one-to-one" builds on the definition; a statement states, it judges nothing.
+  if (
+    role?.role !== 'proof' &&
+    statementCue(evidence.source.text) === undefined &&
+    evidence.definedTermsUsed.some((term) => judgesAnInstance(evidence.source.text, term))
+  )
+    return { type: 'EXAMPLE' };
   return { type: 'BACKGROUND' };
+}
+
+/**
+ * Whether a text says of a thing at hand that it is, or is not, what `term` names: "This algebra is not
+ * commutative", "This bilinear form is not positive-definite" (linalg), "the UKDriverDeaths data appear
+ * to be mesokurtic" (ipsur). Such a paragraph is an instance of the definition, not built on it.
+ */
+function judgesAnInstance(text: string, term: string): boolean {
+  const escaped = term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const verdict = String.raw`(?:is|are|appears? to be|seems? to be)\s+(?:not\s+)?(?:(?:a|an)\s+)?${escaped}\b`;
+  return new RegExp(
+    String.raw`\b(?:this|these)\s+(?:[\p{L}-]+\s+){1,3}${verdict}|\bappears? to be\s+(?:not\s+)?${escaped}\b`,
+    'u',
+  ).test(text.toLowerCase());
 }
 
 /**
