@@ -7,7 +7,11 @@ import { extractBook } from '../src/extract/extract-book.ts';
 import { mapLinksToParagraphs, readInternalLinks, type PdfLink } from '../src/graph/links.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { expandNumbers, findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
-import { referenceIntoSection, resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
+import {
+  paragraphReferredTo,
+  referenceIntoSection,
+  resolveExplicitReferences,
+} from '../src/graph/refs/resolve.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
 
 const books = path.resolve(import.meta.dirname, '../../../../shared/books');
@@ -336,6 +340,47 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     expect(referenceIntoSection(referring, elsewhere, bySource, byId)).toBeUndefined();
     // The section's first paragraph is the reference's own target already.
     expect(referenceIntoSection(referring, opening, bySource, byId)).toBeUndefined();
+  });
+
+  it('sends a reference to a section to the paragraph there its sentence is about, when the opening is not (ipsur)', () => {
+    const opening = onItsPageAt('9.1.1', 0, 1, 'How do we guess a parameter from a sample?');
+    const definition = onItsPageAt(
+      '9.1.29',
+      29,
+      2,
+      'Definition 9.7 (Unbiased estimators). A statistic whose expected value is the parameter is an unbiased estimator.',
+    );
+    const other = onItsPageAt(
+      '9.1.30',
+      30,
+      3,
+      'The variance of the sample mean shrinks with the sample size.',
+    );
+    const referring = onItsPageAt(
+      '12.2.4.3',
+      40,
+      4,
+      'It follows that the estimator b is an unbiased estimator (see Section 9.1). Its variance is known.',
+    );
+    const ideas = ['unbiased estimator', 'variance', 'sample', 'parameter'];
+    const sharedIdeas = (a: string, b: string) => {
+      const shared = ideas.filter((i) => a.toLowerCase().includes(i) && b.toLowerCase().includes(i));
+      return shared.length > 0 ? shared : undefined;
+    };
+    const [reference] = resolveExplicitReferences([opening, definition, other, referring]);
+    expect(reference).toMatchObject({ targetId: '9.1.1', phrase: 'see Section 9.1' });
+    const inSection = [definition, other];
+    expect(paragraphReferredTo(reference!, referring, opening, inSection, sharedIdeas)?.id).toBe('9.1.29');
+    // Not when the opening is about what the sentence says, nor for a whole chapter.
+    const aboutIt = { ...opening, text: 'An unbiased estimator hits its parameter on average.' };
+    expect(paragraphReferredTo(reference!, referring, aboutIt, inSection, sharedIdeas)).toBeUndefined();
+    const chapter = { ...reference!, kind: 'chapter' as const, phrase: 'see Chapter 9' };
+    expect(paragraphReferredTo(chapter, referring, opening, inSection, sharedIdeas)).toBeUndefined();
+    // Nor when two paragraphs of the section stand equally.
+    const twin = { ...definition, id: '9.1.31' };
+    expect(
+      paragraphReferredTo(reference!, referring, opening, [definition, twin], sharedIdeas),
+    ).toBeUndefined();
   });
 
   it('takes no link without words of its own from a paragraph with none (a "√", a footnote’s address)', () => {

@@ -14,7 +14,12 @@ import {
 } from './discourse/definitions.ts';
 import { readInternalLinks } from './links.ts';
 import { graphParagraphs, isStudyProse } from './paragraphs.ts';
-import { referenceIntoSection, resolveExplicitReferences } from './refs/resolve.ts';
+import {
+  insideReferredSection,
+  paragraphReferredTo,
+  referenceIntoSection,
+  resolveExplicitReferences,
+} from './refs/resolve.ts';
 import {
   buildEmbeddingsIndex,
   buildLsaIndex,
@@ -80,6 +85,7 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     edges: mergeEvidence(paragraphs, references, semantic, definitions, {
       prose,
       defined,
+      sharedIdeas: topicWords.sharedTopic,
     }),
     explicitRefs: explicitRefsBySource(references),
   };
@@ -168,6 +174,8 @@ interface BookVocabulary {
   /** The prose paragraphs, each with its position among them as its order. */
   prose: readonly GraphParagraph[];
   defined: DefinedTerms;
+  /** The ideas of the book two texts share, when enough to show a shared topic. */
+  sharedIdeas: (a: string, b: string) => readonly string[] | undefined;
 }
 
 /**
@@ -225,6 +233,27 @@ function mergeEvidence(
     const inside = reference.sourceId === a.id ? b : a;
     insideSections.set(key, { ...reference, targetId: inside.id, role: 'inSection' });
     openingsPassedOver.add(pairKey(reference.sourceId, reference.targetId));
+  }
+  // A reference to a section no similar paragraph stands in for: the paragraph of the section the
+  // referring sentence is about, when one stands out.
+  for (const reference of references) {
+    const openingKey = pairKey(reference.sourceId, reference.targetId);
+    const referring = prose.get(reference.sourceId);
+    const opening = byId.get(reference.targetId);
+    if (referring === undefined || opening === undefined || reference.role !== undefined) continue;
+    if (openingsPassedOver.has(openingKey)) continue;
+    const inSection = vocabulary.prose.filter((p) => insideReferredSection(reference, opening, p));
+    if (inSection.length === 0) continue;
+    const inside = paragraphReferredTo(reference, referring, opening, inSection, vocabulary.sharedIdeas);
+    if (inside === undefined) continue;
+    const pair = pairOf(referring.id, inside.id);
+    if (pair.explicit.length > 0) continue;
+    insideSections.set(pairKey(pair.source, pair.target), {
+      ...reference,
+      targetId: inside.id,
+      role: 'inSection',
+    });
+    openingsPassedOver.add(openingKey);
   }
 
   const edges: GraphEdge[] = [];

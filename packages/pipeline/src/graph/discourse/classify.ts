@@ -16,6 +16,7 @@ import type {
   SemanticPair,
 } from '../types.ts';
 import { inverseType } from '../types.ts';
+import { sentenceAround } from '../sentences.ts';
 import { findCues, type Cue } from './cues.ts';
 
 export interface EdgeEvidence {
@@ -68,15 +69,6 @@ function roleOf(cues: readonly Cue[]): { role: Role; cue: Cue } | undefined {
       return { role: 'application', cue };
   }
   return undefined;
-}
-
-/** The sentence of `text` around `phrase`, to look for cues next to an explicit reference. */
-function sentenceAround(text: string, phrase: string): string {
-  const at = text.indexOf(phrase);
-  if (at === -1) return '';
-  const start = Math.max(text.lastIndexOf('. ', at) + 1, 0);
-  const end = text.indexOf('. ', at + phrase.length);
-  return text.slice(start, end === -1 ? text.length : end + 1).trim();
 }
 
 /** How far from a reference the words that say what it is for may stand ("for a proof, see ..."). */

@@ -7,6 +7,7 @@
 import { isFootnoteMark, mapLinksToParagraphs, type PdfLink } from '../links.ts';
 import type { ExplicitReference, GraphParagraph, ReferenceKind } from '../types.ts';
 import { findItemLabels, findReferenceMentions, type ReferenceMention } from './grammar.ts';
+import { sentenceAround } from '../sentences.ts';
 import { buildTargetIndex, type TargetIndex } from './targets.ts';
 
 export interface ResolveOptions {
@@ -392,13 +393,58 @@ export function referenceIntoSection(
   ] as const) {
     for (const reference of bySource.get(referring.id) ?? []) {
       const opening = byId.get(reference.targetId);
-      if (!SECTION_KINDS.has(reference.kind) || opening === undefined || opening.id === other.id) continue;
-      const inside =
-        reference.kind === 'chapter'
-          ? other.chapterId === opening.chapterId
-          : other.sectionId === opening.sectionId || other.sectionId.startsWith(`${opening.sectionId}.`);
-      if (inside) return reference;
+      if (opening !== undefined && insideReferredSection(reference, opening, other)) return reference;
     }
   }
   return undefined;
+}
+
+/** Whether `paragraph` is in the section or chapter a reference names by its opening, and is not the opening. */
+export function insideReferredSection(
+  reference: ExplicitReference,
+  opening: GraphParagraph,
+  paragraph: GraphParagraph,
+): boolean {
+  if (!SECTION_KINDS.has(reference.kind) || paragraph.id === opening.id) return false;
+  return reference.kind === 'chapter'
+    ? paragraph.chapterId === opening.chapterId
+    : paragraph.sectionId === opening.sectionId || paragraph.sectionId.startsWith(`${opening.sectionId}.`);
+}
+
+/**
+ * Where in a section a reference to it sends the reader, when its opening is not about what the referring
+ * sentence is about ("the Law of Large Numbers (see Section 4.3)" and 4.3's opening question on coin
+ * tosses): the paragraph of the section that shares the most ideas of the book with the referring
+ * paragraph, one of them in the referring sentence, while the opening shares none of that sentence's.
+ * undefined when no paragraph of the section does, or two do equally.
+ */
+export function paragraphReferredTo(
+  reference: ExplicitReference,
+  referring: GraphParagraph,
+  opening: GraphParagraph,
+  inSection: readonly GraphParagraph[],
+  sharedIdeas: (a: string, b: string) => readonly string[] | undefined,
+): GraphParagraph | undefined {
+  // A chapter holds too much for a sentence to pick one paragraph of it.
+  if (reference.kind === 'chapter') return undefined;
+  const sentence = sentenceAround(referring.text, reference.phrase).toLowerCase();
+  const aboutSentence = (other: GraphParagraph) =>
+    (sharedIdeas(referring.text, other.text) ?? []).filter((idea) => sentence.includes(idea.toLowerCase()));
+  // Two ideas of the sentence, or one phrase ("dual basis", "unbiased estimator").
+  const about = (other: GraphParagraph) => {
+    const ideas = aboutSentence(other);
+    return ideas.length >= 2 || ideas.some((idea) => idea.includes(' '));
+  };
+  if (sentence === '' || aboutSentence(opening).length > 0) return undefined;
+  let best: { paragraph: GraphParagraph; ideas: number } | undefined;
+  let tie = false;
+  for (const paragraph of inSection) {
+    if (paragraph.id === referring.id || !about(paragraph)) continue;
+    const ideas = sharedIdeas(referring.text, paragraph.text)!.length;
+    if (best === undefined || ideas > best.ideas) {
+      best = { paragraph, ideas };
+      tie = false;
+    } else if (ideas === best.ideas) tie = true;
+  }
+  return tie ? undefined : best?.paragraph;
 }

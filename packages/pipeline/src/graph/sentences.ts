@@ -1,0 +1,8 @@
+/** The sentence of `text` around `phrase` (the words that refer, a cue): '' when `phrase` is not in it. */
+export function sentenceAround(text: string, phrase: string): string {
+  const at = text.indexOf(phrase);
+  if (at === -1) return '';
+  const start = Math.max(text.lastIndexOf('. ', at) + 1, 0);
+  const end = text.indexOf('. ', at + phrase.length);
+  return text.slice(start, end === -1 ? text.length : end + 1).trim();
+}
