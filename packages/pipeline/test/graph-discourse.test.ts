@@ -332,6 +332,23 @@ describe('definitions', () => {
     expect(termsUsed(defined, paragraphs[2]!)).toEqual(['solver']);
   });
 
+  it('takes no program name for a term: "a vector of probabilities (called probs)" beside sum(probs) and Prob(A)', () => {
+    const paragraphs = inSection(
+      [
+        'A probability space is a data frame of outcomes and a vector of probabilities (called probs); we need sum(probs) to be one.',
+        'We compute Prob(A), Prob(B) and Prob(S, given = B), then check that the probs are nonnegative.',
+        'An implementation of a numerical algorithm is often referred to as a solver.',
+        'Our solver now takes the mesh as an argument.',
+      ],
+      '4.3',
+    );
+    const defined = findDefinedTerms(paragraphs);
+    expect(defined.sites.has('prob')).toBe(false);
+    expect(termsUsed(defined, paragraphs[1]!)).toEqual([]);
+    // A word written as code now and then is still a term.
+    expect(termsUsed(defined, paragraphs[3]!)).toEqual(['solver']);
+  });
+
   it('sends a use to the definition in its own chapter, else to the book’s first (aata: "isomorphic")', () => {
     const chapters = [
       ...inSection(

@@ -383,15 +383,22 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     ).toBeUndefined();
   });
 
-  it('takes no link without words of its own from a paragraph with none (a "√", a footnote’s address)', () => {
+  it('takes no link without words of its own from a paragraph with none (a "√", a footnote’s address), nor to one without a letter', () => {
     const root = onItsPageAt('3.2.1', 0, 1, '√');
     const address = onItsPageAt('3.2.2', 1, 2, '1 http://tinyurl.com/ofkw6kc/analysis');
     const text = onItsPageAt('3.2.3', 2, 3, 'The solver is verified against the exact solution.');
     const figure = onItsPageAt('3.2.9', 9, 4, 'Fig. 3.1 The numerical and exact solutions.');
-    const found = resolveExplicitReferences([root, address, text, figure], {
-      links: [linkBetween(root, figure), linkBetween(address, figure), linkBetween(text, figure)],
+    // Nor one landing on a paragraph without a letter: a plot's tick labels (ipsur's Lake Huron figure).
+    const ticks = onItsPageAt('3.2.10', 10, 5, '1880 1900 1920 1940 1960');
+    const found = resolveExplicitReferences([root, address, text, figure, ticks], {
+      links: [
+        linkBetween(root, figure),
+        linkBetween(address, figure),
+        linkBetween(text, figure),
+        linkBetween(text, ticks),
+      ],
     });
-    expect(found.map((r) => r.sourceId)).toEqual(['3.2.3']);
+    expect(found.map((r) => `${r.sourceId}>${r.targetId}`)).toEqual(['3.2.3>3.2.9']);
   });
 
   it('takes a link landing on the paragraph before the section the text names for that section (ipsur)', () => {

@@ -5,7 +5,7 @@
  * the paragraph that defined it.
  */
 import { isAdverb, isEverydayWord, isVerbForm } from '../english.ts';
-import { contentWords, withoutCode } from '../semantic/tokenise.ts';
+import { contentWords, withoutCode, writtenAsCode } from '../semantic/tokenise.ts';
 import type { GraphParagraph } from '../types.ts';
 import { normaliseTerm, singular, termWords } from './terms.ts';
 
@@ -336,7 +336,7 @@ export function findDefinedTerms(paragraphs: readonly GraphParagraph[]): Defined
     }
   }
   const occurrences = findOccurrences(inOrder, [...sites.keys()]);
-  for (const term of takenForGranted(inOrder, occurrences, sites)) {
+  for (const term of [...takenForGranted(inOrder, occurrences, sites), ...identifiers(inOrder, sites)]) {
     sites.delete(term);
     display.delete(term);
   }
@@ -351,6 +351,26 @@ export function findDefinedTerms(paragraphs: readonly GraphParagraph[]): Defined
       terms.filter((term) => sites.has(term)),
     );
   return { sites, byParagraph, display, occurrences };
+}
+
+/**
+ * The one-word terms the book writes as code at least as often as as words: a program's names ("a column
+ * called probs", with "sum(probs)" and "Prob(A)" around it in ipsur), not English terms.
+ */
+function identifiers(paragraphs: readonly GraphParagraph[], sites: ReadonlyMap<string, unknown>): string[] {
+  const single = new Set([...sites.keys()].filter((term) => !term.includes(' ')));
+  const asCode = new Map<string, number>();
+  const asWord = new Map<string, number>();
+  for (const { text } of paragraphs) {
+    for (const match of text.matchAll(/[\p{L}\p{N}_]+/gu)) {
+      const key = termWords(match[0])[0];
+      if (key === undefined || !single.has(key)) continue;
+      const code = match[0].includes('_') || writtenAsCode(text, match.index, match.index + match[0].length);
+      const counts = code ? asCode : asWord;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return [...single].filter((term) => (asCode.get(term) ?? 0) >= Math.max(asWord.get(term) ?? 0, 1));
 }
 
 /** The terms the book takes as known where it seems to define them (EARLY_USES, MANY_EARLY_USES). */

@@ -259,8 +259,11 @@ function mergeWithLinks(
     if (pair === undefined) continue;
     const described = describeLink(pair.source, pair.target, byOrder);
     // A link from a paragraph with no words of its own (a "√", a footnote's address) was placed on it by
-    // position only: nothing says what it refers from.
-    if (described.role !== 'answer' && wordsOf(pair.source.text) < MIN_LINK_SOURCE_WORDS) continue;
+    // position only: nothing says what it refers from. One landing on a paragraph without a letter (the
+    // tick labels of a plot, "1880 1900 1920") lands on a drawing, not on a text to read.
+    // An answer may be a number alone ("1.1.1. 255.").
+    const placedOnly = wordsOf(pair.source.text) < MIN_LINK_SOURCE_WORDS || !/\p{L}/u.test(pair.target.text);
+    if (described.role !== 'answer' && placedOnly) continue;
     out.push({ sourceId: pair.source.id, targetId: pair.target.id, ...described, via: 'link' });
   }
   return out;
