@@ -22,7 +22,7 @@ const GENERIC_WORDS = new Set(
     'whole basic common appropriate convenient easy easier difficult trivial obvious interesting often ' +
     'impact approach purpose aspect context typical typically respect detail details mathematical ' +
     'expression term terms fashion manner type types work works implementation functionality user users ' +
-    'comparison comparisons concept concepts topic topics ' +
+    'comparison comparisons concept concepts topic topics parentheses parenthesis ' +
     'symbol object observation ' +
     // Words of computing any book with programs uses, whatever its subject.
     'software computer project version package ' +
