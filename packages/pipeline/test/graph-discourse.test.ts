@@ -888,6 +888,25 @@ describe('classifyEdge', () => {
     expect(classify({ source: ahead, target: example72, explicit: [ref(ahead)] })?.type).toBe('ELABORATION');
   });
 
+  it('reads "Consider ..." in a section of exercises as an exercise on the text, not an example (decay 4.14)', () => {
+    const text = {
+      ...at('plain', 3, '4.5'),
+      text: 'Radioactive nuclei decay at a rate set by the half-life.',
+    };
+    const consider = {
+      ...at('plain', 36, '4.14'),
+      sectionTitle: 'Exercises',
+      text: 'Consider two radioactive substances whose nuclei decay into each other.',
+    };
+    const edge = classify({ source: consider, target: text, semantic: similar(consider, text) });
+    expect(edge?.type).toBe('BACKGROUND');
+    expect(edge?.justification).toMatch(/Section 4\.14, Paragraph 36 is an exercise \("Consider"\)/);
+    const inText = { ...consider, sectionTitle: 'Radioactive decay' };
+    expect(
+      classify({ source: inText, target: text, semantic: similar(inText, text) })?.justification,
+    ).toMatch(/is an example \("Consider"\)/);
+  });
+
   it('makes a section’s introduction BACKGROUND for a similar paragraph of its subsection, not a chapter’s overview', () => {
     // linalg 1.10 introduces the Dirac notation; 1.10.2 shows where it becomes cumbersome.
     const introduction = { ...at('plain', 1, '1.10'), text: 'The Dirac notation is index-free.' };

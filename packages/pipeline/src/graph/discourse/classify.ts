@@ -59,8 +59,13 @@ interface Reading {
   cue?: { cue: Cue; in: string; role?: Role };
 }
 
-function roleOf(cues: readonly Cue[]): { role: Role; cue: Cue } | undefined {
+/** A section of exercises or problems: "Consider ..." there opens an exercise, not an example. */
+const EXERCISES_SECTION = /^(?:(?:additional|chapter|review) )?(?:exercises|problems)\b/i;
+
+function roleOf(cues: readonly Cue[], paragraph: GraphParagraph): { role: Role; cue: Cue } | undefined {
+  const inExercises = EXERCISES_SECTION.test(paragraph.sectionTitle ?? '');
   for (const cue of cues) {
+    if (cue.signal === 'example' && cue.index === 0 && inExercises && !isLabelledExample(cue)) continue;
     if ((cue.signal === 'example' || cue.signal === 'proof') && cue.index === 0)
       return { role: cue.signal, cue };
     // "As an application of ..." anywhere; "Applying ..." only opening the paragraph, not "applying the
@@ -152,7 +157,7 @@ function readReference(
   if (/\bappendi(?:x|ces)\b/i.test(reference.phrase)) return { type: 'BACKGROUND' };
   // An example that names the statement it works through ("Example 2: ... We use Eq. (4.3)" of Theorem 2)
   // is an example of it, unless it only applies it on the way ("by Theorem 4.10", above).
-  const referringRole = roleOf(findCues(referring.text));
+  const referringRole = roleOf(findCues(referring.text), referring);
   if (
     referringRole?.role === 'example' &&
     isLabelledExample(referringRole.cue) &&
@@ -160,7 +165,7 @@ function readReference(
   )
     return { type: 'EXAMPLE', cue: { cue: referringRole.cue, in: referring.id, role: 'example' } };
   if (other.order < referring.order) return { type: 'BACKGROUND' };
-  const role = roleOf(findCues(other.text));
+  const role = roleOf(findCues(other.text), other);
   if (role?.role === 'example')
     return { type: 'EXAMPLE', cue: { cue: role.cue, in: other.id, role: role.role } };
   return { type: 'ELABORATION' };
@@ -219,8 +224,8 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
   const contrast = laterCues.find((cue) => cue.signal === 'contrast' && cue.index < OPENING_CHARS);
   if (contrast !== undefined && near) return { type: 'CONTRAST', cue: { cue: contrast, in: later.id } };
   // An example beside what it exemplifies; two examples of one idea are only related.
-  const laterRole = roleOf(laterCues);
-  const earlierRole = roleOf(earlierCues);
+  const laterRole = roleOf(laterCues, later);
+  const earlierRole = roleOf(earlierCues, earlier);
   const laterStatement = statementCue(later.text);
   // What the earlier one states or defines, in words the two share.
   const stated =
@@ -248,8 +253,11 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
       type: asSeen('BACKGROUND'),
       cue: { cue: { signal: 'back', phrase: help[0], index: 0 }, in: later.id, role: 'help' },
     };
-  // An exercise practises what the text before it explains.
-  const exercise = EXERCISE.exec(later.text);
+  // An exercise practises what the text before it explains; in a section of exercises one may open
+  // "Consider ..." (decay).
+  const exercise =
+    EXERCISE.exec(later.text) ??
+    (EXERCISES_SECTION.test(later.sectionTitle ?? '') ? /^Consider\b/.exec(later.text) : null);
   if (exercise !== null && !NUMBERED.test(earlier.text) && !HELP.test(earlier.text))
     return {
       type: asSeen('BACKGROUND'),
@@ -314,7 +322,7 @@ function sideBySide(a: Opened, b: Opened): boolean {
  * example whose first sentence names the defined term ("Example 10.6 ... normal subgroup").
  */
 function readDefinitionUse(evidence: EdgeEvidence): Reading {
-  const role = roleOf(findCues(evidence.source.text));
+  const role = roleOf(findCues(evidence.source.text), evidence.source);
   if (
     role?.role === 'example' &&
     isLabelledExample(role.cue) &&
