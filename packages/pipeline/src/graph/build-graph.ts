@@ -14,12 +14,7 @@ import {
 } from './discourse/definitions.ts';
 import { readInternalLinks } from './links.ts';
 import { graphParagraphs, isStudyProse } from './paragraphs.ts';
-import {
-  insideReferredSection,
-  paragraphReferredTo,
-  referenceIntoSection,
-  resolveExplicitReferences,
-} from './refs/resolve.ts';
+import { paragraphReferredTo, referenceIntoSection, resolveExplicitReferences } from './refs/resolve.ts';
 import {
   buildEmbeddingsIndex,
   buildLsaIndex,
@@ -242,9 +237,13 @@ function mergeEvidence(
     const opening = byId.get(reference.targetId);
     if (referring === undefined || opening === undefined || reference.role !== undefined) continue;
     if (openingsPassedOver.has(openingKey)) continue;
-    const inSection = vocabulary.prose.filter((p) => insideReferredSection(reference, opening, p));
-    if (inSection.length === 0) continue;
-    const inside = paragraphReferredTo(reference, referring, opening, inSection, vocabulary.sharedIdeas);
+    const inside = paragraphReferredTo(
+      reference,
+      referring,
+      opening,
+      vocabulary.prose,
+      vocabulary.sharedIdeas,
+    );
     if (inside === undefined) continue;
     const pair = pairOf(referring.id, inside.id);
     if (pair.explicit.length > 0) continue;

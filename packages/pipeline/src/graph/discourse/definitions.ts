@@ -5,7 +5,7 @@
  * the paragraph that defined it.
  */
 import { isAdverb, isEverydayWord, isVerbForm } from '../english.ts';
-import { contentWords, withoutCode, writtenAsCode } from '../semantic/tokenise.ts';
+import { contentWords, IDENTIFIER, withoutCode, writtenAsCode } from '../semantic/tokenise.ts';
 import type { GraphParagraph } from '../types.ts';
 import { normaliseTerm, singular, termWords } from './terms.ts';
 
@@ -362,7 +362,7 @@ function identifiers(paragraphs: readonly GraphParagraph[], sites: ReadonlyMap<s
   const asCode = new Map<string, number>();
   const asWord = new Map<string, number>();
   for (const { text } of paragraphs) {
-    for (const match of text.matchAll(/[\p{L}\p{N}_]+/gu)) {
+    for (const match of text.matchAll(IDENTIFIER)) {
       const key = termWords(match[0])[0];
       if (key === undefined || !single.has(key)) continue;
       const code = match[0].includes('_') || writtenAsCode(text, match.index, match.index + match[0].length);

@@ -403,7 +403,7 @@ export function referenceIntoSection(
 }
 
 /** Whether `paragraph` is in the section or chapter a reference names by its opening, and is not the opening. */
-export function insideReferredSection(
+function insideReferredSection(
   reference: ExplicitReference,
   opening: GraphParagraph,
   paragraph: GraphParagraph,
@@ -425,25 +425,25 @@ export function paragraphReferredTo(
   reference: ExplicitReference,
   referring: GraphParagraph,
   opening: GraphParagraph,
-  inSection: readonly GraphParagraph[],
+  paragraphs: readonly GraphParagraph[],
   sharedIdeas: (a: string, b: string) => readonly string[] | undefined,
 ): GraphParagraph | undefined {
   // A chapter holds too much for a sentence to pick one paragraph of it.
-  if (reference.kind === 'chapter') return undefined;
+  if (!SECTION_KINDS.has(reference.kind) || reference.kind === 'chapter') return undefined;
   const sentence = sentenceAround(referring.text, reference.phrase).toLowerCase();
-  const aboutSentence = (other: GraphParagraph) =>
-    (sharedIdeas(referring.text, other.text) ?? []).filter((idea) => sentence.includes(idea.toLowerCase()));
-  // Two ideas of the sentence, or one phrase ("dual basis", "unbiased estimator").
-  const about = (other: GraphParagraph) => {
-    const ideas = aboutSentence(other);
-    return ideas.length >= 2 || ideas.some((idea) => idea.includes(' '));
-  };
-  if (sentence === '' || aboutSentence(opening).length > 0) return undefined;
+  const inSentence = (ideas: readonly string[]) =>
+    ideas.filter((idea) => sentence.includes(idea.toLowerCase()));
+  if (sentence === '' || inSentence(sharedIdeas(referring.text, opening.text) ?? []).length > 0)
+    return undefined;
   let best: { paragraph: GraphParagraph; ideas: number } | undefined;
   let tie = false;
-  for (const paragraph of inSection) {
-    if (paragraph.id === referring.id || !about(paragraph)) continue;
-    const ideas = sharedIdeas(referring.text, paragraph.text)!.length;
+  for (const paragraph of paragraphs) {
+    if (paragraph.id === referring.id || !insideReferredSection(reference, opening, paragraph)) continue;
+    const shared = sharedIdeas(referring.text, paragraph.text) ?? [];
+    const about = inSentence(shared);
+    // Two ideas of the sentence, or one phrase ("dual basis", "unbiased estimator").
+    if (about.length < 2 && !about.some((idea) => idea.includes(' '))) continue;
+    const ideas = shared.length;
     if (best === undefined || ideas > best.ideas) {
       best = { paragraph, ideas };
       tie = false;

@@ -111,7 +111,7 @@ export function writtenAsCode(text: string, start: number, end: number): boolean
 }
 
 /** Identifier-like runs: letters, digits and underscores. */
-const IDENTIFIER = /[\p{L}\p{N}_]+/gu;
+export const IDENTIFIER = /[\p{L}\p{N}_]+/gu;
 
 /**
  * The text with every word written as code blanked out (same length, so places still match): a term the

@@ -7,7 +7,7 @@
  */
 import { commonInBookAbove, isAdverb, isVerbForm, SPOKEN_WORDS, spokenCount } from '../english.ts';
 import { sharedTermsMatcher, termKey, wordKeys } from './shared-terms.ts';
-import { contentWords, writtenAsCode } from './tokenise.ts';
+import { contentWords, IDENTIFIER, writtenAsCode } from './tokenise.ts';
 
 /**
  * A word the book uses no more than this many times as often as everyday speech does ("when", "clear",
@@ -80,7 +80,6 @@ export interface TopicWords {
   sharedTopic(a: string, b: string): string[] | undefined;
 }
 
-const WORD = /[\p{L}\p{N}_]+/gu;
 /**
  * Letters only, none of them a modifier ("Aˆ" is a symbol with a hat), and four or more unless an
  * acronym ("MGF"): "mod", "exp", "lim", "qed" are notation, not words.
@@ -118,7 +117,7 @@ export function bookTopicWords({ prose, code, headings, definedTerms }: BookVoca
   const add = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   for (const text of prose) {
     const keys = new Set<string>();
-    for (const match of text.matchAll(WORD)) {
+    for (const match of text.matchAll(IDENTIFIER)) {
       for (const part of match[0].split('_')) {
         if (contentWords(part).length === 0) continue;
         const key = termKey(part);
@@ -136,7 +135,7 @@ export function bookTopicWords({ prose, code, headings, definedTerms }: BookVoca
     for (const key of keys) add(paragraphsWith, key);
   }
   for (const text of code)
-    for (const match of text.matchAll(WORD))
+    for (const match of text.matchAll(IDENTIFIER))
       for (const part of match[0].split('_')) if (contentWords(part).length > 0) add(asCode, termKey(part));
 
   const commonAbove = commonInBookAbove(prose.length);
