@@ -8,3 +8,4 @@ export * from './truncate.ts';
 export * from './grouping.ts';
 export * from './labels.ts';
 export * from './outline-cache.ts';
+export * from './places.ts';
