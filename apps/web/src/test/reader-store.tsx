@@ -8,10 +8,11 @@ import {
   type ReaderState,
   type ReaderStore,
 } from '../features/reader/state/index.ts';
+import { withQueryClient } from './query-client.tsx';
 
 /**
- * Renders a part of the reader with a reader store of `state` (a 350-page book on page 1 otherwise), and
- * records every action dispatched to it (also told to `onDispatch`).
+ * Renders a part of the reader with a reader store of `state` (a 350-page book on page 1 otherwise) and a
+ * query client of its own, and records every action dispatched to it (also told to `onDispatch`).
  */
 export function renderWithReaderStore(
   ui: ReactElement,
@@ -28,7 +29,12 @@ export function renderWithReaderStore(
       base.dispatch(action);
     },
   };
-  const wrap = (node: ReactElement) => <ReaderStoreProvider store={store}>{node}</ReaderStoreProvider>;
+  const QueryClient = withQueryClient();
+  const wrap = (node: ReactElement) => (
+    <QueryClient>
+      <ReaderStoreProvider store={store}>{node}</ReaderStoreProvider>
+    </QueryClient>
+  );
   const view = render(wrap(ui));
   return { ...view, store, actions, rerender: (node: ReactElement) => view.rerender(wrap(node)) };
 }
