@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppConfigProvider } from '../lib/app-config.tsx';
 import { setTokenSource } from '../lib/api.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 import { ShellProvider } from '../lib/shell.tsx';
 import { AuthProvider, createBetterAuthService, createTokenManager } from '../features/auth/index.ts';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -16,15 +18,23 @@ const firstToken = tokenManager.getIdToken({ forceRefresh: true }).catch((error:
   return null;
 });
 
+// The server state of the signed-in student: nothing of it outlives the session.
+const queryClient = createQueryClient();
+tokenManager.subscribe((token) => {
+  if (token === null) queryClient.clear();
+});
+
 export function App() {
   return (
     <AppConfigProvider>
       <AuthProvider service={authService} tokenManager={tokenManager} firstToken={firstToken}>
-        <ShellProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </ShellProvider>
+        <QueryClientProvider client={queryClient}>
+          <ShellProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </ShellProvider>
+        </QueryClientProvider>
       </AuthProvider>
     </AppConfigProvider>
   );

@@ -1,9 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { AppConfig } from '@threadbook/contracts';
 import { AppRoutes } from '../app/AppRoutes.tsx';
 import { AuthProvider, type AuthService } from '../features/auth/index.ts';
 import { AppConfigProvider, DEFAULT_APP_CONFIG } from '../lib/app-config.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
 import { ShellProvider } from '../lib/shell.tsx';
 
 function Where() {
@@ -22,12 +24,14 @@ export function renderApp(path: string, service: AuthService, load: () => Promis
   return render(
     <AppConfigProvider load={load}>
       <AuthProvider service={service}>
-        <ShellProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <AppRoutes />
-            <Where />
-          </MemoryRouter>
-        </ShellProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <ShellProvider>
+            <MemoryRouter initialEntries={[path]}>
+              <AppRoutes />
+              <Where />
+            </MemoryRouter>
+          </ShellProvider>
+        </QueryClientProvider>
       </AuthProvider>
     </AppConfigProvider>,
   );

@@ -115,7 +115,7 @@ describe('LibraryPage', () => {
     expect(created).toHaveLength(1);
     expect(revoked).toEqual([]);
     unmount();
-    expect(revoked).toEqual(created);
+    await waitFor(() => expect(revoked).toEqual(created));
   });
 
   it('shows the error message of a failed request', async () => {

@@ -1,24 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { BookListItem } from '@threadbook/contracts';
 import { fetchBooks, LOAD_BOOKS_FALLBACK } from './api.ts';
 
 export type BooksState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; books: BookListItem[] };
 
+export const booksQueryKey = ['books'] as const;
+
 /** SPEC §4 Library: loading, then error or loaded. The error is the thrown error's message. */
 export function useBooks(): BooksState {
-  const [state, setState] = useState<BooksState>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchBooks({ signal: controller.signal }).then(
-      (books) => setState({ status: 'loaded', books }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = error instanceof Error && error.message ? error.message : LOAD_BOOKS_FALLBACK;
-        setState({ status: 'error', message });
-      },
-    );
-    return () => controller.abort();
-  }, []);
-  return state;
+  const query = useQuery({ queryKey: booksQueryKey, queryFn: ({ signal }) => fetchBooks({ signal }) });
+  if (query.status === 'pending') return { status: 'loading' };
+  if (query.status === 'error') {
+    const { error } = query;
+    return { status: 'error', message: error.message || LOAD_BOOKS_FALLBACK };
+  }
+  return { status: 'loaded', books: query.data };
 }

@@ -1,29 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { fetchCover } from './api.ts';
 
 export type CoverState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; url: string };
 
-/** The cover of book `id` as an object URL, revoked when the tile goes away or shows another book. */
+/**
+ * The cover of book `id` as an object URL, shared by the tiles that show it and revoked once none does
+ * (the query is dropped at once then, and the client revokes an `objectUrl` query's URL as it drops it).
+ */
 export function useCover(id: number): CoverState {
-  const [state, setState] = useState<{ id: number; cover: CoverState }>({ id, cover: { status: 'loading' } });
-  useEffect(() => {
-    const controller = new AbortController();
-    let url: string | undefined;
-    fetchCover(id, { signal: controller.signal }).then(
-      (blob) => {
-        if (controller.signal.aborted) return;
-        url = URL.createObjectURL(blob);
-        setState({ id, cover: { status: 'ready', url } });
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ id, cover: { status: 'failed' } });
-      },
-    );
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [id]);
-  // A new id shows the placeholder until its own cover arrives.
-  return state.id === id ? state.cover : { status: 'loading' };
+  const query = useQuery({
+    queryKey: ['books', id, 'cover'],
+    queryFn: async ({ signal }) => URL.createObjectURL(await fetchCover(id, { signal })),
+    meta: { objectUrl: true },
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  if (query.status === 'error') return { status: 'failed' };
+  return query.status === 'pending' ? { status: 'loading' } : { status: 'ready', url: query.data };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { AuthUser } from '@threadbook/contracts';
 import { apiJson } from '../../lib/api.ts';
 
@@ -7,17 +7,9 @@ import { apiJson } from '../../lib/api.ts';
  * a Google account linked since the ID token was issued, and an API failure is shown, not hidden.
  */
 export function useAccount(): { account: AuthUser | undefined; error: string | undefined } {
-  const [account, setAccount] = useState<AuthUser>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    let active = true;
-    apiJson<AuthUser>('/api/me').then(
-      (me) => active && setAccount(me),
-      (failure: unknown) => active && setError(failure instanceof Error ? failure.message : String(failure)),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-  return { account, error };
+  const query = useQuery({
+    queryKey: ['me'],
+    queryFn: ({ signal }) => apiJson<AuthUser>('/api/me', { signal }),
+  });
+  return { account: query.data, error: query.error?.message };
 }

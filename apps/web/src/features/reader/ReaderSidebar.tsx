@@ -1,7 +1,6 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useReaderDispatch, useReaderState, type SidebarTab } from './state/index.ts';
 import './reader-sidebar.css';
-
-type SidebarTab = 'contents' | 'bookmarks';
 
 interface ReaderSidebarProps {
   /** The table of contents (SPEC §2). */
@@ -15,7 +14,9 @@ interface ReaderSidebarProps {
  * long table of contents does not push the bookmarks out of sight. Both stay mounted, keeping their state.
  */
 export function ReaderSidebar({ contents, bookmarks, bookmarkCount }: ReaderSidebarProps) {
-  const [tab, setTab] = useState<SidebarTab>('contents');
+  const tab = useReaderState((state) => state.sidebarTab);
+  const dispatch = useReaderDispatch();
+  const setTab = (next: SidebarTab) => dispatch({ type: 'sidebarTabSelected', tab: next });
   const id = useId();
   const tabRefs = useRef<Record<SidebarTab, HTMLButtonElement | null>>({ contents: null, bookmarks: null });
   const tabs: { key: SidebarTab; label: string }[] = [

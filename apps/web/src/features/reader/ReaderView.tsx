@@ -1,39 +1,26 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { BookOutlineChapter } from '@threadbook/book';
-import type { Bookmark } from '@threadbook/contracts';
 import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
 import { useReaderShortcuts } from './keyboard/index.ts';
-import {
-  canClearHistory,
-  canRedo,
-  canUndo,
-  clearHistory,
-  EMPTY_HISTORY,
-  PAGE_FIT,
-  pushHistory,
-  redoHistory,
-  resolveScale,
-  undoHistory,
-  zoomByWheel,
-  zoomInByFineStep,
-  zoomOutByFineStep,
-  type HistoryJump,
-  type HistoryStep,
-  type ZoomSetting,
-} from './model/index.ts';
+import { PAGE_FIT } from './model/index.ts';
 import { ResizablePanel, usePanelWidth } from './panels/index.ts';
 import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
-import { PageOverlay, RelatedPanel, useAnchorIndex, useParagraphSelection } from './related/index.ts';
+import { RelatedPanel, useAnchorIndex, usePageOverlays } from './related/index.ts';
 import { ReaderNotice } from './ReaderNotice.tsx';
 import { ReaderSidebar } from './ReaderSidebar.tsx';
-import { currentOutlineTitle, TocPanel, type TocJump } from './toc/index.ts';
+import {
+  createReaderStore,
+  initialReaderState,
+  ReaderStoreProvider,
+  useReaderDispatch,
+  useReaderState,
+  useReaderStore,
+} from './state/index.ts';
+import { currentOutlineTitle, TocPanel } from './toc/index.ts';
 import { Toolbar } from './toolbar/index.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 import { useWheelZoom } from './use-wheel-zoom.ts';
-
-/** A paragraph jumped to lands this far (a fraction of the page) below the top of the view, not against it. */
-const LANDING_MARGIN = 0.04;
 
 interface ReaderViewProps {
   bookId: number;
@@ -51,19 +38,47 @@ interface ReaderViewProps {
 
 /**
  * The loaded reader (SPEC §2 Reader): toolbar, table of contents, pages with their paragraph anchors, and
- * the Related Paragraphs panel, with the navigation history (SPEC §4) and the keys (SPEC §9).
+ * the Related Paragraphs panel, with the navigation history (SPEC §4) and the keys (SPEC §9). Its state is
+ * one store (state/), which the parts read and change themselves.
  */
 export function ReaderView(props: ReaderViewProps) {
-  const { bookId, pdf, firstPage, title, outline, savedPage, onFirstPageShown } = props;
+  const [store] = useState(() =>
+    createReaderStore(initialReaderState(props.pdf.numPages, props.savedPage ?? 1)),
+  );
+  return (
+    <ReaderStoreProvider store={store}>
+      <ReaderLayout {...props} initialPage={store.getState().page} />
+    </ReaderStoreProvider>
+  );
+}
+
+/**
+ * Carries out the store's navigation requests: the view scrolls, and reports the page it then shows. It
+ * listens to the store itself, so the view scrolls within the dispatch (the click or key that asked for
+ * it), and the page scrolled to is drawn in the same render as what the jump changed (its highlight and
+ * arrow), not one render later.
+ */
+function useNavigationRequests(viewRef: RefObject<PdfViewHandle | null>): void {
+  const store = useReaderStore();
+  useEffect(() => {
+    let carriedOut = store.getState().navigation;
+    return store.subscribe(() => {
+      const { navigation } = store.getState();
+      if (navigation === carriedOut) return;
+      carriedOut = navigation;
+      if (navigation) viewRef.current?.scrollToPage(navigation.pageNumber, navigation.yStart);
+    });
+  }, [store, viewRef]);
+}
+
+function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
+  const { bookId, pdf, firstPage, title, outline, savedPage, initialPage, onFirstPageShown } = props;
   const viewRef = useRef<PdfViewHandle>(null);
-  const initialPage = Math.min(savedPage ?? 1, pdf.numPages);
-  const [page, setPage] = useState(initialPage);
-  const [zoom, setZoom] = useState<ZoomSetting>(PAGE_FIT);
-  // The scale the pages are drawn at; page fit is resolved by the view.
-  const [scale, setScale] = useState(1);
-  const [history, setHistory] = useState(EMPTY_HISTORY);
-  const [tocOpen, setTocOpen] = useState(false);
-  const [relatedOpen, setRelatedOpen] = useState(false);
+  const dispatch = useReaderDispatch();
+  const page = useReaderState((state) => state.page);
+  const zoom = useReaderState((state) => state.zoom);
+  const tocOpen = useReaderState((state) => state.panels.left);
+  const relatedOpen = useReaderState((state) => state.panels.right);
   const [leftWidth, setLeftWidth] = usePanelWidth('left');
   const [rightWidth, setRightWidth] = usePanelWidth('right');
   const [fullscreen, toggleFullscreen] = useFullscreen();
@@ -72,70 +87,26 @@ export function ReaderView(props: ReaderViewProps) {
   const anchors = useAnchorIndex(bookId, shown);
   const bookmarks = useBookmarks(bookId);
   useSaveReadingPosition(bookId, page, savedPage);
-  const totalPages = pdf.numPages;
+  useNavigationRequests(viewRef);
+  const renderOverlay = usePageOverlays(anchors);
 
-  const goToPage = (target: number, yStart?: number) =>
-    viewRef.current?.scrollToPage(target, yStart === undefined ? 0 : Math.max(0, yStart - LANDING_MARGIN));
-  const goBy = (delta: number) => {
-    const target = page + delta;
-    if (target >= 1 && target <= totalPages) goToPage(target);
-  };
-  const followStep = (step: HistoryStep) => {
-    if (!step) return;
-    setHistory(step.history);
-    goToPage(step.target.pageNumber, step.target.yStart);
-  };
-  const undo = () => followStep(undoHistory(history));
-  const redo = () => followStep(redoHistory(history));
-  const clear = () => setHistory(clearHistory());
-  /** A recorded jump (SPEC §4): table of contents and related panel only. */
-  const jump = (to: HistoryJump) => {
-    setHistory(pushHistory(history, to, page, Date.now()));
-    goToPage(to.pageNumber, to.yStart);
-  };
-  const jumpFromToc = ({ pageNumber, label }: TocJump) => jump({ pageNumber, source: 'toc', label });
-  // A bookmark is a table of contents of the student's own: its jumps are recorded the same way.
-  const jumpToBookmark = (bookmark: Bookmark) =>
-    jump({ pageNumber: bookmark.page, source: 'toc', label: bookmark.label ?? `Page ${bookmark.page}` });
-  const { selected, highlight, indicator, selectAnchor, clearSelection, jumpToSource, jumpToRelated } =
-    useParagraphSelection(anchors, jump, () => setRelatedOpen(true));
   /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
   const toggleBookmark = () =>
     bookmarks.toggle(page, outline ? (currentOutlineTitle(outline, page) ?? undefined) : undefined);
-
-  // From the zoom asked for last, not the scale drawn: two quick presses make two steps.
-  const zoomFrom = (step: (from: number) => number) =>
-    setZoom((current) => step(resolveScale(current, scale)));
-  const zoomByWheelTurn = useWheelZoom((deltaY) => zoomFrom((from) => zoomByWheel(from, deltaY)));
-  const renderOverlay = (pageNumber: number) => {
-    const pageAnchors = pageNumber === page ? anchors.anchorsOn(pageNumber) : [];
-    const marker = selected?.page === pageNumber ? selected : null;
-    const highlighted = highlight?.page === pageNumber ? highlight : null;
-    const arrow = indicator?.page === pageNumber ? indicator : null;
-    if (pageAnchors.length === 0 && !marker && !highlighted && !arrow) return null;
-    return (
-      <PageOverlay
-        anchors={pageAnchors}
-        selected={marker}
-        highlight={highlighted}
-        indicator={arrow}
-        onSelect={selectAnchor}
-      />
-    );
-  };
+  const zoomByWheelTurn = useWheelZoom((deltaY) => dispatch({ type: 'zoomByWheel', deltaY }));
 
   useReaderShortcuts({
-    nextPage: () => goBy(1),
-    previousPage: () => goBy(-1),
-    undo,
-    redo,
-    clearHistory: clear,
-    zoomIn: () => zoomFrom(zoomInByFineStep),
-    zoomOut: () => zoomFrom(zoomOutByFineStep),
+    nextPage: () => dispatch({ type: 'goBy', delta: 1 }),
+    previousPage: () => dispatch({ type: 'goBy', delta: -1 }),
+    undo: () => dispatch({ type: 'undo' }),
+    redo: () => dispatch({ type: 'redo' }),
+    clearHistory: () => dispatch({ type: 'clearHistory' }),
+    zoomIn: () => dispatch({ type: 'zoomIn' }),
+    zoomOut: () => dispatch({ type: 'zoomOut' }),
     toggleFullscreen,
-    toggleToc: () => setTocOpen((open) => !open),
-    toggleRelated: () => setRelatedOpen((open) => !open),
-    clearSelection,
+    toggleToc: () => dispatch({ type: 'togglePanel', side: 'left' }),
+    toggleRelated: () => dispatch({ type: 'togglePanel', side: 'right' }),
+    clearSelection: () => dispatch({ type: 'clearSelection' }),
     bookmark: toggleBookmark,
   });
 
@@ -143,26 +114,10 @@ export function ReaderView(props: ReaderViewProps) {
     <main className={fullscreen ? 'reader reader--fullscreen' : 'reader'} id="main">
       <Toolbar
         title={title}
-        page={page}
-        totalPages={totalPages}
-        scale={scale}
-        canUndo={canUndo(history)}
-        canRedo={canRedo(history)}
-        canClearHistory={canClearHistory(history)}
-        tocOpen={tocOpen}
-        relatedOpen={relatedOpen}
-        fullscreen={fullscreen}
-        onToggleToc={() => setTocOpen((open) => !open)}
-        onUndo={undo}
-        onRedo={redo}
-        onClearHistory={clear}
-        onPageChange={(target) => goToPage(target)}
-        zoomSetting={zoom}
-        onZoomChange={setZoom}
         bookmarked={bookmarks.isBookmarked(page)}
+        fullscreen={fullscreen}
         onToggleBookmark={toggleBookmark}
         onToggleFullscreen={toggleFullscreen}
-        onToggleRelated={() => setRelatedOpen((open) => !open)}
       />
       <div className="reader__body">
         {bookmarks.error && !tocOpen && <ReaderNotice message={bookmarks.error} />}
@@ -174,15 +129,13 @@ export function ReaderView(props: ReaderViewProps) {
           onResize={setLeftWidth}
         >
           <ReaderSidebar
-            contents={outline && <TocPanel outline={outline} currentPage={page} onNavigate={jumpFromToc} />}
+            contents={outline && <TocPanel outline={outline} />}
             bookmarkCount={bookmarks.bookmarks.length}
             bookmarks={
               <BookmarkList
                 bookmarks={bookmarks.bookmarks}
-                currentPage={page}
                 status={bookmarks.status}
                 error={bookmarks.error}
-                onNavigate={jumpToBookmark}
                 onRemove={bookmarks.remove}
               />
             }
@@ -197,12 +150,12 @@ export function ReaderView(props: ReaderViewProps) {
           initialPage={initialPage}
           renderOverlay={renderOverlay}
           onCtrlWheel={zoomByWheelTurn}
-          onPageChange={setPage}
+          onPageChange={(next) => dispatch({ type: 'pageChanged', page: next })}
           onPagePainted={() => {
             setShown(true);
             onFirstPageShown?.();
           }}
-          onScaleChange={setScale}
+          onScaleChange={(scale) => dispatch({ type: 'scaleChanged', scale })}
         />
         <ResizablePanel
           side="right"
@@ -211,14 +164,7 @@ export function ReaderView(props: ReaderViewProps) {
           width={rightWidth}
           onResize={setRightWidth}
         >
-          <RelatedPanel
-            bookId={bookId}
-            selectedId={selected?.id ?? null}
-            highlightedId={highlight?.id ?? null}
-            onClearSelection={clearSelection}
-            onJumpToSource={jumpToSource}
-            onJumpToRelated={jumpToRelated}
-          />
+          <RelatedPanel bookId={bookId} anchors={anchors} />
         </ResizablePanel>
       </div>
     </main>

@@ -4,6 +4,7 @@ import { failure, stubApi } from '../../test/fake-api.ts';
 import { useSignedInApi } from '../../test/signed-in-api.ts';
 import { createOutlineCache } from './model/index.ts';
 import { OutlineMessage, useBookOutline } from './use-book-outline.ts';
+import { withQueryClient } from '../../test/query-client.tsx';
 
 const XML = `<book title="Abstract Algebra" author="T. Judson">
   <chapter id="1" title="Preliminaries">
@@ -19,6 +20,7 @@ const xmlAnswer = (text: string) => () =>
 /** The hook for book 5 while the first page is drawn (still loading after a while), and the call that draws it. */
 async function renderBeforeFirstPage() {
   const { result, rerender } = renderHook(({ canLoad }) => useBookOutline(5, canLoad), {
+    wrapper: withQueryClient(),
     initialProps: { canLoad: false },
   });
   await new Promise((resolve) => setTimeout(resolve, 30));
@@ -64,11 +66,11 @@ describe('useBookOutline', () => {
 
   it('shows a cached outline at once, while the XML waits', async () => {
     stubApi(xmlAnswer(XML));
-    const first = renderHook(() => useBookOutline(6, true));
+    const first = renderHook(() => useBookOutline(6, true), { wrapper: withQueryClient() });
     await waitFor(() => expect(first.result.current.status).toBe('loaded'));
     first.unmount();
 
-    const { result } = renderHook(() => useBookOutline(6, false));
+    const { result } = renderHook(() => useBookOutline(6, false), { wrapper: withQueryClient() });
     expect(result.current.status).toBe('loaded');
   });
 });

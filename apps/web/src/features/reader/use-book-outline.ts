@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { BookOutlineChapter } from '@threadbook/book';
 import { apiFetch, ApiError, AuthenticationError } from '../../lib/api.ts';
 import { createOutlineCache } from './model/index.ts';
@@ -23,6 +24,16 @@ function fetchErrorMessage(error: unknown, bookId: number): string {
   return fileFetchFailed('book.xml', bookId);
 }
 
+/** The XML's text, or why it cannot be had as the reader says it (SPEC §8). */
+async function fetchXml(bookId: number, signal: AbortSignal): Promise<string> {
+  try {
+    const response = await apiFetch(`/api/books/${bookId}/files/book.xml`, { signal });
+    return await response.text();
+  } catch (error) {
+    throw new Error(fetchErrorMessage(error, bookId), { cause: error });
+  }
+}
+
 /**
  * SPEC §4: the book's table of contents, parsed from its XML. A cached outline is shown at once while the
  * XML is still fetched and parsed; the fresh one replaces it and is cached. The XML is fetched and parsed
@@ -31,36 +42,23 @@ function fetchErrorMessage(error: unknown, bookId: number): string {
  * Mount under a key of the book id.
  */
 export function useBookOutline(bookId: number, canLoad: boolean): BookOutlineState {
-  const [state, setState] = useState<BookOutlineState>(() => {
-    const cached = createOutlineCache().read(bookId);
-    return cached ? { status: 'loaded', outline: cached.outline } : { status: 'loading' };
+  const [cached] = useState(() => createOutlineCache().read(bookId)?.outline);
+  const query = useQuery({
+    queryKey: ['books', bookId, 'outline'],
+    queryFn: async ({ signal }) => {
+      const xml = await fetchXml(bookId, signal);
+      try {
+        const book = await parseOutline(xml, signal);
+        createOutlineCache().write(bookId, book);
+        return book.outline;
+      } catch (error) {
+        if (!signal.aborted) console.error(`the XML of book ${bookId} could not be parsed`, error);
+        throw new Error(OutlineMessage.parseFailed, { cause: error });
+      }
+    },
+    enabled: canLoad,
+    placeholderData: cached,
   });
-
-  useEffect(() => {
-    if (!canLoad) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    const fail = (message: string) => {
-      if (!signal.aborted) setState({ status: 'error', message });
-    };
-    apiFetch(`/api/books/${bookId}/files/book.xml`, { signal })
-      .then((response) => response.text())
-      .then(
-        (xml) =>
-          parseOutline(xml, signal).then(
-            (book) => {
-              createOutlineCache().write(bookId, book);
-              setState({ status: 'loaded', outline: book.outline });
-            },
-            (error: unknown) => {
-              if (!signal.aborted) console.error(`the XML of book ${bookId} could not be parsed`, error);
-              fail(OutlineMessage.parseFailed);
-            },
-          ),
-        (error: unknown) => fail(fetchErrorMessage(error, bookId)),
-      );
-    return () => controller.abort();
-  }, [bookId, canLoad]);
-
-  return state;
+  if (query.status === 'error') return { status: 'error', message: query.error.message };
+  return query.data ? { status: 'loaded', outline: query.data } : { status: 'loading' };
 }

@@ -1,8 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Bookmark } from '@threadbook/contracts';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithReaderStore } from '../../../test/reader-store.tsx';
+import type { ReaderAction } from '../state/index.ts';
 import { BookmarkList, BookmarkListText, type BookmarkListProps } from './BookmarkList.tsx';
 
 const BOOKMARKS: Bookmark[] = [
@@ -11,21 +13,20 @@ const BOOKMARKS: Bookmark[] = [
   { page: 40, label: 'Lagrange’s theorem', createdAt: '2025-09-03T10:00:00.000Z' },
 ];
 
-function renderList(props: Partial<BookmarkListProps> = {}) {
+function renderList(props: Partial<BookmarkListProps> = {}, currentPage = 1) {
   const onNavigate = vi.fn();
   const onRemove = vi.fn();
-  const view = render(
-    <BookmarkList
-      bookmarks={BOOKMARKS}
-      currentPage={1}
-      status="loaded"
-      error={null}
-      onNavigate={onNavigate}
-      onRemove={onRemove}
-      {...props}
-    />,
+  // The recorded jumps it makes.
+  const heard = (action: ReaderAction) => {
+    if (action.type === 'jump') onNavigate(action.to);
+  };
+  const view = renderWithReaderStore(
+    <BookmarkList bookmarks={BOOKMARKS} status="loaded" error={null} onRemove={onRemove} {...props} />,
+    { page: currentPage },
+    heard,
   );
-  return { onNavigate, onRemove, view, user: userEvent.setup() };
+  const showPage = (page: number) => act(() => view.store.dispatch({ type: 'pageChanged', page }));
+  return { onNavigate, onRemove, view, showPage, user: userEvent.setup() };
 }
 
 /** The list as the reader holds it: a removal takes the bookmark out. */
@@ -34,10 +35,8 @@ function Removable({ initial }: { initial: Bookmark[] }) {
   return (
     <BookmarkList
       bookmarks={bookmarks}
-      currentPage={1}
       status="loaded"
       error={null}
-      onNavigate={() => {}}
       onRemove={(page) => setBookmarks((list) => list.filter((item) => item.page !== page))}
     />
   );
@@ -66,27 +65,18 @@ describe('BookmarkList', () => {
   });
 
   it('marks the bookmark of the current page, and only that one', () => {
-    const { view } = renderList({ currentPage: 12 });
+    const { showPage } = renderList({}, 12);
     expect(screen.getByRole('button', { name: 'Page 12' })).toHaveAttribute('aria-current', 'location');
     expect(screen.getAllByRole('button', { current: 'location' })).toHaveLength(1);
 
-    view.rerender(
-      <BookmarkList
-        bookmarks={BOOKMARKS}
-        currentPage={13}
-        status="loaded"
-        error={null}
-        onNavigate={() => {}}
-        onRemove={() => {}}
-      />,
-    );
+    showPage(13);
     expect(screen.queryAllByRole('button', { current: 'location' })).toHaveLength(0);
   });
 
   it('jumps to a bookmark and removes one with its own button', async () => {
     const { onNavigate, onRemove, user } = renderList();
     await user.click(screen.getByRole('button', { name: 'Page 40 Lagrange’s theorem' }));
-    expect(onNavigate.mock.calls).toEqual([[BOOKMARKS[2]]]);
+    expect(onNavigate.mock.calls).toEqual([[{ pageNumber: 40, source: 'toc', label: 'Lagrange’s theorem' }]]);
     expect(onRemove).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Remove bookmark for page 3' }));
@@ -96,7 +86,7 @@ describe('BookmarkList', () => {
 
   it('keeps focus in the list when a bookmark is removed', async () => {
     const user = userEvent.setup();
-    render(<Removable initial={BOOKMARKS} />);
+    renderWithReaderStore(<Removable initial={BOOKMARKS} />);
     await user.click(screen.getByRole('button', { name: 'Remove bookmark for page 12' }));
     expect(screen.getByRole('button', { name: 'Remove bookmark for page 40' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Remove bookmark for page 40' }));
@@ -134,10 +124,8 @@ describe('BookmarkList', () => {
     view.rerender(
       <BookmarkList
         bookmarks={BOOKMARKS}
-        currentPage={1}
         status="loaded"
         error="The bookmark could not be removed"
-        onNavigate={() => {}}
         onRemove={() => {}}
       />,
     );

@@ -1,6 +1,7 @@
 import { useId, useRef, type MouseEvent } from 'react';
 import { X } from 'lucide-react';
 import type { Bookmark } from '@threadbook/contracts';
+import { timedActions, useReaderDispatch, useReaderState } from '../state/index.ts';
 import type { BookmarksStatus } from './use-bookmarks.ts';
 import './bookmarks.css';
 
@@ -12,10 +13,8 @@ export const BookmarkListText = {
 
 export interface BookmarkListProps {
   bookmarks: readonly Bookmark[];
-  currentPage: number;
   status: BookmarksStatus;
   error: string | null;
-  onNavigate: (bookmark: Bookmark) => void;
   onRemove: (page: number) => void;
 }
 
@@ -24,15 +23,19 @@ export interface BookmarkListProps {
  * one of the current page marked, and each has its own remove button. A failure shows as an alert above the
  * list, which stays usable.
  */
-export function BookmarkList({
-  bookmarks,
-  currentPage,
-  status,
-  error,
-  onNavigate,
-  onRemove,
-}: BookmarkListProps) {
+export function BookmarkList({ bookmarks, status, error, onRemove }: BookmarkListProps) {
   const titleId = useId();
+  const currentPage = useReaderState((state) => state.page);
+  const dispatch = useReaderDispatch();
+  // A bookmark is a table of contents of the student's own: its jumps are recorded the same way.
+  const onNavigate = (bookmark: Bookmark) =>
+    dispatch(
+      timedActions.jump({
+        pageNumber: bookmark.page,
+        source: 'toc',
+        label: bookmark.label ?? `Page ${bookmark.page}`,
+      }),
+    );
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   // The removed row's button goes away with it: focus moves to a neighbour's, or to the title when it was

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { failure, heldReply, json, noContent, stubApi, type ApiCall } from '../../../test/fake-api.ts';
 import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import { BookmarkMessage, useBookmarks } from './use-bookmarks.ts';
+import { withQueryClient } from '../../../test/query-client.tsx';
 
 const SAVED: Bookmark[] = [
   { page: 3, label: 'Groups', createdAt: '2025-09-01T10:00:00.000Z' },
@@ -26,7 +27,7 @@ const changes = (calls: ApiCall[]) =>
   calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url}`);
 
 async function loaded(bookId = 4) {
-  const hook = renderHook(() => useBookmarks(bookId));
+  const hook = renderHook(() => useBookmarks(bookId), { wrapper: withQueryClient() });
   await waitFor(() => expect(hook.result.current.status).toBe('loaded'));
   return hook;
 }
@@ -37,7 +38,7 @@ describe('useBookmarks', () => {
   it('loads the book’s bookmarks with the bearer token', async () => {
     const list = heldReply();
     const api = stubApi(() => list.promise);
-    const { result } = renderHook(() => useBookmarks(4));
+    const { result } = renderHook(() => useBookmarks(4), { wrapper: withQueryClient() });
     expect(result.current.status).toBe('loading');
     expect(result.current.bookmarks).toEqual([]);
 
@@ -158,7 +159,7 @@ describe('useBookmarks', () => {
   it('keeps a change made while the list loads, and sends it after', async () => {
     const list = heldReply();
     const api = stubApi((call) => (call.method === 'GET' ? list.promise : created(call)));
-    const { result } = renderHook(() => useBookmarks(4));
+    const { result } = renderHook(() => useBookmarks(4), { wrapper: withQueryClient() });
     act(() => result.current.add(30, 'Early'));
     expect(pages(result.current.bookmarks)).toEqual([30]);
     await waitFor(() => expect(api.calls).toHaveLength(1));
@@ -172,7 +173,7 @@ describe('useBookmarks', () => {
 
   it('says so when the list cannot be loaded, and still takes new bookmarks', async () => {
     stubApi((call) => (call.method === 'GET' ? failure(500, 'Internal Server Error') : created(call)));
-    const { result } = renderHook(() => useBookmarks(4));
+    const { result } = renderHook(() => useBookmarks(4), { wrapper: withQueryClient() });
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(result.current.error).toBe(BookmarkMessage.loadFailed);
     expect(result.current.bookmarks).toEqual([]);
@@ -184,7 +185,7 @@ describe('useBookmarks', () => {
 
   it('treats an answer that is not a bookmark list as a failure to load', async () => {
     stubApi(() => json([{ page: 'three' }]));
-    const { result } = renderHook(() => useBookmarks(4));
+    const { result } = renderHook(() => useBookmarks(4), { wrapper: withQueryClient() });
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(result.current.bookmarks).toEqual([]);
   });

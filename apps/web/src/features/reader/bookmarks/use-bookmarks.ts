@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useReducer, useRef, useState } from 'react';
 import { BOOKMARK_LIMITS, BookmarkErrorMessage, type Bookmark } from '@threadbook/contracts';
 import { ApiError, AuthenticationError } from '../../../lib/api.ts';
 import { deleteBookmark, listBookmarks, putBookmark } from './api.ts';
@@ -44,92 +45,116 @@ function failureMessage(error: unknown, fallback: string, creating = false): str
   return fallback;
 }
 
+/** `list` with the changes not yet confirmed shown on it. */
+function withIntents(list: readonly Bookmark[], pending: ReadonlyMap<number, Intent>): Bookmark[] {
+  let shown = [...list];
+  for (const [page, intent] of pending) {
+    shown = intent.bookmark ? withBookmark(shown, intent.bookmark) : withoutBookmark(shown, page);
+  }
+  return shown;
+}
+
+/** One change as it is sent: the page, what it should become, and the call that makes it so. */
+interface Change {
+  page: number;
+  intent: Intent;
+  send: () => Promise<Bookmark | void>;
+}
+
+export const bookmarksQueryKey = (bookId: number) => ['books', bookId, 'bookmarks'] as const;
+
 /**
  * The student's bookmarks of a book (DESIGN.md decision 4), changed optimistically: the list changes at
- * once and a failed call puts the page back as it was, with a short message in `error`.
+ * once and a failed call puts the page back as the server has it, with a short message in `error`.
  *
- * Changes go to the server one after another, and only once the list has been fetched, so a quick
- * add-then-remove cannot arrive the other way round, and a change made while the list loads is kept
- * when it arrives. A list that cannot be loaded leaves the reader working: status 'error', no bookmarks.
- * Mount it under a key of the book id.
+ * The list is a query; the server's answers to the changes (mutations) are written into it, and the changes
+ * it has not confirmed yet are shown on top of it. Changes go to the server one after another (one
+ * mutation scope per book), and only once the list has been fetched, so a quick add-then-remove cannot
+ * arrive the other way round, and a change made while the list loads is kept when it arrives. A list that
+ * cannot be loaded leaves the reader working: status 'error', no bookmarks. Mount it under a key of the
+ * book id.
  */
 export function useBookmarks(bookId: number): BookmarksState {
-  const [bookmarks, setBookmarks] = useState<Bookmark[]>([]);
-  const [status, setStatus] = useState<BookmarksStatus>('loading');
-  const [error, setError] = useState<string | null>(null);
-  // The latest list for the handlers, which may run several times before React renders again.
-  const latest = useRef<Bookmark[]>([]);
+  const queryClient = useQueryClient();
+  const key = bookmarksQueryKey(bookId);
   // Per page, the newest change the server has not confirmed; an older call's answer no longer decides.
-  const pending = useRef(new Map<number, Intent>());
-  // The tail of the calls: each waits for the one before it (the first for the list).
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // One map for the hook's life, changed in place by the handlers (which may run several times before
+  // React renders again); showPending renders what it holds.
+  const [pending] = useState(() => new Map<number, Intent>());
+  // Settles when the list has been fetched (or failed to be): the changes wait for it.
+  const listFetched = useRef<Promise<unknown>>(Promise.resolve());
+  // The pending changes changed: show them.
+  const [, showPending] = useReducer((count: number) => count + 1, 0);
+  // The last change's failure (null: none); undefined until a change is made, when the load's shows.
+  const [changeError, setChangeError] = useState<string | null>();
 
-  function show(next: Bookmark[]) {
-    latest.current = next;
-    setBookmarks(next);
-  }
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => {
+      const loading = listBookmarks(bookId, signal);
+      listFetched.current = loading.catch(() => undefined);
+      return loading.catch((failure: unknown) => {
+        if (!signal.aborted) console.warn(`the bookmarks of book ${bookId} could not be loaded`, failure);
+        throw failure;
+      });
+    },
+  });
+  const bookmarks = withIntents(query.data ?? [], pending);
+  const error =
+    changeError !== undefined
+      ? changeError
+      : query.status === 'error'
+        ? failureMessage(query.error, BookmarkMessage.loadFailed)
+        : null;
 
-  function showPage(page: number, bookmark: Bookmark | null) {
-    show(bookmark ? withBookmark(latest.current, bookmark) : withoutBookmark(latest.current, page));
-  }
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const loading = listBookmarks(bookId, controller.signal).then(
-      (loaded) => {
-        if (controller.signal.aborted) return;
-        // Changes made meanwhile stay: the server has not seen them yet.
-        let list = loaded;
-        for (const [page, intent] of pending.current) {
-          list = intent.bookmark ? withBookmark(list, intent.bookmark) : withoutBookmark(list, page);
-        }
-        show(list);
-        setStatus('loaded');
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn(`the bookmarks of book ${bookId} could not be loaded`, failure);
-        setStatus('error');
-        setError(failureMessage(failure, BookmarkMessage.loadFailed));
-      },
+  /** What the server holds for `page` now, as far as the list knows. */
+  const confirm = (page: number, bookmark: Bookmark | null) =>
+    queryClient.setQueryData<Bookmark[]>(
+      key,
+      (list) => list && (bookmark ? withBookmark(list, bookmark) : withoutBookmark(list, page)),
     );
-    queue.current = loading;
-    return () => controller.abort();
-  }, [bookId]);
+
+  const mutation = useMutation({
+    scope: { id: `bookmarks of book ${bookId}` },
+    mutationFn: async ({ send }: Change) => {
+      await listFetched.current;
+      return send();
+    },
+    onSuccess(saved, { page, intent }) {
+      // The server's bookmark carries the real creation time.
+      confirm(page, saved ?? intent.bookmark);
+      if (pending.get(page) === intent) pending.delete(page);
+      showPending();
+    },
+    onError(failure, { page, intent }) {
+      console.warn(`the bookmark of page ${page} could not be changed`, failure);
+      // A newer change of the page decides what it shows.
+      if (pending.get(page) !== intent) return;
+      pending.delete(page);
+      showPending();
+      const previous = (query.data ?? []).find((item) => item.page === page) ?? null;
+      const fallback = intent.bookmark ? BookmarkMessage.saveFailed : BookmarkMessage.removeFailed;
+      setChangeError(failureMessage(failure, fallback, intent.bookmark !== null && previous === null));
+    },
+  });
+
+  /** The list as shown now, with every change made so far (handlers may run before React renders again). */
+  const latest = () => withIntents(queryClient.getQueryData<Bookmark[]>(key) ?? [], pending);
 
   function change(page: number, next: Bookmark | null, send: () => Promise<Bookmark | void>) {
-    const previous = latest.current.find((item) => item.page === page) ?? null;
     const intent: Intent = { bookmark: next };
-    pending.current.set(page, intent);
-    setError(null);
-    showPage(page, next);
-
-    const call = queue.current.then(send);
-    queue.current = call.catch(() => undefined);
-    call.then(
-      (saved) => {
-        if (pending.current.get(page) !== intent) return;
-        pending.current.delete(page);
-        // The server's bookmark carries the real creation time.
-        if (saved) showPage(page, saved);
-      },
-      (failure: unknown) => {
-        console.warn(`the bookmark of page ${page} could not be changed`, failure);
-        // A newer change of the page decides what it shows.
-        if (pending.current.get(page) !== intent) return;
-        pending.current.delete(page);
-        showPage(page, previous);
-        const fallback = next ? BookmarkMessage.saveFailed : BookmarkMessage.removeFailed;
-        setError(failureMessage(failure, fallback, next !== null && previous === null));
-      },
-    );
+    pending.set(page, intent);
+    setChangeError(null);
+    showPending();
+    mutation.mutate({ page, intent, send });
   }
 
   function add(page: number, label?: string | null) {
-    const previous = latest.current.find((item) => item.page === page);
+    const shown = latest();
+    const previous = shown.find((item) => item.page === page);
     // The server would refuse it; the student hears why without waiting for it.
-    if (!previous && latest.current.length >= BOOKMARK_LIMITS.perBook) {
-      setError(BookmarkMessage.tooMany);
+    if (!previous && shown.length >= BOOKMARK_LIMITS.perBook) {
+      setChangeError(BookmarkMessage.tooMany);
       return;
     }
     const text = bookmarkLabel(label);
@@ -138,18 +163,18 @@ export function useBookmarks(bookId: number): BookmarksState {
   }
 
   function remove(page: number) {
-    if (!latest.current.some((item) => item.page === page)) return;
+    if (!latest().some((item) => item.page === page)) return;
     change(page, null, () => deleteBookmark(bookId, page));
   }
 
   function toggle(page: number, label?: string | null) {
-    if (latest.current.some((item) => item.page === page)) remove(page);
+    if (latest().some((item) => item.page === page)) remove(page);
     else add(page, label);
   }
 
   return {
     bookmarks,
-    status,
+    status: query.status === 'pending' ? 'loading' : query.status === 'error' ? 'error' : 'loaded',
     error,
     isBookmarked: (page) => bookmarks.some((item) => item.page === page),
     add,

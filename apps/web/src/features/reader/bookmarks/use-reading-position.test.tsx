@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, json, stubApi, type ApiCall } from '../../../test/fake-api.ts';
 import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import { useSavedReadingPosition, useSaveReadingPosition } from './use-reading-position.ts';
+import { withQueryClient } from '../../../test/query-client.tsx';
 
 const puts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'PUT');
 const savedPages = (calls: ApiCall[]) => puts(calls).map((call) => (call.body as { page: number }).page);
@@ -12,7 +13,7 @@ describe('useSavedReadingPosition', () => {
 
   it('is loading, then the page the student last read', async () => {
     const api = stubApi(() => json({ page: 42 }));
-    const { result } = renderHook(() => useSavedReadingPosition(4));
+    const { result } = renderHook(() => useSavedReadingPosition(4), { wrapper: withQueryClient() });
     expect(result.current).toEqual({ status: 'loading' });
     await waitFor(() => expect(result.current).toEqual({ status: 'done', page: 42 }));
     expect(api.calls.map((call) => `${call.method} ${call.url} ${call.authorization}`)).toEqual([
@@ -22,7 +23,7 @@ describe('useSavedReadingPosition', () => {
 
   it('is null before the student has read the book', async () => {
     stubApi(() => json({ page: null }));
-    const { result } = renderHook(() => useSavedReadingPosition(4));
+    const { result } = renderHook(() => useSavedReadingPosition(4), { wrapper: withQueryClient() });
     await waitFor(() => expect(result.current).toEqual({ status: 'done', page: null }));
   });
 
@@ -31,7 +32,7 @@ describe('useSavedReadingPosition', () => {
     ['an answer of another shape', () => json({ page: 'forty-two' })],
   ])('counts %s as no position, so the book opens at page 1', async (_, answer) => {
     stubApi(answer);
-    const { result } = renderHook(() => useSavedReadingPosition(4));
+    const { result } = renderHook(() => useSavedReadingPosition(4), { wrapper: withQueryClient() });
     await waitFor(() => expect(result.current).toEqual({ status: 'done', page: null }));
     expect(logged.warn).toHaveBeenCalledTimes(1);
   });
@@ -49,6 +50,7 @@ describe('useSaveReadingPosition', () => {
 
   function reader(page: number, savedPage: number | null = null) {
     return renderHook((props: { page: number }) => useSaveReadingPosition(4, props.page, savedPage), {
+      wrapper: withQueryClient(),
       initialProps: { page },
     });
   }

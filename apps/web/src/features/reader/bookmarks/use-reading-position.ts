@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { takePrefetched } from '../prefetch.ts';
 import { fetchReadingPosition, saveReadingPosition } from './api.ts';
@@ -7,27 +8,22 @@ import { createPositionSaver } from './position-saver.ts';
 export type SavedReadingPosition = { status: 'loading' } | { status: 'done'; page: number | null };
 
 /**
- * The saved reading position of the book (DESIGN.md decision 4). A failed fetch counts as no position:
- * the book still opens, at page 1, and the failure is only logged. Mount it under a key of the book id.
+ * The saved reading position of the book (DESIGN.md decision 4), asked for each time the book opens (never
+ * an older answer: the student may have read on elsewhere). A failed fetch counts as no position: the
+ * book still opens, at page 1, and the failure is only logged.
  */
 export function useSavedReadingPosition(bookId: number): SavedReadingPosition {
-  const [state, setState] = useState<SavedReadingPosition>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    const position = takePrefetched(bookId, 'position') ?? fetchReadingPosition(bookId, controller.signal);
-    position.then(
-      (page) => {
-        if (!controller.signal.aborted) setState({ status: 'done', page });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn(`the reading position of book ${bookId} could not be loaded`, error);
-        setState({ status: 'done', page: null });
-      },
-    );
-    return () => controller.abort();
-  }, [bookId]);
-  return state;
+  const query = useQuery({
+    queryKey: ['books', bookId, 'position'],
+    queryFn: ({ signal }) =>
+      (takePrefetched(bookId, 'position') ?? fetchReadingPosition(bookId, signal)).catch((error: unknown) => {
+        if (!signal.aborted)
+          console.warn(`the reading position of book ${bookId} could not be loaded`, error);
+        return null;
+      }),
+    gcTime: 0,
+  });
+  return query.status === 'success' ? { status: 'done', page: query.data } : { status: 'loading' };
 }
 
 /**

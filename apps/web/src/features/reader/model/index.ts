@@ -9,3 +9,4 @@ export * from './grouping.ts';
 export * from './labels.ts';
 export * from './page-labels.ts';
 export * from './outline-cache.ts';
+export * from './places.ts';

@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookGraphResponse } from '@threadbook/contracts';
-import { buildAnchorIndex, type ParagraphAnchor, type ParagraphPlace } from './anchor-index.ts';
+import type { JumpIndicator, ParagraphPlace } from '../model/index.ts';
+import { buildAnchorIndex, type ParagraphAnchor } from './anchor-index.ts';
 import { PageOverlay, TOOLTIP_HIDE_MS } from './PageOverlay.tsx';
-import type { JumpIndicator } from './use-jump-indicator.ts';
 
 /** Page 41 of an algebra book: 3.2.1 at the top, 3.2.2 above the middle, 3.2.3 in the lower half. */
 const GRAPH: BookGraphResponse = {

@@ -5,9 +5,10 @@ import {
   relationshipsAvailableText,
   relationshipTypeLabel,
   sectionLabel,
+  type JumpIndicator,
+  type ParagraphPlace,
 } from '../model/index.ts';
-import type { ParagraphAnchor, ParagraphPlace } from './anchor-index.ts';
-import type { JumpIndicator } from './use-jump-indicator.ts';
+import type { ParagraphAnchor } from './anchor-index.ts';
 import './overlay.css';
 
 /** SPEC §2: horizontal places, as fractions of the page width. */

@@ -1,8 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithReaderStore } from '../../../test/reader-store.tsx';
 import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import type { RelatedParagraph, RelatedParagraphsResponse } from '@threadbook/contracts';
+import type { ParagraphPlace } from '../model/index.ts';
+import type { ReaderAction } from '../state/index.ts';
+import { EMPTY_ANCHOR_INDEX } from './anchor-index.ts';
 import { RelatedPanel } from './RelatedPanel.tsx';
 
 const QUERY = 'max_distance=1&limit=10&page=1&page_size=20';
@@ -84,18 +88,38 @@ interface PanelProps {
   highlightedId?: string | null;
 }
 
+/** A paragraph the graph does not place: where the related call says it starts, about three lines tall. */
+const unplaced = (node: { id: string; page: number; y_start: number }): ParagraphPlace => ({
+  id: node.id,
+  page: node.page,
+  yStart: node.y_start,
+  yEnd: node.y_start + 0.05,
+});
+const placeOf = (id: string): ParagraphPlace => ({ id, page: 42, yStart: 0.1, yEnd: 0.2 });
+
 function renderPanel({ selectedId = '3.2.4', highlightedId = null }: PanelProps = {}) {
   const callbacks = { onClearSelection: vi.fn(), onJumpToSource: vi.fn(), onJumpToRelated: vi.fn() };
-  const panel = (props: PanelProps) => (
-    <RelatedPanel
-      bookId={12}
-      selectedId={props.selectedId === undefined ? selectedId : props.selectedId}
-      highlightedId={props.highlightedId === undefined ? highlightedId : props.highlightedId}
-      {...callbacks}
-    />
+  // What the panel dispatched, by kind.
+  const heard = (action: ReaderAction) => {
+    if (action.type === 'clearSelection') callbacks.onClearSelection();
+    else if (action.type === 'jumpToSource') callbacks.onJumpToSource(action.place);
+    else if (action.type === 'jumpToRelated') callbacks.onJumpToRelated(action.place);
+  };
+  const view = renderWithReaderStore(
+    <RelatedPanel bookId={12} anchors={EMPTY_ANCHOR_INDEX} />,
+    {
+      selected: selectedId === null ? null : placeOf(selectedId),
+      highlight: highlightedId === null ? null : placeOf(highlightedId),
+    },
+    heard,
   );
-  const view = render(panel({}));
-  return { ...view, ...callbacks, select: (id: string | null) => view.rerender(panel({ selectedId: id })) };
+  const select = (id: string | null) =>
+    act(() =>
+      view.store.dispatch(
+        id === null ? { type: 'clearSelection' } : { type: 'selectParagraph', place: placeOf(id) },
+      ),
+    );
+  return { ...view, ...callbacks, select };
 }
 
 /** The group sections inside the panel (the panel is a region named 'Related Paragraphs' itself). */
@@ -199,7 +223,7 @@ describe('RelatedPanel', () => {
       const { onJumpToSource } = renderPanel();
       await user.click(await screen.findByRole('button', { name: 'Section 3.2, Paragraph 4' }));
       expect(onJumpToSource).toHaveBeenCalledTimes(1);
-      expect(onJumpToSource).toHaveBeenCalledWith(SOURCE);
+      expect(onJumpToSource).toHaveBeenCalledWith(unplaced(SOURCE));
     });
 
     it('groups the items into Background, Elaboration and Other Relationships, in that order, with counts', async () => {
@@ -294,7 +318,7 @@ describe('RelatedPanel', () => {
       const { onJumpToRelated } = renderPanel();
       await user.click(await screen.findByRole('button', { name: 'Section 3.3, Paragraph 1' }));
       expect(onJumpToRelated).toHaveBeenCalledTimes(1);
-      expect(onJumpToRelated).toHaveBeenCalledWith(ELABORATION);
+      expect(onJumpToRelated).toHaveBeenCalledWith(unplaced(ELABORATION.node));
     });
 
     it('marks the highlighted item as pressed, matching ids without the book prefix', async () => {

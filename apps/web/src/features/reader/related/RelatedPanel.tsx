@@ -1,33 +1,37 @@
 import { useId } from 'react';
 import { X } from 'lucide-react';
-import type { RelatedParagraph, RelatedParagraphsResponse } from '@threadbook/contracts';
+import type { RelatedParagraphsResponse } from '@threadbook/contracts';
 import {
   groupRelationships,
   paragraphLabel,
   relationshipCountText,
   sameParagraphId,
+  type ParagraphPlace,
 } from '../model/index.ts';
+import { timedActions, useReaderDispatch, useReaderState } from '../state/index.ts';
+import type { AnchorIndex } from './anchor-index.ts';
 import { RelatedItem } from './RelatedItem.tsx';
 import { RelatedMessage, useRelated } from './use-related.ts';
 import './related.css';
 
-type SourceNode = RelatedParagraphsResponse['source_node'];
+/** Height given to a jumped-to paragraph the graph does not place (about three lines). */
+const UNPLACED_HEIGHT = 0.05;
 
 interface RelatedPanelProps {
   bookId: number;
-  /** The paragraph whose anchor was chosen; null when none is. */
-  selectedId: string | null;
-  /** The related paragraph last jumped to, highlighted on its page. */
-  highlightedId: string | null;
-  onClearSelection: () => void;
-  onJumpToSource: (source: SourceNode) => void;
-  onJumpToRelated: (item: RelatedParagraph) => void;
+  /** Where the paragraphs are, to jump to them. */
+  anchors: AnchorIndex;
 }
 
-/** SPEC §2 Related panel: the selected paragraph's relationships in groups, or the state it is in. */
-export function RelatedPanel(props: RelatedPanelProps) {
-  const { bookId, selectedId, onClearSelection } = props;
+/**
+ * SPEC §2 Related panel: the selected paragraph's relationships in groups, or the state it is in. SPEC §4:
+ * a related paragraph is jumped to (a recorded jump), highlighted and pointed at; the same one again only
+ * loses its highlight. The source is jumped to with a source arrow.
+ */
+export function RelatedPanel({ bookId, anchors }: RelatedPanelProps) {
   const titleId = useId();
+  const selectedId = useReaderState((state) => state.selected?.id ?? null);
+  const dispatch = useReaderDispatch();
   const related = useRelated(bookId, selectedId);
 
   return (
@@ -42,7 +46,7 @@ export function RelatedPanel(props: RelatedPanelProps) {
           aria-label="Clear selection"
           title="Clear selection"
           disabled={selectedId === null}
-          onClick={onClearSelection}
+          onClick={() => dispatch({ type: 'clearSelection' })}
         >
           <X size={18} aria-hidden="true" />
         </button>
@@ -63,7 +67,12 @@ export function RelatedPanel(props: RelatedPanelProps) {
           <p className="related__message">{RelatedMessage.none}</p>
         ) : (
           // Keyed by the source: another selection starts with no summaries (SPEC §4).
-          <RelatedGroups key={related.response.source_node.id} response={related.response} {...props} />
+          <RelatedGroups
+            key={related.response.source_node.id}
+            bookId={bookId}
+            anchors={anchors}
+            response={related.response}
+          />
         ))}
     </section>
   );
@@ -71,12 +80,20 @@ export function RelatedPanel(props: RelatedPanelProps) {
 
 function RelatedGroups({
   bookId,
+  anchors,
   response,
-  highlightedId,
-  onJumpToSource,
-  onJumpToRelated,
 }: RelatedPanelProps & { response: RelatedParagraphsResponse }) {
   const source = response.source_node;
+  const highlightedId = useReaderState((state) => state.highlight?.id ?? null);
+  const dispatch = useReaderDispatch();
+  /** Where a paragraph of the panel is: the graph's place for it, else what the related call said. */
+  const placeOf = (node: { id: string; page: number; y_start: number }): ParagraphPlace =>
+    anchors.placeOf(node.id) ?? {
+      id: node.id,
+      page: node.page,
+      yStart: node.y_start,
+      yEnd: node.y_start + UNPLACED_HEIGHT,
+    };
   return (
     <>
       <p className="related__subtitle">
@@ -84,7 +101,7 @@ function RelatedGroups({
           type="button"
           className="related__source"
           title="Go to this paragraph"
-          onClick={() => onJumpToSource(source)}
+          onClick={() => dispatch(timedActions.jumpToSource(placeOf(source)))}
         >
           {paragraphLabel(source.id)}
         </button>
@@ -104,7 +121,7 @@ function RelatedGroups({
                 item={item}
                 highlighted={sameParagraphId(highlightedId, item.node.id)}
                 showType={group.key === 'other'}
-                onJump={onJumpToRelated}
+                onJump={(jumped) => dispatch(timedActions.jumpToRelated(placeOf(jumped.node)))}
               />
             ))}
           </ul>

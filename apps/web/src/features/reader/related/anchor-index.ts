@@ -4,6 +4,7 @@ import {
   type BookGraphResponse,
   type RelationshipTypeName,
 } from '@threadbook/contracts';
+import type { ParagraphPlace } from '../model/index.ts';
 
 /**
  * The book's graph arranged for the page overlays (SPEC §2 "PDF page overlays"): per page, the paragraphs
@@ -18,14 +19,6 @@ export const NO_JUSTIFICATION = 'No justification provided';
 const PAGE_TEXT_BOTTOM = 0.92;
 /** A paragraph is never drawn thinner than this (about one line). */
 const MIN_HEIGHT = 0.02;
-
-/** A paragraph's place: its page and its vertical extent as fractions of the page height (0 top). */
-export interface ParagraphPlace {
-  id: string;
-  page: number;
-  yStart: number;
-  yEnd: number;
-}
 
 /** One relationship as the anchor's tooltip shows it, seen from the anchor's paragraph. */
 export interface AnchorRelationship {

@@ -1,10 +1,4 @@
-export {
-  buildAnchorIndex,
-  type AnchorIndex,
-  type ParagraphAnchor,
-  type ParagraphPlace,
-} from './anchor-index.ts';
-export { PageOverlay } from './PageOverlay.tsx';
+export { buildAnchorIndex, type AnchorIndex, type ParagraphAnchor } from './anchor-index.ts';
 export { RelatedPanel } from './RelatedPanel.tsx';
 export { useAnchorIndex } from './use-anchor-index.ts';
-export { useParagraphSelection } from './use-paragraph-selection.ts';
+export { usePageOverlays } from './use-page-overlays.tsx';

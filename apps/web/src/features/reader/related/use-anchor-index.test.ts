@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import type { BookGraphResponse } from '@threadbook/contracts';
 import { useAnchorIndex } from './use-anchor-index.ts';
+import { withQueryClient } from '../../../test/query-client.tsx';
 
 const GRAPH: BookGraphResponse = {
   nodes: [
@@ -37,7 +38,7 @@ describe('useAnchorIndex', () => {
   it("has no anchors until the graph comes, then the graph's anchors and places", async () => {
     let release: (response: Response) => void = () => {};
     const fetchMock = serve(() => new Promise<Response>((resolve) => (release = resolve)));
-    const { result } = renderHook(() => useAnchorIndex(12));
+    const { result } = renderHook(() => useAnchorIndex(12), { wrapper: withQueryClient() });
     expect(result.current.anchorsOn(41)).toEqual([]);
     expect(result.current.placeOf('3.2.1')).toBeUndefined();
 
@@ -53,7 +54,7 @@ describe('useAnchorIndex', () => {
 
   it('only logs a refused graph call and shows no anchors', async () => {
     serve(() => new Response('{}', { status: 404, statusText: 'Not Found' }));
-    const { result } = renderHook(() => useAnchorIndex(12));
+    const { result } = renderHook(() => useAnchorIndex(12), { wrapper: withQueryClient() });
     await waitFor(() =>
       expect(logged.error).toHaveBeenCalledWith('the relationship graph of book 12 could not be fetched'),
     );
@@ -62,7 +63,7 @@ describe('useAnchorIndex', () => {
 
   it('only logs a failed graph call and shows no anchors', async () => {
     serve(() => Promise.reject(new TypeError('Failed to fetch')));
-    const { result } = renderHook(() => useAnchorIndex(12));
+    const { result } = renderHook(() => useAnchorIndex(12), { wrapper: withQueryClient() });
     await waitFor(() =>
       expect(logged.error).toHaveBeenCalledWith(
         'the relationship graph of book 12 could not be fetched',
@@ -81,7 +82,7 @@ describe('useAnchorIndex', () => {
           ),
         ),
     );
-    const { unmount } = renderHook(() => useAnchorIndex(12));
+    const { unmount } = renderHook(() => useAnchorIndex(12), { wrapper: withQueryClient() });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     unmount();
     expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
@@ -91,7 +92,10 @@ describe('useAnchorIndex', () => {
 
   it("fetches the other book's graph when the book changes", async () => {
     const fetchMock = serve(() => Response.json(GRAPH));
-    const { rerender } = renderHook(({ bookId }) => useAnchorIndex(bookId), { initialProps: { bookId: 12 } });
+    const { rerender } = renderHook(({ bookId }) => useAnchorIndex(bookId), {
+      wrapper: withQueryClient(),
+      initialProps: { bookId: 12 },
+    });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     rerender({ bookId: 7 });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import type { RelatedParagraphsResponse } from '@threadbook/contracts';
 import { RelatedMessage, useRelated } from './use-related.ts';
+import { withQueryClient } from '../../../test/query-client.tsx';
 
 const QUERY = 'max_distance=1&limit=10&page=1&page_size=20';
 const relatedUrl = (paragraphId: string) => `/api/graph/books/12/paragraphs/${paragraphId}/related?${QUERY}`;
@@ -52,14 +53,14 @@ describe('useRelated', () => {
 
   it('is idle and calls nothing while no paragraph is selected', () => {
     const { fetchMock } = serveManually();
-    const { result } = renderHook(() => useRelated(12, null));
+    const { result } = renderHook(() => useRelated(12, null), { wrapper: withQueryClient() });
     expect(result.current).toEqual({ status: 'idle' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('is loading until the answer comes, then loaded with it', async () => {
     const { answer } = serveManually();
-    const { result } = renderHook(() => useRelated(12, '3.2.4'));
+    const { result } = renderHook(() => useRelated(12, '3.2.4'), { wrapper: withQueryClient() });
     expect(result.current).toEqual({ status: 'loading' });
     await answer(relatedUrl('3.2.4'), Response.json(answerFor('3.2.4', 42)));
     await waitFor(() =>
@@ -69,7 +70,7 @@ describe('useRelated', () => {
 
   it('is an error with the failed text when the API refuses', async () => {
     const { answer } = serveManually();
-    const { result } = renderHook(() => useRelated(12, '3.2.4'));
+    const { result } = renderHook(() => useRelated(12, '3.2.4'), { wrapper: withQueryClient() });
     await answer(
       relatedUrl('3.2.4'),
       new Response('{}', { status: 500, statusText: 'Internal Server Error' }),
@@ -85,7 +86,7 @@ describe('useRelated', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const { result } = renderHook(() => useRelated(12, '3.2.4'));
+    const { result } = renderHook(() => useRelated(12, '3.2.4'), { wrapper: withQueryClient() });
     await waitFor(() =>
       expect(result.current).toEqual({
         status: 'error',
@@ -101,6 +102,7 @@ describe('useRelated', () => {
   it("is loading again for a new selection until that selection's own answer comes", async () => {
     const { answer } = serveManually();
     const { result, rerender } = renderHook(({ id }) => useRelated(12, id), {
+      wrapper: withQueryClient(),
       initialProps: { id: '3.2.4' as string | null },
     });
     await answer(relatedUrl('3.2.4'), Response.json(answerFor('3.2.4', 42)));
@@ -117,6 +119,7 @@ describe('useRelated', () => {
   it('aborts the call of a selection left before its answer, without an error', async () => {
     const { fetchMock, answer } = serveManually();
     const { result, rerender } = renderHook(({ id }) => useRelated(12, id), {
+      wrapper: withQueryClient(),
       initialProps: { id: '3.2.4' as string | null },
     });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
@@ -131,6 +134,7 @@ describe('useRelated', () => {
   it('is idle again when the selection is cleared', async () => {
     const { answer } = serveManually();
     const { result, rerender } = renderHook(({ id }) => useRelated(12, id), {
+      wrapper: withQueryClient(),
       initialProps: { id: '3.2.4' as string | null },
     });
     await answer(relatedUrl('3.2.4'), Response.json(answerFor('3.2.4', 42)));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { RelatedParagraphsResponse } from '@threadbook/contracts';
 import { fetchRelated } from './api.ts';
 
@@ -17,36 +17,29 @@ export type RelatedState =
   | { status: 'error'; message: string }
   | { status: 'loaded'; response: RelatedParagraphsResponse };
 
-type Answer = { paragraphId: string } & (
-  { status: 'error'; message: string } | { status: 'loaded'; response: RelatedParagraphsResponse }
-);
-
-/** The related paragraphs of the selected paragraph: idle with none selected, loading until its answer. */
+/**
+ * The related paragraphs of the selected paragraph: idle with none selected, loading until its own answer
+ * (a new selection is loading until its answer arrives; the call of one left before is aborted). A refusal
+ * by the API is 'Failed to fetch...'; a call that could not be made is logged and 'An error occurred...'.
+ */
 export function useRelated(bookId: number, paragraphId: string | null): RelatedState {
-  // Answers are kept with the paragraph they are for: a new selection is loading until its own arrives.
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  useEffect(() => {
-    if (paragraphId === null) return;
-    const controller = new AbortController();
-    fetchRelated(bookId, paragraphId, controller.signal).then(
-      (response) =>
-        setAnswer(
-          response
-            ? { paragraphId, status: 'loaded', response }
-            : { paragraphId, status: 'error', message: RelatedMessage.failed },
-        ),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(`the relationships of paragraph ${paragraphId} could not be fetched`, error);
-        setAnswer({ paragraphId, status: 'error', message: RelatedMessage.error });
-      },
-    );
-    return () => controller.abort();
-  }, [bookId, paragraphId]);
-
+  const query = useQuery({
+    queryKey: ['books', bookId, 'related', paragraphId],
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchRelated(bookId, paragraphId!, signal);
+      } catch (error) {
+        if (!signal.aborted)
+          console.error(`the relationships of paragraph ${paragraphId} could not be fetched`, error);
+        throw error;
+      }
+    },
+    enabled: paragraphId !== null,
+  });
   if (paragraphId === null) return { status: 'idle' };
-  if (answer?.paragraphId !== paragraphId) return { status: 'loading' };
-  return answer.status === 'loaded'
-    ? { status: 'loaded', response: answer.response }
-    : { status: 'error', message: answer.message };
+  if (query.status === 'pending') return { status: 'loading' };
+  if (query.status === 'error') return { status: 'error', message: RelatedMessage.error };
+  return query.data
+    ? { status: 'loaded', response: query.data }
+    : { status: 'error', message: RelatedMessage.failed };
 }

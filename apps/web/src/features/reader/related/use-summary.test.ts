@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import { summaryButtonLabel, useSummary } from './use-summary.ts';
+import { withQueryClient } from '../../../test/query-client.tsx';
 
 const REQUEST = {
   relationship_type: 'ELABORATION',
@@ -46,7 +47,7 @@ describe('useSummary', () => {
 
   it('generates on the first press, then only shows and hides the kept text', async () => {
     const { fetchMock, answer } = serveManually();
-    const { result } = renderHook(() => useSummary(12, REQUEST));
+    const { result } = renderHook(() => useSummary(12, REQUEST), { wrapper: withQueryClient() });
     expect(result.current[0]).toEqual({ status: 'none', warning: null });
 
     act(() => result.current[1]());
@@ -65,7 +66,7 @@ describe('useSummary', () => {
 
   it('ignores presses while generating', async () => {
     const { fetchMock } = serveManually();
-    const { result } = renderHook(() => useSummary(12, REQUEST));
+    const { result } = renderHook(() => useSummary(12, REQUEST), { wrapper: withQueryClient() });
     act(() => result.current[1]());
     act(() => result.current[1]());
     act(() => result.current[1]());
@@ -75,7 +76,7 @@ describe('useSummary', () => {
 
   it('goes back to not generated with a warning when no summary comes, and may be pressed again', async () => {
     const { fetchMock, answer } = serveManually();
-    const { result } = renderHook(() => useSummary(12, REQUEST));
+    const { result } = renderHook(() => useSummary(12, REQUEST), { wrapper: withQueryClient() });
     act(() => result.current[1]());
     await answer(Response.json({ summary: '' }));
     await waitFor(() =>
@@ -93,7 +94,7 @@ describe('useSummary', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const { result } = renderHook(() => useSummary(12, REQUEST));
+    const { result } = renderHook(() => useSummary(12, REQUEST), { wrapper: withQueryClient() });
     act(() => result.current[1]());
     await waitFor(() =>
       expect(result.current[0]).toEqual({
@@ -109,7 +110,7 @@ describe('useSummary', () => {
 
   it('aborts a summary still generating when the item goes away, without an error', async () => {
     const { fetchMock } = serveManually();
-    const { result, unmount } = renderHook(() => useSummary(12, REQUEST));
+    const { result, unmount } = renderHook(() => useSummary(12, REQUEST), { wrapper: withQueryClient() });
     act(() => result.current[1]());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     unmount();

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { GraphSummaryRequest } from '@threadbook/contracts';
 import { fetchSummary } from './api.ts';
@@ -34,30 +35,45 @@ export function summaryButtonLabel(state: SummaryState): string {
 }
 
 /**
- * One related item's explanation. The first press generates it; once generated it is kept and the button
- * only shows or hides it (no new call). It lives as long as the item: a new selection starts afresh.
+ * One related item's explanation (a mutation: each press that generates is a POST). The first press
+ * generates it; once generated it is kept and the button only shows or hides it (no new call). It lives as
+ * long as the item: a new selection starts afresh, and a summary still generating is aborted.
  */
 export function useSummary(bookId: number, request: GraphSummaryRequest): [SummaryState, () => void] {
-  const [state, setState] = useState<SummaryState>({ status: 'none', warning: null });
+  const [hidden, setHidden] = useState(false);
+  // Set at the press itself: the mutation's own state reaches the component a moment later.
+  const [generating, setGenerating] = useState(false);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
+  const mutation = useMutation({
+    mutationFn: async (signal: AbortSignal) => {
+      try {
+        return await fetchSummary(bookId, request, signal);
+      } catch (error) {
+        if (!signal.aborted) console.error('the relationship summary could not be generated', error);
+        throw error;
+      }
+    },
+  });
+
+  let state: SummaryState;
+  if (generating || mutation.status === 'pending') state = { status: 'generating' };
+  else if (mutation.status === 'error') state = { status: 'none', warning: SummaryText.error };
+  else if (mutation.status === 'success' && mutation.data === null)
+    state = { status: 'none', warning: SummaryText.failed };
+  else if (mutation.status === 'success' && mutation.data !== null)
+    state = { status: hidden ? 'hidden' : 'shown', text: mutation.data };
+  else state = { status: 'none', warning: null };
 
   const press = () => {
-    if (state.status === 'shown') return setState({ status: 'hidden', text: state.text });
-    if (state.status === 'hidden') return setState({ status: 'shown', text: state.text });
+    if (state.status === 'shown' || state.status === 'hidden') return setHidden(state.status === 'shown');
     if (state.status === 'generating') return;
-    setState({ status: 'generating' });
+    setHidden(false);
+    setGenerating(true);
     const current = new AbortController();
     controller.current = current;
-    fetchSummary(bookId, request, current.signal).then(
-      (text) =>
-        setState(text === null ? { status: 'none', warning: SummaryText.failed } : { status: 'shown', text }),
-      (error: unknown) => {
-        if (current.signal.aborted) return;
-        console.error('the relationship summary could not be generated', error);
-        setState({ status: 'none', warning: SummaryText.error });
-      },
-    );
+    // Told with the mutation's own state, in one render: no moment between the two shows the button idle.
+    mutation.mutate(current.signal, { onSettled: () => setGenerating(false) });
   };
   return [state, press];
 }

@@ -1,7 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildBookOutline, type BookOutlineChapter } from '@threadbook/book';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithReaderStore } from '../../../test/reader-store.tsx';
+import type { ReaderAction } from '../state/index.ts';
 import { TocPanel } from './TocPanel.tsx';
 
 /** A small book through the real outline builder: chapter 2 has no page at all, chapter 3 its paragraphs
@@ -23,8 +25,13 @@ const outline: BookOutlineChapter[] = buildBookOutline(`<book title="Algebra">
 
 function renderToc(currentPage: number) {
   const onNavigate = vi.fn();
-  const view = render(<TocPanel outline={outline} currentPage={currentPage} onNavigate={onNavigate} />);
-  return { onNavigate, view, user: userEvent.setup() };
+  // The recorded jumps it makes, as the table of contents names them.
+  const heard = (action: ReaderAction) => {
+    if (action.type === 'jump') onNavigate(action.to);
+  };
+  const view = renderWithReaderStore(<TocPanel outline={outline} />, { page: currentPage }, heard);
+  const showPage = (page: number) => act(() => view.store.dispatch({ type: 'pageChanged', page }));
+  return { onNavigate, showPage, user: userEvent.setup() };
 }
 
 const entry = (name: RegExp) => screen.getByRole('button', { name });
@@ -75,13 +82,13 @@ describe('TocPanel', () => {
     expect(entry(/^Exercises/)).toBeDisabled();
     expect(entry(/^Index/)).toBeDisabled();
     expect(onNavigate.mock.calls).toEqual([
-      [{ pageNumber: 3, label: 'Groups' }],
-      [{ pageNumber: 8, label: 'Examples' }],
+      [{ pageNumber: 3, source: 'toc', label: 'Groups' }],
+      [{ pageNumber: 8, source: 'toc', label: 'Examples' }],
     ]);
   });
 
   it('highlights the entry the current page is in, opening its chapter at first', async () => {
-    const { view, user } = renderToc(9);
+    const { showPage, user } = renderToc(9);
     expect(expander('Groups')).toHaveAttribute('aria-expanded', 'true');
     expect(entry(/^Examples/)).toHaveAttribute('aria-current', 'location');
     expect(screen.getAllByRole('button', { current: 'location' })).toHaveLength(1);
@@ -90,14 +97,14 @@ describe('TocPanel', () => {
     await user.click(expander('Groups'));
     expect(entry(/^Groups/)).toHaveAttribute('aria-current', 'location');
 
-    view.rerender(<TocPanel outline={outline} currentPage={25} onNavigate={() => {}} />);
+    showPage(25);
     // On a page shared by a chapter and its first section, the section is the entry.
     await user.click(expander('Rings'));
     const [chapter, section] = screen.getAllByRole('button', { name: /^Rings20$/ });
     expect(chapter).not.toHaveAttribute('aria-current');
     expect(section).toHaveAttribute('aria-current', 'location');
 
-    view.rerender(<TocPanel outline={outline} currentPage={2} onNavigate={() => {}} />);
+    showPage(2);
     expect(screen.queryAllByRole('button', { current: 'location' })).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ChevronRight } from 'lucide-react';
 import type { BookOutlineChapter } from '@threadbook/book';
+import { timedActions, useReaderDispatch, useReaderState } from '../state/index.ts';
 import { currentOutlineEntry } from './current-entry.ts';
 import './toc.css';
 
@@ -12,17 +13,19 @@ export interface TocJump {
 
 interface TocPanelProps {
   outline: readonly BookOutlineChapter[];
-  currentPage: number;
-  onNavigate: (jump: TocJump) => void;
 }
 
 /**
  * SPEC §2 Reader, table of contents: chapters with an expand/collapse button when they have sections, the
  * entry for the current page highlighted (its chapter while the section is folded away), entries without a
- * page disabled, a click on an entry navigates. The chapter being read starts expanded.
+ * page disabled, a click on an entry makes a recorded jump (SPEC §4). The chapter being read starts expanded.
  */
-export function TocPanel({ outline, currentPage, onNavigate }: TocPanelProps) {
+export function TocPanel({ outline }: TocPanelProps) {
   const titleId = useId();
+  const currentPage = useReaderState((state) => state.page);
+  const dispatch = useReaderDispatch();
+  const onNavigate = ({ pageNumber, label }: TocJump) =>
+    dispatch(timedActions.jump({ pageNumber, source: 'toc', label }));
   const current = currentOutlineEntry(outline, currentPage);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() =>
     current === null ? new Set() : new Set([current.chapter]),

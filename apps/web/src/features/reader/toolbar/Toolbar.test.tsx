@@ -1,68 +1,70 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { PAGE_FIT, type ZoomSetting } from '../model/index.ts';
-import { Toolbar, type ToolbarProps } from './Toolbar.tsx';
-
-type Callbacks = Pick<
-  ToolbarProps,
-  | 'onToggleToc'
-  | 'onUndo'
-  | 'onRedo'
-  | 'onClearHistory'
-  | 'onPageChange'
-  | 'onZoomChange'
-  | 'onToggleFullscreen'
-  | 'onToggleRelated'
-  | 'onToggleBookmark'
->;
+import { followNavigation, renderWithReaderStore } from '../../../test/reader-store.tsx';
+import { EMPTY_HISTORY, PAGE_FIT, type NavigationHistory, type ZoomSetting } from '../model/index.ts';
+import type { ReaderAction, ReaderStore } from '../state/index.ts';
+import { Toolbar } from './Toolbar.tsx';
 
 /** The scale page fit stands for in these tests, as if the view had measured it. */
 const FIT_SCALE = 0.8;
 
-/**
- * The toolbar as the reader holds it: page, zoom and the bookmark follow what the toolbar reports (page fit
- * is drawn at FIT_SCALE).
- */
-function Reader(props: Partial<ToolbarProps> & { calls: Callbacks }) {
-  const [page, setPage] = useState(props.page ?? 5);
-  const [zoom, setZoom] = useState<ZoomSetting>(props.zoomSetting ?? props.scale ?? 1);
+interface Setup {
+  page?: number;
+  scale?: number;
+  zoomSetting?: ZoomSetting;
+  canUndo?: boolean;
+  canRedo?: boolean;
+  canClearHistory?: boolean;
+  tocOpen?: boolean;
+  relatedOpen?: boolean;
+  fullscreen?: boolean;
+  bookmarked?: boolean;
+}
+
+/** A history that allows what `setup` asks for: jumps 5 -> 9 -> 12, standing where that allows it. */
+function historyAllowing({ canUndo, canRedo, canClearHistory }: Setup): NavigationHistory {
+  if (!canUndo && !canRedo && !canClearHistory) return EMPTY_HISTORY;
+  const entry = (pageNumber: number) => ({
+    pageNumber,
+    source: 'toc' as const,
+    label: `Page ${pageNumber}`,
+    timestamp: 0,
+  });
+  const index = canUndo && canRedo ? 1 : canRedo ? 0 : 2;
+  return { entries: [entry(5), entry(9), entry(12)], index };
+}
+
+/** Plays the view's part for zoom: the scale drawn follows the zoom asked for (page fit at FIT_SCALE). */
+function followZoom(store: ReaderStore): void {
+  let last = store.getState().zoom;
+  store.subscribe(() => {
+    const { zoom } = store.getState();
+    if (zoom === last) return;
+    last = zoom;
+    store.dispatch({ type: 'scaleChanged', scale: zoom === PAGE_FIT ? FIT_SCALE : zoom });
+  });
+}
+
+/** The toolbar's bookmark and fullscreen toggles, as the reader holds them. */
+function Reader(props: Setup & { onToggleBookmark: () => void; onToggleFullscreen: () => void }) {
   const [bookmarked, setBookmarked] = useState(props.bookmarked ?? false);
-  const scale = zoom === PAGE_FIT ? FIT_SCALE : zoom;
   return (
     <Toolbar
       title="Abstract Algebra"
-      totalPages={350}
-      canUndo={false}
-      canRedo={false}
-      canClearHistory={false}
-      tocOpen={false}
-      relatedOpen={false}
-      fullscreen={false}
-      {...props.calls}
-      {...props}
-      page={page}
-      scale={scale}
-      zoomSetting={zoom}
       bookmarked={bookmarked}
-      onPageChange={(next) => {
-        props.calls.onPageChange(next);
-        setPage(next);
-      }}
-      onZoomChange={(next) => {
-        props.calls.onZoomChange(next);
-        setZoom(next);
-      }}
+      fullscreen={props.fullscreen ?? false}
+      onToggleFullscreen={props.onToggleFullscreen}
       onToggleBookmark={() => {
-        props.calls.onToggleBookmark();
+        props.onToggleBookmark();
         setBookmarked((marked) => !marked);
       }}
     />
   );
 }
 
-function setup(props: Partial<ToolbarProps> = {}) {
+function setup(options: Setup = {}) {
   const calls = {
     onToggleToc: vi.fn(),
     onUndo: vi.fn(),
@@ -74,8 +76,35 @@ function setup(props: Partial<ToolbarProps> = {}) {
     onToggleRelated: vi.fn(),
     onToggleBookmark: vi.fn(),
   };
+  // What the toolbar dispatched, told apart by kind (the fake view's own reports are left out).
+  const heard = (action: ReaderAction) => {
+    if (action.type === 'goToPage') calls.onPageChange(action.page);
+    else if (action.type === 'zoomSet') calls.onZoomChange(action.zoom);
+    else if (action.type === 'togglePanel')
+      (action.side === 'left' ? calls.onToggleToc : calls.onToggleRelated)();
+    else if (action.type === 'undo') calls.onUndo();
+    else if (action.type === 'redo') calls.onRedo();
+    else if (action.type === 'clearHistory') calls.onClearHistory();
+  };
   const user = userEvent.setup();
-  const view = render(<Reader {...props} calls={calls} />);
+  const zoom = options.zoomSetting ?? options.scale ?? 1;
+  const view = renderWithReaderStore(
+    <Reader
+      {...options}
+      onToggleBookmark={calls.onToggleBookmark}
+      onToggleFullscreen={calls.onToggleFullscreen}
+    />,
+    {
+      page: options.page ?? 5,
+      zoom,
+      scale: zoom === PAGE_FIT ? FIT_SCALE : zoom,
+      history: historyAllowing(options),
+      panels: { left: options.tocOpen ?? false, right: options.relatedOpen ?? false },
+    },
+    heard,
+  );
+  followNavigation(view.store);
+  followZoom(view.store);
   return { calls, user, view };
 }
 

@@ -13,6 +13,9 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
+  canClearHistory,
+  canRedo,
+  canUndo,
   formatZoomPercent,
   parsePageInput,
   parseZoomInput,
@@ -20,69 +23,68 @@ import {
   zoomOutByButton,
   type ZoomSetting,
 } from '../model/index.ts';
+import { useReaderDispatch, useReaderState } from '../state/index.ts';
 import { CommitInput } from './CommitInput.tsx';
 import { ZoomPresetMenu } from './ZoomPresetMenu.tsx';
 import './toolbar.css';
 
 export interface ToolbarProps {
   title: string;
-  /** The page shown, 1..totalPages. */
-  page: number;
-  totalPages: number;
-  /** The scale the pages are drawn at (page fit already resolved to its number). */
-  scale: number;
-  /** The zoom chosen: page fit or a scale; the preset menu checks its item. */
-  zoomSetting: ZoomSetting;
   /** Whether the page shown is bookmarked. */
   bookmarked: boolean;
-  canUndo: boolean;
-  canRedo: boolean;
-  /** The clear-history button is shown only when there is history to clear. */
-  canClearHistory: boolean;
-  tocOpen: boolean;
-  relatedOpen: boolean;
   fullscreen: boolean;
-  onToggleToc: () => void;
-  onUndo: () => void;
-  onRedo: () => void;
-  onClearHistory: () => void;
-  /** A valid page other than the current one, from the buttons or the page input. */
-  onPageChange: (page: number) => void;
-  /**
-   * A new zoom: a scale from the − and + buttons (steps of 0.25, not below 0.25), the percentage input or
-   * a preset, or page fit from the preset menu.
-   */
-  onZoomChange: (zoom: ZoomSetting) => void;
   /** Bookmarks the page shown, or removes its bookmark. */
   onToggleBookmark: () => void;
   onToggleFullscreen: () => void;
-  onToggleRelated: () => void;
 }
 
 /**
  * The reader's toolbar, items in SPEC §2's order, with two additions: the bookmark toggle after the next-page
- * button (DESIGN.md decision 4) and the zoom preset menu after the percentage (SPEC §9). Controlled: it shows
- * what it is given and reports what the student asks for. The page and zoom inputs take effect on Enter or
- * when they lose focus; a value SPEC §5 does not allow puts back the current one (Escape too).
+ * button (DESIGN.md decision 4) and the zoom preset menu after the percentage (SPEC §9). It shows the
+ * reader's state and dispatches what the student asks for: pages from the buttons or the page input (a
+ * valid page other than the current one), a zoom from the − and + buttons (steps of 0.25, not below 0.25),
+ * the percentage input or a preset, or page fit from the preset menu. The page and zoom inputs take effect
+ * on Enter or when they lose focus; a value SPEC §5 does not allow puts back the current one (Escape too).
  */
 export function Toolbar(props: ToolbarProps) {
-  const { page, totalPages, scale, onPageChange, onZoomChange } = props;
+  const dispatch = useReaderDispatch();
+  const page = useReaderState((state) => state.page);
+  const totalPages = useReaderState((state) => state.totalPages);
+  const scale = useReaderState((state) => state.scale);
+  const zoomSetting = useReaderState((state) => state.zoom);
+  const history = useReaderState((state) => state.history);
+  const tocOpen = useReaderState((state) => state.panels.left);
+  const relatedOpen = useReaderState((state) => state.panels.right);
   const zoomedOut = zoomOutByButton(scale);
   const zoomedIn = zoomInByButton(scale);
+  const onPageChange = (target: number) => dispatch({ type: 'goToPage', page: target });
+  const onZoomChange = (zoom: ZoomSetting) => dispatch({ type: 'zoomSet', zoom });
 
   return (
     <div className="reader-toolbar" role="toolbar" aria-label="Reader toolbar">
-      <ToolButton label="Toggle table of contents" pressed={props.tocOpen} onClick={props.onToggleToc}>
+      <ToolButton
+        label="Toggle table of contents"
+        pressed={tocOpen}
+        onClick={() => dispatch({ type: 'togglePanel', side: 'left' })}
+      >
         <PanelLeft size={18} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Undo navigation" disabled={!props.canUndo} onClick={props.onUndo}>
+      <ToolButton
+        label="Undo navigation"
+        disabled={!canUndo(history)}
+        onClick={() => dispatch({ type: 'undo' })}
+      >
         <Undo2 size={18} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Redo navigation" disabled={!props.canRedo} onClick={props.onRedo}>
+      <ToolButton
+        label="Redo navigation"
+        disabled={!canRedo(history)}
+        onClick={() => dispatch({ type: 'redo' })}
+      >
         <Redo2 size={18} aria-hidden="true" />
       </ToolButton>
-      {props.canClearHistory && (
-        <ToolButton label="Clear navigation history" onClick={props.onClearHistory}>
+      {canClearHistory(history) && (
+        <ToolButton label="Clear navigation history" onClick={() => dispatch({ type: 'clearHistory' })}>
           <History size={18} aria-hidden="true" />
         </ToolButton>
       )}
@@ -136,7 +138,7 @@ export function Toolbar(props: ToolbarProps) {
           }}
         />
         <span className="reader-toolbar__unit">%</span>
-        <ZoomPresetMenu setting={props.zoomSetting} onChoose={onZoomChange} />
+        <ZoomPresetMenu setting={zoomSetting} onChoose={onZoomChange} />
         <ToolButton label="Zoom in" disabled={zoomedIn === scale} onClick={() => onZoomChange(zoomedIn)}>
           +
         </ToolButton>
@@ -149,7 +151,11 @@ export function Toolbar(props: ToolbarProps) {
           <Maximize size={18} aria-hidden="true" />
         )}
       </ToolButton>
-      <ToolButton label="Toggle related panel" pressed={props.relatedOpen} onClick={props.onToggleRelated}>
+      <ToolButton
+        label="Toggle related panel"
+        pressed={relatedOpen}
+        onClick={() => dispatch({ type: 'togglePanel', side: 'right' })}
+      >
         <PanelRight size={18} aria-hidden="true" />
       </ToolButton>
     </div>

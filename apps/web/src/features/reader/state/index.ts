@@ -1,0 +1,20 @@
+export { INDICATOR_FADE_MS, INDICATOR_GONE_MS } from './indicator.ts';
+export {
+  initialReaderState,
+  LANDING_MARGIN,
+  readerReducer,
+  type NavigationRequest,
+  type PanelSide,
+  type ReaderAction,
+  type ReaderState,
+  type SidebarTab,
+  timedActions,
+} from './reader-state.ts';
+export {
+  createReaderStore,
+  ReaderStoreProvider,
+  useReaderDispatch,
+  useReaderState,
+  useReaderStore,
+  type ReaderStore,
+} from './store.tsx';
