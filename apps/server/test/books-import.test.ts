@@ -17,6 +17,7 @@ import { loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { BookImportError, importBook } from '../src/features/books/import-book.ts';
 import { cleanupIncompleteImports, createStagingDir } from '../src/features/books/storage.ts';
+import { GRAPH_FORMAT } from '../src/features/graph/store.ts';
 import { bearerToken, bookXml, eventually, get, makePdf } from './books-fixtures.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
@@ -521,6 +522,45 @@ describe('importing books', { timeout: 90_000 }, () => {
             return response.status === 200 ? response : undefined;
           });
           expect(await answer.json()).toMatchObject({ id: '1.1.1' });
+        } finally {
+          await server.close();
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    test('a graph stored in an older format (before reference spans) is built again in the background', async () => {
+      const dataDir = makeTempDir();
+      try {
+        const run = await runImport(dataDir, [tinyPdf, '--xml', tinyXml]);
+        expect(run.code, run.stderr).toBe(0);
+        const id = Number(run.stdout);
+        const format = async () => {
+          const database = openDatabase({ dataDir });
+          try {
+            return await database.db
+              .selectFrom('graph_book')
+              .select(['format', 'version'])
+              .where('book_id', '=', id)
+              .executeTakeFirstOrThrow();
+          } finally {
+            await database.close();
+          }
+        };
+        const imported = await format();
+        expect(imported.format).toBe(GRAPH_FORMAT);
+        const database = openDatabase({ dataDir });
+        await database.db.updateTable('graph_book').set({ format: 1 }).where('book_id', '=', id).execute();
+        await database.close();
+
+        const server = await startTestServer({ SAMPLE_BOOK: 'false' }, { dataDir });
+        try {
+          const rebuilt = await eventually(async () => {
+            const row = await format();
+            return row.format === GRAPH_FORMAT ? row : undefined;
+          });
+          expect(rebuilt.version).not.toBe(imported.version);
         } finally {
           await server.close();
         }

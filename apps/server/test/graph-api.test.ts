@@ -3,8 +3,10 @@ import {
   bookGraphResponseSchema,
   errorResponseSchema,
   GraphErrorMessage,
+  pageReferencesResponseSchema,
   paragraphDetailSchema,
   relatedParagraphsResponseSchema,
+  type PageReferences,
   type RelatedParagraphsResponse,
 } from '@threadbook/contracts';
 import type { BookDocument } from '@threadbook/book';
@@ -18,6 +20,7 @@ import {
   graphOfBook,
   hubScore,
   insertBook,
+  SPANS,
   startGraphServer,
   TEXT,
   withServerDb,
@@ -52,6 +55,7 @@ describe('the graph API', () => {
       [`/api/graph/books/${bookId}/paragraphs/3.1.3/related`],
       [`/api/graph/books/${bookId}/paragraphs/3.1.3`],
       [`/api/graph/books/${bookId}/graph`],
+      [`/api/graph/books/${bookId}/pages/41/references`],
       [
         `/api/graph/books/${bookId}/paragraphs/summary`,
         { relationship_type: 'BACKGROUND', source_paragraph: '3.1.3', related_paragraph: '3.1.2' },
@@ -217,6 +221,7 @@ describe('the graph API', () => {
       `/api/graph/books/${book}/paragraphs/${paragraph}/related`,
       `/api/graph/books/${book}/paragraphs/${paragraph}`,
       `/api/graph/books/${book}/graph`,
+      `/api/graph/books/${book}/pages/41/references`,
     ];
     for (const url of [...paths('abc'), ...paths('-1'), ...paths('0'), ...paths('1.5')]) {
       const { status, body } = await get(url);
@@ -247,6 +252,47 @@ describe('the graph API', () => {
       const { status, body } = await get(url);
       expect(status, url).toBe(404);
       expect(body.message).toBe(GraphErrorMessage.paragraphNotFound);
+    }
+  });
+
+  test("a page's references: down the page, each with its words, evidence and its target's place", async () => {
+    const references = async (page: string) => {
+      const { status, body } = await client.json(`/api/graph/books/${bookId}/pages/${page}/references`, {
+        token,
+      });
+      return { status, body: body as unknown as PageReferences & { message?: string } };
+    };
+    const onPage41 = await references('41');
+    expect(onPage41.status).toBe(200);
+    expect(pageReferencesResponseSchema.parse(onPage41.body)).toEqual([
+      {
+        rect: SPANS[1]!.rect,
+        text: 'Section 3.1',
+        source: '3.1.2',
+        target: '3.1.1',
+        target_page: 40,
+        target_y_start: 0.6847,
+        evidence: 'link',
+      },
+      {
+        rect: SPANS[0]!.rect,
+        text: 'Proposition 3.4',
+        source: '3.1.4',
+        target: '3.1.3',
+        target_page: 41,
+        target_y_start: 0.5706,
+        evidence: 'text',
+      },
+    ]);
+    expect((await references('58')).body.map((span) => span.target)).toEqual(['3.1.1']);
+    // A page of the book without references, and its last page.
+    expect(await references('42')).toEqual({ status: 200, body: [] });
+    expect((await references('357')).status).toBe(200);
+    expect((await references('358')).body.message).toBe(GraphErrorMessage.pageNotFound);
+    for (const page of ['0', '-1', '1.5', 'abc', '1e3']) {
+      const { status, body } = await references(page);
+      expect(status, page).toBe(400);
+      expect(body.message).toBe(GraphErrorMessage.invalidPage);
     }
   });
 
@@ -470,7 +516,7 @@ function randomGraph(ids: string[], count: number, random: () => number): BookGr
       justification: `${a} and ${b}.`,
     });
   }
-  return { edges, explicitRefs: new Map() };
+  return { edges, explicitRefs: new Map(), spans: [] };
 }
 
 /**
@@ -581,7 +627,7 @@ describe('related paragraphs on a random graph', () => {
     ];
     const bookId = await withServerDb(server, async (db) => {
       const id = await insertBook(db, 'Weak link');
-      await replaceBookGraph(db, id, randomBook(7), { edges, explicitRefs: new Map() });
+      await replaceBookGraph(db, id, randomBook(7), { edges, explicitRefs: new Map(), spans: [] });
       return id;
     });
     const ranking = async (limit: number) => {

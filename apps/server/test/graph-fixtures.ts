@@ -170,8 +170,37 @@ export function graphOfBook(): BookGraph {
       ['3.1.2', ['3.1.1']],
       ['4.1.1', ['3.1.1']],
     ]),
+    spans: SPANS,
   };
 }
+
+/** Where the references sit: two on page 41 (given out of order), one on page 58. */
+export const SPANS: BookGraph['spans'] = [
+  {
+    page: 41,
+    rect: { x: 0.5, y: 0.62, w: 0.1, h: 0.012 },
+    text: 'Proposition 3.4',
+    sourceId: '3.1.4',
+    targetId: '3.1.3',
+    evidence: 'text',
+  },
+  {
+    page: 41,
+    rect: { x: 0.2, y: 0.12, w: 0.08, h: 0.012 },
+    text: 'Section 3.1',
+    sourceId: '3.1.2',
+    targetId: '3.1.1',
+    evidence: 'link',
+  },
+  {
+    page: 58,
+    rect: { x: 0.3, y: 0.45, w: 0.05, h: 0.012 },
+    text: '',
+    sourceId: '4.1.1',
+    targetId: '3.1.1',
+    evidence: 'link',
+  },
+];
 
 /** Runs `fn` with a Kysely connection of its own to the server's database. */
 export async function withServerDb<T>(server: TestServer, fn: (db: Db) => Promise<T>): Promise<T> {

@@ -2,9 +2,9 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BookDocument } from '@threadbook/book';
 import { migrateToLatest, openDatabase, type Db, type OpenedDatabase } from '../src/db/database.ts';
-import { replaceBookGraph } from '../src/features/graph/store.ts';
+import { GRAPH_FORMAT, replaceBookGraph } from '../src/features/graph/store.ts';
 import type { BookGraph, GraphEdge } from '../src/features/graph/pipeline.ts';
-import { graphBook, graphOfBook, insertBook } from './graph-fixtures.ts';
+import { graphBook, graphOfBook, insertBook, SPANS } from './graph-fixtures.ts';
 import { makeTempDir } from './support/server.ts';
 
 /** A book of `chapters` x `sections` x `paragraphs` paragraphs, ids "c.s.p". */
@@ -68,34 +68,24 @@ describe('replaceBookGraph', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  const rowsOf = async (
+    table: 'graph_node' | 'graph_edge' | 'graph_reference_span' | 'graph_summary',
+    bookId: number,
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('book_id', '=', bookId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const counts = async (bookId: number) => ({
-    nodes: Number(
-      (
-        await db
-          .selectFrom('graph_node')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('book_id', '=', bookId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    edges: Number(
-      (
-        await db
-          .selectFrom('graph_edge')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('book_id', '=', bookId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    summaries: Number(
-      (
-        await db
-          .selectFrom('graph_summary')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('book_id', '=', bookId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+    nodes: await rowsOf('graph_node', bookId),
+    edges: await rowsOf('graph_edge', bookId),
+    spans: await rowsOf('graph_reference_span', bookId),
+    summaries: await rowsOf('graph_summary', bookId),
   });
 
   const addSummary = (bookId: number, source: string, target: string) =>
@@ -146,6 +136,29 @@ describe('replaceBookGraph', () => {
       source_ord: 2,
       target_ord: 1,
     });
+    const spans = await db
+      .selectFrom('graph_reference_span')
+      .select(['page', 'x', 'y', 'w', 'h', 'text', 'source', 'target', 'evidence'])
+      .where('book_id', '=', id)
+      .orderBy('page')
+      .orderBy('y')
+      .execute();
+    expect(spans).toEqual(
+      [SPANS[1]!, SPANS[0]!, SPANS[2]!].map((span) => ({
+        page: span.page,
+        ...span.rect,
+        text: span.text,
+        source: span.sourceId,
+        target: span.targetId,
+        evidence: span.evidence,
+      })),
+    );
+    const { format } = await db
+      .selectFrom('graph_book')
+      .select('format')
+      .where('book_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(format).toBe(GRAPH_FORMAT);
   });
 
   test('a second call replaces the graph and empties the summary cache; other books keep theirs', async () => {
@@ -160,9 +173,10 @@ describe('replaceBookGraph', () => {
     await replaceBookGraph(db, id, smaller, {
       edges: edgesAmong(paragraphIds(smaller), 12),
       explicitRefs: new Map(),
+      spans: [],
     });
-    expect(await counts(id)).toEqual({ nodes: 10, edges: 12, summaries: 0 });
-    expect(await counts(other)).toEqual({ nodes: 34, edges: 35, summaries: 1 });
+    expect(await counts(id)).toEqual({ nodes: 10, edges: 12, spans: 0, summaries: 0 });
+    expect(await counts(other)).toEqual({ nodes: 34, edges: 35, spans: 3, summaries: 1 });
   });
 
   test('a failure half-way (a bad edge in the second batch) leaves the old graph whole', async () => {
@@ -184,6 +198,7 @@ describe('replaceBookGraph', () => {
       const graph: BookGraph = {
         edges: [...good.slice(0, 650), edge, ...good.slice(650)],
         explicitRefs: new Map(),
+        spans: [],
       };
       await expect(replaceBookGraph(db, id, book, graph), what).rejects.toThrow();
       expect(await counts(id), what).toEqual(before);
@@ -207,27 +222,31 @@ describe('replaceBookGraph', () => {
         throw new Error('the import failed after the graph');
       })
       .catch(() => undefined);
-    expect(await counts(id)).toEqual({ nodes: 0, edges: 0, summaries: 0 });
+    expect(await counts(id)).toEqual({ nodes: 0, edges: 0, spans: 0, summaries: 0 });
 
     await db.transaction().execute(async (trx) => {
       await replaceBookGraph(trx, id, graphBook(), graphOfBook());
       await trx.updateTable('book').set({ title: 'Renamed' }).where('id', '=', id).execute();
     });
-    expect(await counts(id)).toEqual({ nodes: 34, edges: 35, summaries: 0 });
+    expect(await counts(id)).toEqual({ nodes: 34, edges: 35, spans: 3, summaries: 0 });
   });
 
-  test('deleting the book deletes its graph and summaries', async () => {
+  test('deleting the book deletes its graph, reference spans and summaries', async () => {
     const id = await insertBook(db);
     await replaceBookGraph(db, id, graphBook(), graphOfBook());
     await addSummary(id, '3.1.3', '3.1.2');
     await db.deleteFrom('book').where('id', '=', id).execute();
-    expect(await counts(id)).toEqual({ nodes: 0, edges: 0, summaries: 0 });
+    expect(await counts(id)).toEqual({ nodes: 0, edges: 0, spans: 0, summaries: 0 });
   });
 
   test('stores and replaces a book of 1,500 paragraphs and 10,000 edges quickly', async () => {
     const id = await insertBook(db);
     const book = bigBook(10, 10, 15);
-    const graph: BookGraph = { edges: edgesAmong(paragraphIds(book), 10_000), explicitRefs: new Map() };
+    const graph: BookGraph = {
+      edges: edgesAmong(paragraphIds(book), 10_000),
+      explicitRefs: new Map(),
+      spans: [],
+    };
     let started = performance.now();
     await replaceBookGraph(db, id, book, graph);
     const first = performance.now() - started;
@@ -237,7 +256,7 @@ describe('replaceBookGraph', () => {
     console.log(
       `replaceBookGraph, 1,500 nodes + 10,000 edges: ${first.toFixed(0)} ms, again ${second.toFixed(0)} ms`,
     );
-    expect(await counts(id)).toEqual({ nodes: 1500, edges: 10_000, summaries: 0 });
+    expect(await counts(id)).toEqual({ nodes: 1500, edges: 10_000, spans: 0, summaries: 0 });
     // Generous for a shared CI machine; the figure printed above is what matters.
     expect(Math.max(first, second)).toBeLessThan(3000);
   });

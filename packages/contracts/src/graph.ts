@@ -92,6 +92,28 @@ export const paragraphDetailSchema = z.object({
 });
 export type ParagraphDetail = z.infer<typeof paragraphDetailSchema>;
 
+/**
+ * GET .../pages/{page}/references (DESIGN.md "Reference spans"): where the references of a page sit and
+ * the paragraph each points at, with that paragraph's place, for previews on hover.
+ */
+export const pageReferencesResponseSchema = z.array(
+  z.object({
+    /** As fractions of the page from its top left. */
+    rect: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+    /** The words naming the target ("Theorem 4.10"); empty for a link whose words were not read. */
+    text: z.string(),
+    /** The paragraph the reference is in. */
+    source: z.string(),
+    target: z.string(),
+    target_page: z.number().int().positive(),
+    target_y_start: z.number(),
+    /** A link annotation of the PDF, or words of the text without a link. */
+    evidence: z.enum(['link', 'text']),
+  }),
+);
+export type PageReferences = z.infer<typeof pageReferencesResponseSchema>;
+export type PageReference = PageReferences[number];
+
 /** GET .../graph query: either or both narrow the graph to one chapter and/or section. */
 export const bookGraphQuerySchema = z.object({
   chapter: z.string().min(1).optional(),
@@ -156,4 +178,6 @@ export const GraphErrorMessage = {
   explanationEmpty: 'The explanation service gave an empty answer',
   explanationMalformed: 'The explanation service gave a malformed answer',
   tooManySummaries: 'Too many summary requests. Please try again in a minute.',
+  invalidPage: 'Invalid page number',
+  pageNotFound: 'Page not found',
 } as const;

@@ -59,6 +59,8 @@ export interface Database {
     version: string;
     /** ISO 8601. */
     built_at: string;
+    /** What the stored graph holds (store.ts GRAPH_FORMAT); older graphs are built again. */
+    format: Generated<number>;
   };
   /** A paragraph of a book's relationship graph (migration 003-graph). */
   graph_node: {
@@ -87,6 +89,20 @@ export interface Database {
     score: number;
     /** Comma-separated evidence kinds. */
     evidence: string;
+  };
+  /** Where a reference sits on its page (migration 005-reference-spans). */
+  graph_reference_span: {
+    book_id: number;
+    page: number;
+    /** The box, as fractions of the page from its top left. */
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+    text: string;
+    source: string;
+    target: string;
+    evidence: 'link' | 'text';
   };
   /** A cached relationship summary; `provider` is 'builtin' or 'llm:<model>'. */
   graph_summary: {

@@ -13,6 +13,7 @@ import {
   type DefinedTerms,
 } from './discourse/definitions.ts';
 import { readInternalLinks } from './links.ts';
+import { findReferenceSpans } from './reference-spans.ts';
 import { graphParagraphs, isStudyProse } from './paragraphs.ts';
 import { paragraphReferredTo, referenceIntoSection, resolveExplicitReferences } from './refs/resolve.ts';
 import {
@@ -55,6 +56,7 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     ...resolveExplicitReferences(paragraphs, { links }),
     ...suppliedReferences(book, paragraphs),
   ];
+  const spans = await findReferenceSpans(options.pdf, paragraphs, links, references);
 
   const prose = paragraphs.filter(isStudyProse).map((p, order) => ({ ...p, order }));
   options.onStage?.('definitions');
@@ -83,6 +85,7 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
       sharedIdeas: topicWords.sharedTopic,
     }),
     explicitRefs: explicitRefsBySource(references),
+    spans,
   };
 }
 

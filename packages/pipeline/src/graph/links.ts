@@ -192,12 +192,19 @@ function columnAt(
     : { column: inOrder.slice(jump), before: inOrder[jump - 1] };
 }
 
+/** A link with the paragraph it leaves from and the one it arrives at. */
+export interface LinkEnds {
+  link: PdfLink;
+  source: GraphParagraph;
+  target: GraphParagraph;
+}
+
 /**
- * The paragraph pairs the links join. Links from outside the body paragraphs (contents, front matter) and
- * into pages before the first or after the last paragraph (contents, index, bibliography) are left out,
- * as are links within one paragraph. Pairs are unique and in the links' order.
+ * The paragraphs each link joins, in the links' order. Links from outside the body paragraphs (contents,
+ * front matter) and into pages before the first or after the last paragraph (contents, index,
+ * bibliography) are left out, as are links within one paragraph.
  */
-export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagraph[]): LinkedPair[] {
+export function linkEnds(links: PdfLink[], paragraphs: GraphParagraph[]): LinkEnds[] {
   const byPage = new Map<number, GraphParagraph[]>();
   for (const p of paragraphs) {
     const list = byPage.get(p.page) ?? [];
@@ -298,12 +305,21 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
     return spanning ?? previousPageLast(page);
   };
 
-  const byKey = new Map<string, LinkedPair>();
-  const pairs: LinkedPair[] = [];
-  for (const link of links) {
+  return links.flatMap((link) => {
     const source = sourceOf(link);
     const target = targetOf(link);
-    if (!source || !target || source.id === target.id) continue;
+    return source && target && source.id !== target.id ? [{ link, source, target }] : [];
+  });
+}
+
+/**
+ * The paragraph pairs the links join (linkEnds), unique and in the links' order, each with the text under
+ * its links when they were read with anchors.
+ */
+export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagraph[]): LinkedPair[] {
+  const byKey = new Map<string, LinkedPair>();
+  const pairs: LinkedPair[] = [];
+  for (const { link, source, target } of linkEnds(links, paragraphs)) {
     const key = `${source.id}>${target.id}`;
     const anchor = link.anchor;
     const known = byKey.get(key);

@@ -99,6 +99,28 @@ export interface BookGraph {
   edges: GraphEdge[];
   /** Per source paragraph id, the ids it refers to explicitly (the Book XML's explicit_refs). */
   explicitRefs: Map<string, string[]>;
+  /** Where the references sit on their pages, by page (reference-spans.ts). */
+  spans: ReferenceSpan[];
+}
+
+/** A box on a page; as fractions of the page from its top left in a ReferenceSpan. */
+export interface SpanRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A reference as it sits on a page: its box, its words and the paragraph it points at. */
+export interface ReferenceSpan {
+  page: number;
+  rect: SpanRect;
+  /** The words that name the target ("Theorem 4.10"); empty for a link whose words were not read. */
+  text: string;
+  sourceId: string;
+  targetId: string;
+  /** A link annotation of the PDF, or words found in the text without one. */
+  evidence: 'link' | 'text';
 }
 
 /** The inverse of a type, for an edge seen from its target. */

@@ -10,7 +10,7 @@ import {
   type EmbeddingsEndpoint,
 } from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
-import { replaceBookGraph } from '../graph/store.ts';
+import { GRAPH_FORMAT, replaceBookGraph } from '../graph/store.ts';
 import { searchIndex } from '../search/search-index.ts';
 import { BookImportError } from './errors.ts';
 import type { ImportContext } from './import-book.ts';
@@ -80,14 +80,24 @@ export async function rebuildBookGraph(
   return { id: bookId, title: row.title, edges: graph.edges.length };
 }
 
-/** Ready books with no stored graph: imported before the graph existed, or whose graph was never built. */
-export async function booksWithoutGraph(db: Db): Promise<{ id: number; title: string }[]> {
+/**
+ * Ready books whose graph is to be built: with none stored (imported before the graph existed, or never
+ * built), or with one of an older format than the builder's (GRAPH_FORMAT: without reference spans).
+ */
+export async function booksNeedingGraph(db: Db): Promise<{ id: number; title: string }[]> {
   return db
     .selectFrom('book')
     .select(['id', 'title'])
     .where('status', '=', 'ready')
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('graph_book').select('version').whereRef('graph_book.book_id', '=', 'book.id'))),
+      not(
+        exists(
+          selectFrom('graph_book')
+            .select('version')
+            .whereRef('graph_book.book_id', '=', 'book.id')
+            .where('graph_book.format', '>=', GRAPH_FORMAT),
+        ),
+      ),
     )
     .orderBy('id')
     .execute();

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { booksWithoutGraph } from './book-graph.ts';
+import { booksNeedingGraph } from './book-graph.ts';
 import { createImportJobs, type ImportJob } from './jobs.ts';
 import { libraryFolderJobs } from './library-folder.ts';
 import { booksRoutes } from './routes.ts';
@@ -15,9 +15,9 @@ type BooksConfig = Pick<
 
 /**
  * The books feature: removes what interrupted imports left (before serving anything), serves the books
- * API, and once the server listens works in the background: builds the graphs books lack (imported
- * before graphs existed), imports the sample textbook (first start) and the PDFs of LIBRARY_DIR that are
- * not in the library yet.
+ * API, and once the server listens works in the background: builds the graphs books lack or hold in an
+ * older format (imported before graphs or reference spans existed), imports the sample textbook (first
+ * start) and the PDFs of LIBRARY_DIR that are not in the library yet.
  */
 export const booksFeature: FastifyPluginAsync<{ db: Db; config: BooksConfig }> = async (
   app,
@@ -43,7 +43,7 @@ export const booksFeature: FastifyPluginAsync<{ db: Db; config: BooksConfig }> =
     log: app.log,
   });
   app.addHook('onListen', async () => {
-    const planned: ImportJob[] = (await booksWithoutGraph(db)).map((book) => ({
+    const planned: ImportJob[] = (await booksNeedingGraph(db)).map((book) => ({
       kind: 'graph',
       bookId: book.id,
       title: book.title,

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { DEFAULT_BOOK_XML_LIMITS, splitExplicitRefs } from '@threadbook/book';
-import type { BookGraphQuery, BookGraphResponse, ParagraphDetail } from '@threadbook/contracts';
+import type {
+  BookGraphQuery,
+  BookGraphResponse,
+  PageReferences,
+  ParagraphDetail,
+} from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 import { inverseType, type RelationshipType } from './pipeline.ts';
 
@@ -21,12 +26,15 @@ export async function missingGraph(db: Db, bookId: number): Promise<Missing | un
   return row.version === null ? 'graph' : undefined;
 }
 
-/** A ready book's graph version (null when it has no graph), or undefined when there is no ready book. */
+/**
+ * A ready book's graph version (null when it has no graph) and page count, or undefined when there is no
+ * ready book.
+ */
 export function graphVersion(db: Db, bookId: number) {
   return db
     .selectFrom('book as b')
     .leftJoin('graph_book as g', 'g.book_id', 'b.id')
-    .select('g.version')
+    .select(['g.version', 'b.page_count'])
     .where('b.id', '=', bookId)
     .where('b.status', '=', 'ready')
     .executeTakeFirst();
@@ -136,4 +144,50 @@ export async function edgeBetween(
   return (
     edge && { justification: edge.justification, evidence: edge.evidence ? edge.evidence.split(',') : [] }
   );
+}
+
+/**
+ * The reference spans of one page of a ready book with a graph, down the page, each with its target's
+ * place; or what is missing ('paragraph' standing for a page the book does not have).
+ */
+export async function pageReferences(
+  db: Db,
+  bookId: number,
+  page: number,
+): Promise<PageReferences | Missing> {
+  const book = await graphVersion(db, bookId);
+  if (!book) return 'book';
+  if (book.version === null) return 'graph';
+  if (page > book.page_count) return 'paragraph';
+  const rows = await db
+    .selectFrom('graph_reference_span as s')
+    .innerJoin('graph_node as n', (join) =>
+      join.onRef('n.book_id', '=', 's.book_id').onRef('n.paragraph_id', '=', 's.target'),
+    )
+    .select([
+      's.x',
+      's.y',
+      's.w',
+      's.h',
+      's.text',
+      's.source',
+      's.target',
+      's.evidence',
+      'n.page',
+      'n.y_start',
+    ])
+    .where('s.book_id', '=', bookId)
+    .where('s.page', '=', page)
+    .orderBy('s.y')
+    .orderBy('s.x')
+    .execute();
+  return rows.map((row) => ({
+    rect: { x: row.x, y: row.y, w: row.w, h: row.h },
+    text: row.text,
+    source: row.source,
+    target: row.target,
+    target_page: row.page,
+    target_y_start: row.y_start,
+    evidence: row.evidence,
+  }));
 }

@@ -10,6 +10,7 @@ import {
   GraphErrorMessage,
   graphSummaryRequestSchema,
   graphSummaryResponseSchema,
+  pageReferencesResponseSchema,
   paragraphDetailSchema,
   relatedParagraphsResponseSchema,
   relatedQuerySchema,
@@ -18,7 +19,14 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { createExplainer, ExplanationError } from './explainers.ts';
 import { createGraphCache } from './graph-cache.ts';
-import { bookGraph, edgeBetween, findParagraph, graphVersion, type Missing } from './queries.ts';
+import {
+  bookGraph,
+  edgeBetween,
+  findParagraph,
+  graphVersion,
+  pageReferences,
+  type Missing,
+} from './queries.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { cachedSummary } from './summaries.ts';
 import { relatedItems, walkRelated } from './walk.ts';
@@ -27,6 +35,7 @@ type GraphConfig = Pick<Config, 'llm' | 'summaryRateLimit'>;
 
 const bookParams = z.object({ bookId: z.string() });
 const paragraphParams = z.object({ bookId: z.string(), paragraphId: z.string() });
+const pageParams = z.object({ bookId: z.string(), page: z.string() });
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
 const STATUS_TEXT = { 400: 'Bad Request', 404: 'Not Found', 502: 'Bad Gateway' } as const;
@@ -37,7 +46,7 @@ const MISSING: Record<Missing, string> = {
   paragraph: GraphErrorMessage.paragraphNotFound,
 };
 
-/** A book id as the books API takes it: a positive whole number, else undefined (a 400). */
+/** A book id (as the books API takes it) or a page number: a positive whole number, else undefined (a 400). */
 function bookIdOf(raw: string): number | undefined {
   const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
   return id > 0 ? id : undefined;
@@ -146,6 +155,24 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
         Buffer.from(JSON.stringify(await bookGraph(db, bookId, {}))),
       );
       return sendEncoded(request, reply, body, 'private, no-cache');
+    },
+  );
+
+  typed.get(
+    '/api/graph/books/:bookId/pages/:page/references',
+    {
+      onRequest: app.authenticate,
+      schema: { params: pageParams, response: { 200: pageReferencesResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const bookId = bookIdOf(request.params.bookId);
+      if (bookId === undefined) return invalidBookId(reply);
+      // Past the book's last page is a 404.
+      const page = bookIdOf(request.params.page);
+      if (page === undefined) return fail(reply, 400, GraphErrorMessage.invalidPage);
+      const spans = await pageReferences(db, bookId, page);
+      if (spans === 'paragraph') return fail(reply, 404, GraphErrorMessage.pageNotFound);
+      return typeof spans === 'string' ? fail(reply, 404, MISSING[spans]) : spans;
     },
   );
 

@@ -5,14 +5,21 @@ import type { Database } from '../../db/schema.ts';
 import type { BookGraph } from './pipeline.ts';
 
 /**
- * Rows per INSERT: 500 rows of at most 9 columns stay far below SQLite's limit of bound variables
+ * Rows per INSERT: 500 rows of at most 10 columns stay far below SQLite's limit of bound variables
  * (32766) and PostgreSQL's (65535), and are few statements for a book of thousands of edges.
  */
 const BATCH_ROWS = 500;
 
 /**
- * Replaces the relationship graph of a book: deletes its nodes, edges and cached summaries, inserts
- * the paragraphs of `book` (in reading order) and the edges of `graph`, and gives the graph a new
+ * What a stored graph holds: 1 nodes and edges, 2 reference spans too. A book whose graph is of an older
+ * format has its graph built again in the background (book-graph.ts booksNeedingGraph).
+ */
+export const GRAPH_FORMAT = 2;
+
+/**
+ * Replaces the relationship graph of a book: deletes its nodes, edges, reference spans and cached
+ * summaries, inserts the paragraphs of `book` (in reading order), the edges and spans of `graph`, and
+ * gives the graph a new
  * version (graph_book), all in one transaction, so a
  * reader sees the old graph or the new one and a failure leaves the old one. Given a transaction (the
  * import marks the book ready in the same one), it runs inside it instead of opening its own.
@@ -33,9 +40,13 @@ export async function replaceBookGraph(
   await db.deleteFrom('graph_summary').where('book_id', '=', bookId).execute();
   await db.deleteFrom('graph_edge').where('book_id', '=', bookId).execute();
   await db.deleteFrom('graph_node').where('book_id', '=', bookId).execute();
+  await db.deleteFrom('graph_reference_span').where('book_id', '=', bookId).execute();
   for (const batch of batches(nodes)) await db.insertInto('graph_node').values(batch).execute();
   for (const batch of batches(edges)) await db.insertInto('graph_edge').values(batch).execute();
-  const stamp = { version: randomUUID(), built_at: new Date().toISOString() };
+  for (const batch of batches(spanRows(bookId, graph))) {
+    await db.insertInto('graph_reference_span').values(batch).execute();
+  }
+  const stamp = { version: randomUUID(), built_at: new Date().toISOString(), format: GRAPH_FORMAT };
   await db
     .insertInto('graph_book')
     .values({ book_id: bookId, ...stamp })
@@ -97,6 +108,18 @@ function edgeRows(
       evidence: edge.evidence.join(','),
     };
   });
+}
+
+function spanRows(bookId: number, graph: BookGraph): Insertable<Database['graph_reference_span']>[] {
+  return graph.spans.map((span) => ({
+    book_id: bookId,
+    page: span.page,
+    ...span.rect,
+    text: span.text,
+    source: span.sourceId,
+    target: span.targetId,
+    evidence: span.evidence,
+  }));
 }
 
 function* batches<T>(rows: T[]): Generator<T[]> {

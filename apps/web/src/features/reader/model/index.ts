@@ -7,4 +7,5 @@ export * from './zoom.ts';
 export * from './truncate.ts';
 export * from './grouping.ts';
 export * from './labels.ts';
+export * from './page-labels.ts';
 export * from './outline-cache.ts';
