@@ -330,12 +330,12 @@ describe('find in the book: GET /api/books/{id}/search', () => {
   test('a book imported before the index existed is searchable after the next start', async () => {
     const port = Number(new URL(server.baseUrl).port);
     await server.close();
-    // The database as it was before migration 005-search.
+    // The database as it was before migration 006-search.
     server.withDb((db) =>
       db.exec(`
         DROP TRIGGER search_block_book_deleted;
         DROP TABLE search_block;
-        DELETE FROM threadbook_migration WHERE name = '005-search';
+        DELETE FROM threadbook_migration WHERE name = '006-search';
       `),
     );
     server = await startTestServer({}, { dataDir, port });

@@ -116,7 +116,7 @@ export interface Database {
     created_at: string;
   };
   /**
-   * The full-text index of the books' paragraphs, an FTS5 table (migration 005-search); only `text` is
+   * The full-text index of the books' paragraphs, an FTS5 table (migration 006-search); only `text` is
    * indexed. `rowid` is `book_id * 2^24 + ord` (features/search/sqlite-index.ts).
    */
   search_block: {

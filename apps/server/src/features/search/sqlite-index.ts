@@ -3,7 +3,7 @@ import { MARK_CLOSE, MARK_OPEN, searchBlocks, snippetOf } from './blocks.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /**
- * Rowids per book in the FTS5 table search_block (migration 005-search): paragraph `ord` of book `id` is
+ * Rowids per book in the FTS5 table search_block (migration 006-search): paragraph `ord` of book `id` is
  * row `id * 2^24 + ord`. A book's rows are then one rowid range, which FTS5 seeks to in each term's list
  * of rows instead of matching the whole library, and they come out in rowid order, which is reading
  * order, so the first hits need no sort. 2^24 paragraphs are far more than a 64 MB Book XML can hold, and
