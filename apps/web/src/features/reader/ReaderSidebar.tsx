@@ -1,33 +1,50 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import './reader-sidebar.css';
 
-type SidebarTab = 'contents' | 'bookmarks';
+type SidebarTab = 'contents' | 'bookmarks' | 'search';
 
 interface ReaderSidebarProps {
   /** The table of contents (SPEC §2). */
   contents: ReactNode;
   bookmarks: ReactNode;
   bookmarkCount: number;
+  /** Find in the book's results: a third tab while a search is open, chosen when it appears. */
+  search?: ReactNode;
 }
 
 /**
  * The left panel: the table of contents and, beside it, the bookmarks (decision 4), as two tabs so that a
  * long table of contents does not push the bookmarks out of sight. Both stay mounted, keeping their state.
  */
-export function ReaderSidebar({ contents, bookmarks, bookmarkCount }: ReaderSidebarProps) {
+export function ReaderSidebar({ contents, bookmarks, bookmarkCount, search }: ReaderSidebarProps) {
   const [tab, setTab] = useState<SidebarTab>('contents');
   const id = useId();
-  const tabRefs = useRef<Record<SidebarTab, HTMLButtonElement | null>>({ contents: null, bookmarks: null });
+  const tabRefs = useRef<Record<SidebarTab, HTMLButtonElement | null>>({
+    contents: null,
+    bookmarks: null,
+    search: null,
+  });
   const tabs: { key: SidebarTab; label: string }[] = [
     { key: 'contents', label: 'Contents' },
     { key: 'bookmarks', label: `Bookmarks (${bookmarkCount})` },
   ];
+  // Find in the book: the search tab comes (chosen) with a search and goes with it.
+  const searching = search !== undefined && search !== null;
+  const [searchShown, setSearchShown] = useState(searching);
+  if (searchShown !== searching) {
+    setSearchShown(searching);
+    if (searching) setTab('search');
+    else if (tab === 'search') setTab('contents');
+  }
+  if (searching) tabs.push({ key: 'search', label: 'Search' });
+  // End of find in the book.
 
   // The ARIA tabs pattern: arrow keys move between the tabs and choose them.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
-    const next: SidebarTab = tab === 'contents' ? 'bookmarks' : 'contents';
+    const at = tabs.findIndex(({ key }) => key === tab);
+    const next = tabs[(at + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!.key;
     setTab(next);
     tabRefs.current[next]?.focus();
   };
@@ -63,7 +80,7 @@ export function ReaderSidebar({ contents, bookmarks, bookmarkCount }: ReaderSide
           className="reader-sidebar__panel"
           hidden={tab !== key}
         >
-          {key === 'contents' ? contents : bookmarks}
+          {key === 'contents' ? contents : key === 'bookmarks' ? bookmarks : search}
         </div>
       ))}
     </div>

@@ -3,6 +3,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { BookOutlineChapter } from '@threadbook/book';
 import type { Bookmark } from '@threadbook/contracts';
 import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
+import { useFind } from './find/index.ts';
 import { useReaderShortcuts } from './keyboard/index.ts';
 import {
   canClearHistory,
@@ -107,7 +108,22 @@ export function ReaderView(props: ReaderViewProps) {
   const zoomFrom = (step: (from: number) => number) =>
     setZoom((current) => step(resolveScale(current, scale)));
   const zoomByWheelTurn = useWheelZoom((deltaY) => zoomFrom((from) => zoomByWheel(from, deltaY)));
+  // Find in the book (issue 15): the find bar, its results in the sidebar, the marks on the pages.
+  const find = useFind({ bookId, currentPage: page, jump, sidebarOpen: tocOpen, setSidebarOpen: setTocOpen });
   const renderOverlay = (pageNumber: number) => {
+    const findHighlight = find.renderHighlight(pageNumber);
+    const overlay = renderRelatedOverlay(pageNumber);
+    return findHighlight ? (
+      <>
+        {findHighlight}
+        {overlay}
+      </>
+    ) : (
+      overlay
+    );
+  };
+  // End of find in the book.
+  const renderRelatedOverlay = (pageNumber: number) => {
     const pageAnchors = pageNumber === page ? anchors.anchorsOn(pageNumber) : [];
     const marker = selected?.page === pageNumber ? selected : null;
     const highlighted = highlight?.page === pageNumber ? highlight : null;
@@ -163,7 +179,10 @@ export function ReaderView(props: ReaderViewProps) {
         onToggleBookmark={toggleBookmark}
         onToggleFullscreen={toggleFullscreen}
         onToggleRelated={() => setRelatedOpen((open) => !open)}
+        findOpen={find.open}
+        onToggleFind={find.toggle}
       />
+      {find.bar}
       <div className="reader__body">
         {bookmarks.error && !tocOpen && <ReaderNotice message={bookmarks.error} />}
         <ResizablePanel
@@ -186,6 +205,7 @@ export function ReaderView(props: ReaderViewProps) {
                 onRemove={bookmarks.remove}
               />
             }
+            search={find.results}
           />
         </ResizablePanel>
         <PdfView
