@@ -119,6 +119,7 @@ test.describe('reader controls', () => {
         - text: "%"
         - button "Zoom presets"
         - button "Zoom in"
+        - button "Find in book"
         - button "Toggle fullscreen"
         - button "Toggle related panel"
     `);
@@ -158,6 +159,7 @@ test.describe('reader controls', () => {
         - text: "%"
         - button "Zoom presets"
         - button "Zoom in"
+        - button "Find in book"
         - button "Toggle fullscreen"
         - button "Toggle related panel"
     `);

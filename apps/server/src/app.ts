@@ -16,6 +16,7 @@ import { booksFeature } from './features/books/feature.ts';
 import { graphRoutes } from './features/graph/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { errorHandler } from './error-handler.ts';
 import { closeConnectionsWhenIdle } from './graceful-close.ts';
@@ -104,6 +105,7 @@ export async function buildApp(
   await app.register(booksFeature, { db: database.db, config });
   await app.register(graphRoutes, { db: database.db, config });
   await app.register(bookmarksRoutes, { db: database.db });
+  await app.register(searchRoutes, { db: database.db, dataDir: config.dataDir });
   await app.register(webRoutes, { distDir: config.webDistDir });
   return { app, identity };
 }

@@ -3,3 +3,4 @@ export * from './common.ts';
 export * from './books.ts';
 export * from './graph.ts';
 export * from './bookmarks.ts';
+export * from './search.ts';

@@ -115,6 +115,19 @@ export interface Database {
     /** ISO 8601. */
     created_at: string;
   };
+  /**
+   * The full-text index of the books' paragraphs, an FTS5 table (migration 006-search); only `text` is
+   * indexed. `rowid` is `book_id * 2^24 + ord` (features/search/sqlite-index.ts).
+   */
+  search_block: {
+    rowid: number;
+    text: string;
+    paragraph_id: string;
+    section_id: string;
+    section_title: string;
+    page: number;
+    y_start: number;
+  };
   /** A page a user bookmarked in a book (migration 004-bookmarks). */
   bookmark: {
     user_id: string;

@@ -4,6 +4,7 @@ import * as m002 from './002-books.ts';
 import * as m003 from './003-graph.ts';
 import * as m004 from './004-bookmarks.ts';
 import * as m005 from './005-reference-spans.ts';
+import * as m006 from './006-search.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-graph': m003,
   '004-bookmarks': m004,
   '005-reference-spans': m005,
+  '006-search': m006,
 };

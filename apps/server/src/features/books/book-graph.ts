@@ -11,6 +11,7 @@ import {
 } from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
 import { GRAPH_FORMAT, replaceBookGraph } from '../graph/store.ts';
+import { searchIndex } from '../search/search-index.ts';
 import { BookImportError } from './errors.ts';
 import type { ImportContext } from './import-book.ts';
 import { bookDir } from './storage.ts';
@@ -40,9 +41,9 @@ export interface RebuiltGraph {
 
 /**
  * Builds a stored book's relationship graph again from its files (after the graph builder or the
- * embeddings setting changed, or for books imported before graphs existed). The new graph replaces the
- * old one in one transaction, so readers see one or the other; then book.xml gets the new explicit_refs
- * by an atomic rename.
+ * embeddings setting changed, or for books imported before graphs existed). The new graph and the book's
+ * search index replace the old ones in one transaction, so readers see one or the other; then book.xml
+ * gets the new explicit_refs by an atomic rename.
  */
 export async function rebuildBookGraph(
   context: Pick<ImportContext, 'db' | 'dataDir' | 'embeddings'>,
@@ -68,7 +69,10 @@ export async function rebuildBookGraph(
   const stored = parseBookXml(xml);
   const graph = await buildBookGraph(`Book ${bookId}`, stored, pdf, context.embeddings);
   const book = withExplicitRefs(stored, graph);
-  await replaceBookGraph(db, bookId, book, graph);
+  await db.transaction().execute(async (trx) => {
+    await replaceBookGraph(trx, bookId, book, graph);
+    await searchIndex.indexBook(trx, bookId, book);
+  });
 
   const fresh = `${xmlPath}.${process.pid}.tmp`;
   await writeFile(fresh, writeBookXml(book));

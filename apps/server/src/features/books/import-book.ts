@@ -12,8 +12,9 @@ import {
   type EmbeddingsEndpoint,
 } from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
-// The graph is stored with the book, in the transaction that makes the book ready.
+// The graph and the search index are stored with the book, in the transaction that makes the book ready.
 import { replaceBookGraph } from '../graph/store.ts';
+import { searchIndex } from '../search/search-index.ts';
 import { buildBookGraph } from './book-graph.ts';
 import { BookImportError } from './errors.ts';
 import {
@@ -94,8 +95,9 @@ const present = (value: string | undefined | null): string | undefined =>
  * Imports one book, all or nothing: the PDF is checked (size, completeness, encryption, text), its Book XML
  * is taken from `xmlPath` (validated) or extracted, its relationship graph is built, a cover is rendered,
  * and the files are written to a staging folder. Only then is a row inserted as 'importing', the folder
- * renamed to the book's id, and the graph stored with the row marked 'ready' in one transaction. A failure removes what was made; a kill leaves a staging folder or an 'importing'
- * row, which `cleanupIncompleteImports` removes at the next start. The same PDF (same SHA-256) is never
+ * renamed to the book's id, and the graph and the search index stored with the row marked 'ready' in one
+ * transaction. A failure removes what was made; a kill leaves a staging folder or an 'importing' row,
+ * which `cleanupIncompleteImports` removes at the next start. The same PDF (same SHA-256) is never
  * stored twice: its existing id is returned.
  */
 export async function importBook(context: ImportContext, input: ImportInput): Promise<ImportResult> {
@@ -249,6 +251,7 @@ export async function importBook(context: ImportContext, input: ImportInput): Pr
     const bookId = insertedId;
     await db.transaction().execute(async (trx) => {
       await replaceBookGraph(trx, bookId, book, graph);
+      await searchIndex.indexBook(trx, bookId, book);
       await trx
         .updateTable('book')
         .set({ status: 'ready', import_owner: null })

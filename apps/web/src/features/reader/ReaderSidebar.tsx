@@ -1,5 +1,5 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useReaderDispatch, useReaderState, type SidebarTab } from './state/index.ts';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useReaderDispatch, useReaderState, useReaderStore, type SidebarTab } from './state/index.ts';
 import './reader-sidebar.css';
 
 interface ReaderSidebarProps {
@@ -7,28 +7,45 @@ interface ReaderSidebarProps {
   contents: ReactNode;
   bookmarks: ReactNode;
   bookmarkCount: number;
+  /** Find in the book's results: a third tab while a search is open, chosen when it appears. */
+  search?: ReactNode;
 }
 
 /**
  * The left panel: the table of contents and, beside it, the bookmarks (decision 4), as two tabs so that a
  * long table of contents does not push the bookmarks out of sight. Both stay mounted, keeping their state.
  */
-export function ReaderSidebar({ contents, bookmarks, bookmarkCount }: ReaderSidebarProps) {
+export function ReaderSidebar({ contents, bookmarks, bookmarkCount, search }: ReaderSidebarProps) {
   const tab = useReaderState((state) => state.sidebarTab);
   const dispatch = useReaderDispatch();
+  const store = useReaderStore();
   const setTab = (next: SidebarTab) => dispatch({ type: 'sidebarTabSelected', tab: next });
   const id = useId();
-  const tabRefs = useRef<Record<SidebarTab, HTMLButtonElement | null>>({ contents: null, bookmarks: null });
+  const tabRefs = useRef<Record<SidebarTab, HTMLButtonElement | null>>({
+    contents: null,
+    bookmarks: null,
+    search: null,
+  });
   const tabs: { key: SidebarTab; label: string }[] = [
     { key: 'contents', label: 'Contents' },
     { key: 'bookmarks', label: `Bookmarks (${bookmarkCount})` },
   ];
+  // Find in the book: the search tab comes (chosen) with a search and goes with it.
+  const searching = search !== undefined && search !== null;
+  useEffect(() => {
+    if (searching) dispatch({ type: 'sidebarTabSelected', tab: 'search' });
+    else if (store.getState().sidebarTab === 'search') {
+      dispatch({ type: 'sidebarTabSelected', tab: 'contents' });
+    }
+  }, [searching, dispatch, store]);
+  if (searching) tabs.push({ key: 'search', label: 'Search' });
 
   // The ARIA tabs pattern: arrow keys move between the tabs and choose them.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
-    const next: SidebarTab = tab === 'contents' ? 'bookmarks' : 'contents';
+    const at = tabs.findIndex(({ key }) => key === tab);
+    const next = tabs[(at + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!.key;
     setTab(next);
     tabRefs.current[next]?.focus();
   };
@@ -64,7 +81,7 @@ export function ReaderSidebar({ contents, bookmarks, bookmarkCount }: ReaderSide
           className="reader-sidebar__panel"
           hidden={tab !== key}
         >
-          {key === 'contents' ? contents : bookmarks}
+          {key === 'contents' ? contents : key === 'bookmarks' ? bookmarks : search}
         </div>
       ))}
     </div>

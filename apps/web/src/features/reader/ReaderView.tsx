@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { BookOutlineChapter } from '@threadbook/book';
 import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
+import { useFind } from './find/index.ts';
 import { useReaderShortcuts } from './keyboard/index.ts';
 import { PAGE_FIT } from './model/index.ts';
 import { ResizablePanel, usePanelWidth } from './panels/index.ts';
@@ -13,6 +14,7 @@ import {
   createReaderStore,
   initialReaderState,
   ReaderStoreProvider,
+  timedActions,
   useReaderDispatch,
   useReaderState,
   useReaderStore,
@@ -88,12 +90,32 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   const bookmarks = useBookmarks(bookId);
   useSaveReadingPosition(bookId, page, savedPage);
   useNavigationRequests(viewRef);
-  const renderOverlay = usePageOverlays(anchors);
+  const relatedOverlay = usePageOverlays(anchors);
 
   /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
   const toggleBookmark = () =>
     bookmarks.toggle(page, outline ? (currentOutlineTitle(outline, page) ?? undefined) : undefined);
   const zoomByWheelTurn = useWheelZoom((deltaY) => dispatch({ type: 'zoomByWheel', deltaY }));
+  // Find in the book: the find bar, its results in the sidebar, the marks on the pages.
+  const find = useFind({
+    bookId,
+    currentPage: page,
+    jump: (to) => dispatch(timedActions.jump(to)),
+    sidebarOpen: tocOpen,
+    setSidebarOpen: (open) => dispatch({ type: 'setPanelOpen', side: 'left', open }),
+  });
+  const renderOverlay = (pageNumber: number) => {
+    const marks = find.renderHighlight(pageNumber);
+    const overlay = relatedOverlay(pageNumber);
+    return marks ? (
+      <>
+        {marks}
+        {overlay}
+      </>
+    ) : (
+      overlay
+    );
+  };
 
   useReaderShortcuts({
     nextPage: () => dispatch({ type: 'goBy', delta: 1 }),
@@ -118,7 +140,10 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
         fullscreen={fullscreen}
         onToggleBookmark={toggleBookmark}
         onToggleFullscreen={toggleFullscreen}
+        findOpen={find.open}
+        onToggleFind={find.toggle}
       />
+      {find.bar}
       <div className="reader__body">
         {bookmarks.error && !tocOpen && <ReaderNotice message={bookmarks.error} />}
         <ResizablePanel
@@ -139,6 +164,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
                 onRemove={bookmarks.remove}
               />
             }
+            search={find.results}
           />
         </ResizablePanel>
         <PdfView

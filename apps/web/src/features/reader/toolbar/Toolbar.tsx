@@ -9,6 +9,7 @@ import {
   PanelLeft,
   PanelRight,
   Redo2,
+  Search,
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -36,6 +37,9 @@ export interface ToolbarProps {
   /** Bookmarks the page shown, or removes its bookmark. */
   onToggleBookmark: () => void;
   onToggleFullscreen: () => void;
+  /** Find in the book: the button is shown when the reader has it. */
+  findOpen?: boolean;
+  onToggleFind?: () => void;
 }
 
 /**
@@ -144,6 +148,11 @@ export function Toolbar(props: ToolbarProps) {
         </ToolButton>
       </div>
 
+      {props.onToggleFind && (
+        <ToolButton label="Find in book" pressed={props.findOpen} onClick={props.onToggleFind}>
+          <Search size={18} aria-hidden="true" />
+        </ToolButton>
+      )}
       <ToolButton label="Toggle fullscreen" pressed={props.fullscreen} onClick={props.onToggleFullscreen}>
         {props.fullscreen ? (
           <Minimize size={18} aria-hidden="true" />

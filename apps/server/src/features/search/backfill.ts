@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { parseBookXml, type BookDocument } from '@threadbook/book';
+import { BOOK_FILES } from '@threadbook/contracts';
+import type { Db } from '../../db/database.ts';
+import { bookDir } from '../books/storage.ts';
+import { searchIndex } from './search-index.ts';
+
+/**
+ * Indexes the ready books the search index lacks (imported before it existed) from their stored Book XML,
+ * which holds their section titles as the database does not. It runs before the server answers, so every
+ * ready book is searchable; it costs about a second per thousand pages, once. A book whose XML cannot
+ * be read is left out with a warning (and tried again at the next start).
+ */
+export async function indexUnindexedBooks(db: Db, dataDir: string, log: FastifyBaseLogger): Promise<void> {
+  let indexed = 0;
+  for (const id of await searchIndex.unindexedBooks(db)) {
+    const file = path.join(bookDir(dataDir, id), BOOK_FILES.xml);
+    let book: BookDocument;
+    try {
+      book = parseBookXml(await readFile(file, 'utf8'));
+    } catch (error) {
+      log.warn(`book ${id} cannot be indexed for search: ${(error as Error).message}`);
+      continue;
+    }
+    await searchIndex.indexBook(db, id, book);
+    indexed++;
+  }
+  if (indexed > 0) log.info(`indexed ${indexed} book(s) for search`);
+}

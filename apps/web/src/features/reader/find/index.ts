@@ -1,0 +1,1 @@
+export { useFind, type Find } from './use-find.tsx';

@@ -1,0 +1,184 @@
+import type { Page } from '@playwright/test';
+import { bookSearchResponseSchema, type BookSearchResponse } from '@threadbook/contracts';
+import { expect, test } from './support/fixtures.ts';
+import { apiHeaders, drawnPage, openSample, originOf, pageInput, SAMPLE_TITLE } from './support/reader.ts';
+
+/**
+ * Find in the book (issue 15) on the sample book (samples/sample-book/content.ts): Ctrl+F and the toolbar
+ * button, the results in the sidebar, Enter and Shift+Enter through them, and the marks on the page. What
+ * a query should find is asked of the search API with the page's own session, so the numbers are the
+ * index's; the words are chosen from the book's text: 'zebra' is not in it, 'handshakes' is in one
+ * paragraph, Königsberg in several (typed without its umlaut and in capitals), and "spanning tree" is a
+ * phrase of many.
+ */
+
+function findInput(page: Page) {
+  return page.getByRole('search', { name: 'Find in book' }).getByRole('textbox', { name: 'Find in book' });
+}
+function findStatus(page: Page) {
+  return page.getByRole('search', { name: 'Find in book' }).getByRole('status');
+}
+function results(page: Page) {
+  return page.getByRole('list', { name: 'Search results' }).getByRole('button');
+}
+/** The marks of the current hit on page `pageNumber`'s text layer. */
+function currentMarks(page: Page, pageNumber: number) {
+  return drawnPage(page, pageNumber).locator('.textLayer .find-highlight--current');
+}
+
+async function searchApi(page: Page, bookId: number, query: string): Promise<BookSearchResponse> {
+  const answer = await page.request.get(
+    `${originOf(page)}/api/books/${bookId}/search?${new URLSearchParams({ q: query })}`,
+    { headers: await apiHeaders(page) },
+  );
+  expect(answer.status(), await answer.text()).toBe(200);
+  return bookSearchResponseSchema.parse(await answer.json());
+}
+
+async function expectOnPage(page: Page, pageNumber: number) {
+  await expect(pageInput(page)).toHaveValue(String(pageNumber));
+  await expect(drawnPage(page, pageNumber)).toBeVisible();
+}
+
+test.describe('find in the book', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('Ctrl+F opens the find bar, a word not in the book finds nothing, Escape closes it', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    await openSample(page, request, env, baseURL!);
+    await page.getByRole('region', { name: SAMPLE_TITLE }).focus();
+    await page.keyboard.press('ControlOrMeta+f');
+    await expect(findInput(page)).toBeFocused();
+    // The sidebar opens on the search tab.
+    await expect(page.getByRole('tab', { name: 'Search' })).toHaveAttribute('aria-selected', 'true');
+
+    await findInput(page).fill('zebra');
+    await expect(findStatus(page)).toHaveText('No results');
+    await expect(page.getByRole('list', { name: 'Search results' })).toHaveCount(0);
+    // Typing in the find bar is no reader shortcut: 'b' did not close the sidebar, nothing turned.
+    await expect(page.getByRole('tab', { name: 'Search' })).toBeVisible();
+    await expect(pageInput(page)).toHaveValue('1');
+
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('search', { name: 'Find in book' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Search' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: SAMPLE_TITLE })).toBeFocused();
+
+    // The toolbar button opens it too, and closes it.
+    const button = page.getByRole('button', { name: 'Find in book' });
+    await button.click();
+    await expect(findInput(page)).toBeFocused();
+    await expect(findInput(page)).toHaveValue('zebra');
+    await button.click();
+    await expect(page.getByRole('search', { name: 'Find in book' })).toHaveCount(0);
+  });
+
+  test('one hit: listed with its snippet, section and page; Enter goes to it and marks it on the page', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await openSample(page, request, env, baseURL!);
+    const expected = await searchApi(page, sample.id, 'handshakes');
+    expect(expected.total).toBe(1);
+    const hit = expected.hits[0]!;
+
+    await page.getByRole('button', { name: 'Find in book' }).click();
+    await findInput(page).fill('Handshakes');
+    await expect(findStatus(page)).toHaveText('1 result');
+    await expect(results(page)).toHaveCount(1);
+    await expect(results(page).first()).toContainText(hit.sectionTitle);
+    await expect(results(page).first()).toContainText(`Page ${hit.page}`);
+    await expect(results(page).first().locator('mark')).toHaveText(['handshakes']);
+
+    await findInput(page).press('Enter');
+    await expect(page.getByText('1 of 1')).toBeVisible();
+    await expectOnPage(page, hit.page);
+    await expect(currentMarks(page, hit.page)).toHaveText(['handshakes']);
+    await expect(results(page).first()).toHaveAttribute('aria-current', 'true');
+    // The jump is recorded: undo goes back to page 1.
+    await page.getByRole('button', { name: 'Undo navigation' }).click();
+    await expectOnPage(page, 1);
+  });
+
+  test('many hits, diacritics and case folded: Enter and Shift+Enter go through them, wrapping; the mark survives zoom', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await openSample(page, request, env, baseURL!);
+    const expected = await searchApi(page, sample.id, 'konigsberg');
+    const count = expected.total;
+    expect(count).toBeGreaterThanOrEqual(3);
+    const pages = expected.hits.map((hit) => hit.page);
+
+    await page.keyboard.press('ControlOrMeta+f');
+    await findInput(page).fill('KONIGSBERG');
+    await expect(findStatus(page)).toHaveText(`${count} results`);
+    await expect(results(page)).toHaveCount(count);
+    await expect(results(page).first().locator('mark').first()).toHaveText('Königsberg');
+
+    await findInput(page).press('Enter');
+    await expect(page.getByText(`1 of ${count}`)).toBeVisible();
+    await expectOnPage(page, pages[0]!);
+    await expect(currentMarks(page, pages[0]!).first()).toHaveText('Königsberg');
+
+    await findInput(page).press('Enter');
+    await expect(page.getByText(`2 of ${count}`)).toBeVisible();
+    await expectOnPage(page, pages[1]!);
+    await expect(results(page).nth(1)).toHaveAttribute('aria-current', 'true');
+
+    await findInput(page).press('Shift+Enter');
+    await expect(page.getByText(`1 of ${count}`)).toBeVisible();
+    await findInput(page).press('Shift+Enter');
+    await expect(page.getByText(`${count} of ${count}`)).toBeVisible();
+    const last = pages[count - 1]!;
+    await expectOnPage(page, last);
+    await expect(currentMarks(page, last).first()).toHaveText('Königsberg');
+    await findInput(page).press('Enter');
+    await expect(page.getByText(`1 of ${count}`)).toBeVisible();
+    await expectOnPage(page, pages[0]!);
+
+    // Clicking a result goes to it.
+    await results(page)
+      .nth(count - 1)
+      .click();
+    await expect(page.getByText(`${count} of ${count}`)).toBeVisible();
+    await expectOnPage(page, last);
+
+    // Zooming draws the text layer again; the mark comes back on it.
+    const zoom = page.getByRole('textbox', { name: 'Zoom percentage' });
+    const before = await zoom.inputValue();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(zoom).not.toHaveValue(before);
+    await expect(currentMarks(page, last).first()).toHaveText('Königsberg');
+    const box = await currentMarks(page, last).first().boundingBox();
+    expect(box!.width).toBeGreaterThan(10);
+  });
+
+  test('a phrase in quotes finds the words side by side only', async ({ page, request, env, baseURL }) => {
+    const sample = await openSample(page, request, env, baseURL!);
+    const phrase = await searchApi(page, sample.id, '"spanning tree"');
+    const words = await searchApi(page, sample.id, 'tree spanning');
+    expect(phrase.total).toBeGreaterThan(1);
+    expect(words.total).toBeGreaterThanOrEqual(phrase.total);
+
+    await page.keyboard.press('ControlOrMeta+f');
+    await findInput(page).fill('"Spanning Tree"');
+    await expect(findStatus(page)).toHaveText(`${phrase.total} results`);
+    await expect(results(page)).toHaveCount(Math.min(phrase.total, 500));
+    await findInput(page).press('Enter');
+    await expect(page.getByText(`1 of ${phrase.total}`)).toBeVisible();
+    const target = phrase.hits[0]!.page;
+    await expectOnPage(page, target);
+    await expect
+      .poll(async () => (await currentMarks(page, target).allTextContents()).join(' '))
+      .toMatch(/^spanning\s+tree( spanning\s+tree)*$/i);
+  });
+});
