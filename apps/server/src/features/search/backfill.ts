@@ -15,7 +15,18 @@ import { searchIndex } from './search-index.ts';
  */
 export async function indexUnindexedBooks(db: Db, dataDir: string, log: FastifyBaseLogger): Promise<void> {
   let indexed = 0;
-  for (const id of await searchIndex.unindexedBooks(db)) {
+  const unindexed = await db
+    .selectFrom('book')
+    .select('id')
+    .where('status', '=', 'ready')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('search_book').select('version').whereRef('search_book.book_id', '=', 'book.id')),
+      ),
+    )
+    .orderBy('id')
+    .execute();
+  for (const { id } of unindexed) {
     const file = path.join(bookDir(dataDir, id), BOOK_FILES.xml);
     let book: BookDocument;
     try {
