@@ -1,21 +1,24 @@
 /**
  * Find in the book under load: the search endpoint of the real server (real SQLite, the book imported
  * through the import command with its graph and search index, a signed-in bearer token) under autocannon,
- * 50 connections, one run per kind of query (common words, rare words, two words, phrases) and one over
- * them all; the server keeps its answers, so these measure answers asked for again. A last run cycles
+ * 50 connections, one run per kind of query (common words, rare words, two words, phrases: the book's
+ * own, see queriesOf) and one over them all; the server keeps its answers, so these measure answers asked for again. A last run cycles
  * through more distinct queries than the server keeps, so that every answer is searched and made anew.
- * The server is a child process.
+ * Beside them, what the machine allows: a plain node:http server sending as many bytes as the largest
+ * answer, and the book's metadata route. The servers are child processes.
  *
  *   node apps/server/scripts/bench-search.ts [book.pdf] [--duration 10]   # defaults to ../shared/books/ipsur
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type { BookSearchResponse } from '@threadbook/contracts';
-import { freePort, signIn, waitForHealth } from './bench-support.ts';
+import { parseBookXml, type BookDocument } from '@threadbook/book';
+import { BOOK_FILES, type BookSearchResponse } from '@threadbook/contracts';
+import { freePort, signIn, startChild, waitForHealth } from './bench-support.ts';
 
 const here = fileURLToPath(import.meta.url);
 const serverRoot = path.resolve(path.dirname(here), '..');
@@ -24,25 +27,50 @@ const defaultBook = path.resolve(repoRoot, '../shared/books/ipsur/IPSUR.pdf');
 const CONNECTIONS = 50;
 const P99_TARGET_MS = 25;
 
-/** What a reader of a statistics book looks for (ipsur); other books get other hit counts. */
-const QUERIES: Record<string, string[]> = {
-  'common words': ['the', 'data', 'sample', 'distribution', 'probability'],
-  'rare words': ['Kolmogorov', 'mesokurtic', 'Weibull', 'kurtosis', 'bootstrap'],
-  'two words': ['confidence interval', 'standard deviation', 'sample mean', 'random variable'],
-  phrases: ['"null hypothesis"', '"normal distribution"', '"random variable"', '"sample mean"'],
-};
+/** Paragraphs holding each key, most first (ties in alphabetical order). */
+function mostFirst(counts: Map<string, number>, keep: (key: string, count: number) => boolean): string[] {
+  return [...counts]
+    .filter(([key, count]) => keep(key, count))
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+    .map(([key]) => key);
+}
 
 /**
- * Words that are common in ipsur, paired into more distinct two-word queries than the server keeps
- * answers for: cycled through, every request is searched anew.
+ * What a reader looks for, from the book's own words: 'the' and its four most widespread words of six
+ * letters or more; five rare words (seven letters or more, in two or three paragraphs); its four most
+ * widespread two-word phrases, as two words and as phrases; and, to search anew, the pairs of its 24
+ * most widespread words (276, more than the server keeps answers for).
  */
-const COMMON_WORDS = (
-  'the data sample distribution probability mean random variable normal test value function model ' +
-  'population interval hypothesis variance standard estimate parameter regression error example number'
-).split(' ');
-const DISTINCT_PAIRS = COMMON_WORDS.flatMap((first, i) =>
-  COMMON_WORDS.slice(i + 1).map((second) => `${first} ${second}`),
-);
+function queriesOf(book: BookDocument): { kinds: Record<string, string[]>; distinctPairs: string[] } {
+  const words = new Map<string, number>();
+  const phrases = new Map<string, number>();
+  const add = (counts: Map<string, number>, keys: Iterable<string>) => {
+    for (const key of new Set(keys)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  for (const paragraph of book.chapters.flatMap((c) => c.sections.flatMap((s) => s.paragraphs))) {
+    const said = paragraph.text.toLowerCase().match(/\p{L}+/gu) ?? [];
+    add(words, said);
+    add(
+      phrases,
+      said
+        .slice(1)
+        .flatMap((word, i) => (word.length >= 5 && said[i]!.length >= 5 ? [`${said[i]} ${word}`] : [])),
+    );
+  }
+  const common = mostFirst(words, (word) => word.length >= 6);
+  const rare = mostFirst(words, (word, count) => word.length >= 7 && count >= 2 && count <= 3).sort();
+  const twoWords = mostFirst(phrases, () => true).slice(0, 4);
+  const top = common.slice(0, 24);
+  return {
+    kinds: {
+      'common words': ['the', ...common.slice(0, 4)],
+      'rare words': Array.from({ length: 5 }, (_, i) => rare[Math.floor((i * rare.length) / 5)]!),
+      'two words': twoWords,
+      phrases: twoWords.map((phrase) => `"${phrase}"`),
+    },
+    distinctPairs: top.flatMap((first, i) => top.slice(i + 1).map((second) => `${first} ${second}`)),
+  };
+}
 
 interface LoadResult {
   requestsPerSecond: number;
@@ -51,14 +79,21 @@ interface LoadResult {
   errors: number;
 }
 
-async function load(baseUrl: string, duration: number, token: string, paths: string[]): Promise<LoadResult> {
+/** As a browser asks: the server sends its kept brotli form. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+async function load(
+  url: string,
+  duration: number,
+  headers: Record<string, string>,
+  paths: string[],
+): Promise<LoadResult> {
   let next = 0;
   const result = await autocannon({
-    url: baseUrl,
+    url,
     connections: CONNECTIONS,
     duration,
-    // As a browser asks: the server sends its kept brotli form.
-    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+    headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers },
     requests: [
       {
         setupRequest: (request) => {
@@ -74,6 +109,18 @@ async function load(baseUrl: string, duration: number, token: string, paths: str
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+/** Child mode "bare": a plain node:http server answering `bytes` bytes to every request; prints its port. */
+async function bareChild(bytes: number) {
+  const body = Buffer.alloc(bytes, 'x');
+  const server = http.createServer((_, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  process.stdout.write(`${typeof address === 'object' && address ? address.port : 0}\n`);
 }
 
 async function main() {
@@ -111,33 +158,32 @@ async function main() {
       await waitForHealth(baseUrl);
       const token = await signIn(baseUrl);
       const pathOf = (q: string) => `/api/books/${bookId}/search?q=${encodeURIComponent(q)}`;
+      const xml = fs.readFileSync(path.join(env.DATA_DIR, 'books', String(bookId), BOOK_FILES.xml), 'utf8');
+      const { kinds, distinctPairs } = queriesOf(parseBookXml(xml));
 
-      console.log('\nquery                      hits   total    JSON');
-      for (const q of Object.values(QUERIES).flat()) {
+      const authorization = { authorization: `Bearer ${token}` };
+      const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`.padStart(10);
+      let largest = 0;
+      console.log('\nquery                      hits   total      JSON    brotli');
+      for (const q of Object.values(kinds).flat()) {
         const response = await fetch(`${baseUrl}${pathOf(q)}`, {
-          headers: { authorization: `Bearer ${token}` },
+          headers: { ...authorization, 'accept-encoding': ACCEPT_ENCODING },
         });
         if (!response.ok) throw new Error(`${q}: the search answered ${response.status}`);
+        // fetch decodes the body; the length is what travelled.
+        const sent = Number(response.headers.get('content-length'));
         const json = await response.text();
         const { hits, total } = JSON.parse(json) as BookSearchResponse;
-        const size = `${(json.length / 1000).toFixed(1)} kB`;
+        largest = Math.max(largest, sent);
         console.log(
-          `${q.padEnd(24)}${String(hits.length).padStart(7)}${String(total).padStart(8)}${size.padStart(10)}`,
+          `${q.padEnd(24)}${String(hits.length).padStart(7)}${String(total).padStart(8)}${kB(json.length)}${kB(sent)}`,
         );
       }
 
       console.log(
         `\nsearch (${CONNECTIONS} connections, ${duration} s each)    req/s   p50 ms   p99 ms   errors`,
       );
-      const runs: [string, string[]][] = [
-        // What the machine allows: a route of the same server with one small query behind the same token.
-        ['baseline: book metadata', [`/api/books/${bookId}/metadata`]],
-        ...Object.entries(QUERIES).map(([name, queries]): [string, string[]] => [name, queries.map(pathOf)]),
-        ['all of them', Object.values(QUERIES).flat().map(pathOf)],
-        [`${DISTINCT_PAIRS.length} distinct pairs, none kept`, DISTINCT_PAIRS.map(pathOf)],
-      ];
-      for (const [name, paths] of runs) {
-        const r = await load(baseUrl, duration, token, paths);
+      const row = (name: string, r: LoadResult) =>
         console.log(
           [
             name.padEnd(36),
@@ -147,7 +193,29 @@ async function main() {
             String(r.errors).padStart(8),
           ].join(' '),
         );
+      // What the machine allows: a plain node:http server sending the largest answer's bytes, and a route
+      // of the same server with one small query behind the same token.
+      const bare = await startChild(
+        process.execPath,
+        [here, '--bare', String(largest)],
+        process.env,
+        (line) => (/^\d+$/.test(line.trim()) ? line.trim() : null),
+      );
+      try {
+        row(
+          `bare node:http, ${kB(largest).trim()} body`,
+          await load(`http://127.0.0.1:${bare.value}`, duration, {}, ['/']),
+        );
+      } finally {
+        bare.child.kill();
       }
+      const runs: [string, string[]][] = [
+        ['book metadata (same server)', [`/api/books/${bookId}/metadata`]],
+        ...Object.entries(kinds).map(([name, queries]): [string, string[]] => [name, queries.map(pathOf)]),
+        ['all of them', Object.values(kinds).flat().map(pathOf)],
+        [`${distinctPairs.length} distinct pairs, none kept`, distinctPairs.map(pathOf)],
+      ];
+      for (const [name, paths] of runs) row(name, await load(baseUrl, duration, authorization, paths));
       console.log(`target: p99 < ${P99_TARGET_MS} ms`);
     } finally {
       server.kill();
@@ -157,4 +225,5 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[2] === '--bare') await bareChild(Number(process.argv[3]));
+else await main();
