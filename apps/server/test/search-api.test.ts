@@ -7,8 +7,10 @@ import {
   SEARCH_LIMITS,
   type BookSearchResponse,
 } from '@threadbook/contracts';
-import { openDatabase } from '../src/db/database.ts';
+import { parseBookXml } from '@threadbook/book';
+import { openDatabase, type Db } from '../src/db/database.ts';
 import { importBook } from '../src/features/books/import-book.ts';
+import { searchIndex } from '../src/features/search/search-index.ts';
 import { bearerToken, bookXml, get, makePdf } from './books-fixtures.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
@@ -130,6 +132,16 @@ describe('find in the book: GET /api/books/{id}/search', () => {
     await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
+
+  /** Runs `fn` on a Kysely connection of its own to the server's database. */
+  async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    const database = openDatabase({ dataDir });
+    try {
+      return await fn(database.db);
+    } finally {
+      await database.close();
+    }
+  }
 
   const searchPath = (q: string, id: number | string = bookId) =>
     `/api/books/${id}/search?q=${encodeURIComponent(q)}`;
@@ -302,6 +314,27 @@ describe('find in the book: GET /api/books/{id}/search', () => {
     }
   });
 
+  test('an answer is kept until the book is indexed again: its ETag, 304, then the new index', async () => {
+    const first = await get(server, searchPath('Kolmogorov'), { token });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const known = { 'if-none-match': etag! };
+    expect((await get(server, searchPath('Kolmogorov'), { token, headers: known })).status).toBe(304);
+
+    const reindex = (xml: string) =>
+      withDatabase((db) => searchIndex.indexBook(db, bookId, parseBookXml(xml)));
+    await reindex(statisticsXml().replace('Kolmogorov', 'Laplace'));
+    try {
+      expect((await get(server, searchPath('Kolmogorov'), { token, headers: known })).status).toBe(200);
+      expect(await ids('Kolmogorov')).toEqual([]);
+      expect(await ids('Laplace')).toEqual(['1.1.3']);
+    } finally {
+      await reindex(statisticsXml());
+    }
+    expect(await ids('Kolmogorov')).toEqual(['1.1.3']);
+  });
+
   test('deleting a book leaves none of its index', async () => {
     const rows = () =>
       server.withDb((db) => db.prepare('SELECT count(*) AS n FROM search_block').get()) as {
@@ -316,12 +349,7 @@ describe('find in the book: GET /api/books/{id}/search', () => {
     ).toBe(2);
     expect(rows().n).toBe(before + 2);
 
-    const database = openDatabase({ dataDir });
-    try {
-      await database.db.deleteFrom('book').where('id', '=', other).execute();
-    } finally {
-      await database.close();
-    }
+    await withDatabase((db) => db.deleteFrom('book').where('id', '=', other).execute());
     expect(rows().n).toBe(before);
     await failure(searchPath('groups', other), 404);
     expect(await ids('Kolmogorov')).toEqual(['1.1.3']);
@@ -333,6 +361,7 @@ describe('find in the book: GET /api/books/{id}/search', () => {
     // The database as it was before migration 006-search.
     server.withDb((db) =>
       db.exec(`
+        DROP TABLE search_book;
         DROP TRIGGER search_block_book_deleted;
         DROP TABLE search_block;
         DELETE FROM threadbook_migration WHERE name = '006-search';

@@ -128,6 +128,12 @@ export interface Database {
     page: number;
     y_start: number;
   };
+  /** A book whose paragraphs are in the search index (migration 005-search). */
+  search_book: {
+    book_id: number;
+    /** A new random value with every indexing of the book. */
+    version: string;
+  };
   /** A page a user bookmarked in a book (migration 004-bookmarks). */
   bookmark: {
     user_id: string;

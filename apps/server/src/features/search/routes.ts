@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +8,10 @@ import {
   bookSearchResponseSchema,
   errorResponseSchema,
   SEARCH_LIMITS,
+  type BookSearchResponse,
 } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
+import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { indexUnindexedBooks } from './backfill.ts';
 import { searchTerms } from './query.ts';
 import { searchIndex } from './search-index.ts';
@@ -16,13 +19,22 @@ import { searchIndex } from './search-index.ts';
 const idParams = z.object({ id: z.string() });
 
 /**
+ * Answers kept, the least recently asked going first. An answer of 500 hits is about 120 kB of JSON
+ * (ipsur's 'the'), most are far smaller.
+ */
+const KEPT_ANSWERS = 100;
+
+/**
  * Find in the book: GET /api/books/{id}/search?q=..., behind the bearer token like the books API, with
  * its answers for a bad id (400 'Invalid book id') or a book that is not ready (404 'Book not found'). A
- * missing, blank or over-long `q` is a 400 naming the rule. Books imported before the index existed are
- * indexed first (backfill.ts).
+ * missing, blank or over-long `q` is a 400 naming the rule. An answer is kept per book and terms until
+ * the book is indexed again (its search_book version, also its ETag): readers of one book look for the
+ * same words, and 500 hits with their snippets cost milliseconds to make. Books imported before the
+ * index existed are indexed first (backfill.ts).
  */
 export const searchRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = async (app, { db, dataDir }) => {
   await indexUnindexedBooks(db, dataDir, app.log);
+  const answers = createEncodedCache('application/json; charset=utf-8', KEPT_ANSWERS);
 
   const fail = (reply: FastifyReply, statusCode: 400 | 404, message: string) =>
     reply
@@ -38,27 +50,27 @@ export const searchRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asy
         querystring: bookSearchQuerySchema,
         response: { 200: bookSearchResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
-      // Up to 500 hits: TypeScript holds the handler to the response schema, so the answer is not
-      // parsed again on its way out.
-      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {
       const bookId = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
       if (bookId <= 0) return fail(reply, 400, BookErrorMessage.invalidId);
       const book = await db
-        .selectFrom('book')
-        .select('id')
-        .where('id', '=', bookId)
-        .where('status', '=', 'ready')
+        .selectFrom('book as b')
+        .leftJoin('search_book as s', 's.book_id', 'b.id')
+        .select('s.version')
+        .where('b.id', '=', bookId)
+        .where('b.status', '=', 'ready')
         .executeTakeFirst();
       if (!book) return fail(reply, 404, BookErrorMessage.notFound);
-      const { hits, total } = await searchIndex.search(
-        db,
-        bookId,
-        searchTerms(request.query.q),
-        SEARCH_LIMITS.maxHits,
-      );
-      return { hits, total, truncated: total > hits.length };
+      const terms = searchTerms(request.query.q);
+      // The key goes into the ETag: a digest of the terms, never the text the user typed.
+      const key = `${bookId}-${hash('sha256', JSON.stringify(terms), 'base64url')}`;
+      const body = await answers.get(key, book.version ?? 'unindexed', async () => {
+        const { hits, total } = await searchIndex.search(db, bookId, terms, SEARCH_LIMITS.maxHits);
+        const answer: BookSearchResponse = { hits, total, truncated: total > hits.length };
+        return Buffer.from(JSON.stringify(answer));
+      });
+      return sendEncoded(request, reply, body, 'private, no-cache');
     },
   );
 };

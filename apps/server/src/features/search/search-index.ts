@@ -12,12 +12,11 @@ import { sqliteSearchIndex } from './sqlite-index.ts';
  */
 export interface SearchIndex {
   /**
-   * Replaces the index of book `bookId` by the paragraphs of `book`. Given a transaction (the one storing
-   * the book's graph), it runs inside it, so the index always holds the paragraphs the graph holds.
+   * Replaces the index of book `bookId` by the paragraphs of `book` and gives it a new version
+   * (search_book). Given a transaction (the one storing the book's graph), it runs inside it, so the
+   * index always holds the paragraphs the graph holds.
    */
   indexBook(db: Db, bookId: number, book: BookDocument): Promise<void>;
-  /** Ready books with no paragraph in the index: imported before the index existed (see backfill.ts). */
-  unindexedBooks(db: Db): Promise<number[]>;
   /**
    * The paragraphs of book `bookId` that have every term, in reading order, at most `limit` of them, and
    * how many there are in all. No terms match nothing.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { MARK_CLOSE, MARK_OPEN, searchBlocks, snippetOf } from './blocks.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -62,28 +63,12 @@ export const sqliteSearchIndex: SearchIndex = {
       }));
       await db.insertInto('search_block').values(rows).execute();
     }
-  },
-
-  async unindexedBooks(db) {
-    const books = await db
-      .selectFrom('book')
-      .select('id')
-      .where('status', '=', 'ready')
-      .orderBy('id')
+    const version = { version: randomUUID() };
+    await db
+      .insertInto('search_book')
+      .values({ book_id: bookId, ...version })
+      .onConflict((conflict) => conflict.column('book_id').doUpdateSet(version))
       .execute();
-    const unindexed: number[] = [];
-    for (const { id } of books) {
-      const { first, last } = rowsOf(id);
-      const row = await db
-        .selectFrom('search_block')
-        .select('rowid')
-        .where('rowid', '>=', first)
-        .where('rowid', '<=', last)
-        .limit(1)
-        .executeTakeFirst();
-      if (!row) unindexed.push(id);
-    }
-    return unindexed;
   },
 
   async search(db, bookId, terms, limit) {
