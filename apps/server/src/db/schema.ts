@@ -128,7 +128,7 @@ export interface Database {
     page: number;
     y_start: number;
   };
-  /** A book whose paragraphs are in the search index (migration 005-search). */
+  /** A book whose paragraphs are in the search index (migration 006-search). */
   search_book: {
     book_id: number;
     /** A new random value with every indexing of the book. */
