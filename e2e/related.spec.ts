@@ -7,6 +7,7 @@ import { startOpenAiCompatibleServer } from '@threadbook/test-support';
 import { checkScreen, createAccount, expect, signIn, test } from './support/fixtures.ts';
 import { repoRoot } from './support/server.ts';
 import {
+  aataLabel,
   apiHeaders,
   drawnPage,
   fetchGraph,
@@ -1212,7 +1213,7 @@ test.describe('reader: a real textbook', () => {
         });
         try {
           await entries[pick!.index]!.click();
-          await expect(pageInput(page)).toHaveValue(String(pick!.page));
+          await expect(pageInput(page)).toHaveValue(aataLabel(pick!.page));
           await expect(drawnPage(page, pick!.page)).toBeVisible();
           const expected = anchorsOn(pick!.page);
           await expect(drawnPage(page, pick!.page).locator('.paragraph-anchor__button')).toHaveCount(
@@ -1234,7 +1235,7 @@ test.describe('reader: a real textbook', () => {
           );
 
           const panel = relatedPanel(page);
-          await expect(pageInput(page)).toHaveValue(String(pick!.page));
+          await expect(pageInput(page)).toHaveValue(aataLabel(pick!.page));
           await clickAnchor(page, source.id);
           await expect(panel).toBeVisible();
           await expectPanelShows(panel, related);
@@ -1256,7 +1257,7 @@ test.describe('reader: a real textbook', () => {
           // Back through the history: the chapter, then the first page.
           const undo = page.getByRole('button', { name: 'Undo navigation' });
           await undo.click();
-          await expect(pageInput(page)).toHaveValue(String(pick!.page));
+          await expect(pageInput(page)).toHaveValue(aataLabel(pick!.page));
           await undo.click();
           await expect(pageInput(page)).toHaveValue('1');
           await expect(undo).toBeDisabled();

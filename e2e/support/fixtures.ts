@@ -38,7 +38,39 @@ export interface WorkerEnv {
   startExtraServer(options?: ServerOptions): Promise<RunningServer>;
 }
 
-export const test = base.extend<{ forEachTest: void; account: string }, { env: WorkerEnv }>({
+/**
+ * What a returning reader's browser remembers (apps/web panels/reader-memory.ts): both panels closed and
+ * the anchors' introduction seen, so that a test starts from the reader as the specification draws it.
+ * A test of a first visit sets `returningReader: false`.
+ */
+const RETURNING_READER: Record<string, string> = {
+  'threadbook:panel-open:left': 'false',
+  'threadbook:panel-open:right': 'false',
+  'threadbook:anchors-introduced': 'true',
+};
+
+export const test = base.extend<
+  { forEachTest: void; account: string; returningReader: boolean; readerMemory: void },
+  { env: WorkerEnv }
+>({
+  returningReader: [true, { option: true }],
+  readerMemory: [
+    async ({ page, returningReader }, use) => {
+      if (returningReader) {
+        await page.addInitScript((memory: Record<string, string>) => {
+          try {
+            for (const [key, value] of Object.entries(memory)) {
+              if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+            }
+          } catch {
+            // A page without storage (about:blank) remembers nothing.
+          }
+        }, RETURNING_READER);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   env: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

@@ -94,12 +94,22 @@ export function pageInput(page: Page) {
   return page.getByRole('textbox', { name: 'Page number' });
 }
 
-/** Turns to `pageNumber` with the page input (not a recorded jump) and waits for the page to be drawn. */
-export async function turnToPage(page: Page, pageNumber: number): Promise<void> {
+/**
+ * aata's page labels: eight sheets of front matter (i..viii), then its page 1. The toolbar shows a page's
+ * label, and the physical page beside the total.
+ */
+export const AATA_FRONT_MATTER = 8;
+export const aataLabel = (physical: number) => String(physical - AATA_FRONT_MATTER);
+
+/**
+ * Turns to `pageNumber` with the page input (not a recorded jump) and waits for the page to be drawn. In a
+ * book with page labels the input takes and shows the page's `label`.
+ */
+export async function turnToPage(page: Page, pageNumber: number, label = String(pageNumber)): Promise<void> {
   const input = pageInput(page);
-  await input.fill(String(pageNumber));
+  await input.fill(label);
   await input.press('Enter');
-  await expect(input).toHaveValue(String(pageNumber));
+  await expect(input).toHaveValue(label);
   await expect(drawnPage(page, pageNumber)).toBeVisible();
 }
 

@@ -4,8 +4,8 @@ import type { BookOutlineChapter } from '@threadbook/book';
 import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
 import { useFind } from './find/index.ts';
 import { useReaderShortcuts } from './keyboard/index.ts';
-import { PAGE_FIT } from './model/index.ts';
-import { ResizablePanel, usePanelWidth } from './panels/index.ts';
+import { PAGE_FIT, usefulPageLabels } from './model/index.ts';
+import { readReaderMemory, ResizablePanel, usePanelWidth, writeReaderMemory } from './panels/index.ts';
 import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
 import { RelatedPanel, useAnchorIndex, usePageOverlays } from './related/index.ts';
 import { ReaderNotice } from './ReaderNotice.tsx';
@@ -15,6 +15,7 @@ import {
   initialReaderState,
   ReaderStoreProvider,
   timedActions,
+  type ReaderStore,
   useReaderDispatch,
   useReaderState,
   useReaderStore,
@@ -45,13 +46,49 @@ interface ReaderViewProps {
  */
 export function ReaderView(props: ReaderViewProps) {
   const [store] = useState(() =>
-    createReaderStore(initialReaderState(props.pdf.numPages, props.savedPage ?? 1)),
+    createReaderStore(
+      initialReaderState(
+        props.pdf.numPages,
+        props.savedPage ?? 1,
+        readReaderMemory(window.localStorage, window.innerWidth),
+      ),
+    ),
   );
+  useRememberReader(store);
   return (
     <ReaderStoreProvider store={store}>
       <ReaderLayout {...props} initialPage={store.getState().page} />
     </ReaderStoreProvider>
   );
+}
+
+/** The book's own page labels, once pdf.js has read them; null where the PDF has none worth showing. */
+function usePageLabels(pdf: PDFDocumentProxy): readonly string[] | null {
+  const [labels, setLabels] = useState<readonly string[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    pdf.getPageLabels().then(
+      (read) => current && setLabels(usefulPageLabels(read, pdf.numPages)),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [pdf]);
+  return labels;
+}
+
+/** Remembers in this browser which panels are open and whether the anchors have introduced themselves. */
+function useRememberReader(store: ReaderStore): void {
+  useEffect(() => {
+    let last = store.getState();
+    return store.subscribe(() => {
+      const state = store.getState();
+      if (state.panels === last.panels && state.anchorsIntroduced === last.anchorsIntroduced) return;
+      last = state;
+      writeReaderMemory(window.localStorage, state);
+    });
+  }, [store]);
 }
 
 /**
@@ -91,6 +128,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   useSaveReadingPosition(bookId, page, savedPage);
   useNavigationRequests(viewRef);
   const relatedOverlay = usePageOverlays(anchors);
+  const pageLabels = usePageLabels(pdf);
 
   /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
   const toggleBookmark = () =>
@@ -140,6 +178,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
         fullscreen={fullscreen}
         onToggleBookmark={toggleBookmark}
         onToggleFullscreen={toggleFullscreen}
+        pageLabels={pageLabels}
         findOpen={find.open}
         onToggleFind={find.toggle}
       />

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookGraphResponse } from '@threadbook/contracts';
 import type { JumpIndicator, ParagraphPlace } from '../model/index.ts';
 import { buildAnchorIndex, type ParagraphAnchor } from './anchor-index.ts';
-import { PageOverlay, TOOLTIP_HIDE_MS } from './PageOverlay.tsx';
+import { ANCHOR_INTRODUCTION, PageOverlay, TOOLTIP_HIDE_MS } from './PageOverlay.tsx';
 
 /** Page 41 of an algebra book: 3.2.1 at the top, 3.2.2 above the middle, 3.2.3 in the lower half. */
 const GRAPH: BookGraphResponse = {
@@ -293,5 +293,44 @@ describe('PageOverlay marks', () => {
     expect(container.querySelector('.paragraph-marker')).toBeNull();
     expect(container.querySelector('.paragraph-highlight')).toBeNull();
     expect(container.querySelector('.jump-indicator')).toBeNull();
+  });
+});
+
+describe('the anchors’ introduction on a first visit', () => {
+  it('says beside the first anchor what the anchors do, pulses them, and is dismissed with Got it', async () => {
+    const onIntroduced = vi.fn();
+    const { container } = render(
+      <PageOverlay
+        anchors={ANCHORS}
+        selected={null}
+        highlight={null}
+        indicator={null}
+        onSelect={vi.fn()}
+        onIntroduced={onIntroduced}
+      />,
+    );
+    const note = screen.getByRole('note', { name: 'Related paragraphs' });
+    expect(note).toHaveTextContent(ANCHOR_INTRODUCTION);
+    expect(note.style.top).toBe(`${ANCHORS[0]!.yStart * 100}%`);
+    expect(container.querySelector('.page-overlay--introducing')).not.toBeNull();
+    await userEvent.click(within(note).getByRole('button', { name: 'Got it' }));
+    expect(onIntroduced).toHaveBeenCalledOnce();
+  });
+
+  it('is not shown once seen, nor on a page without anchors', () => {
+    const { container } = renderOverlay();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(container.querySelector('.page-overlay--introducing')).toBeNull();
+    render(
+      <PageOverlay
+        anchors={[]}
+        selected={null}
+        highlight={null}
+        indicator={null}
+        onSelect={vi.fn()}
+        onIntroduced={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -23,6 +23,11 @@ interface PageOverlayProps {
   highlight: ParagraphPlace | null;
   indicator: JumpIndicator | null;
   onSelect: (anchor: ParagraphAnchor) => void;
+  /**
+   * Given until the student has seen it: the anchors show once that they can be clicked (a note beside the
+   * first one, and a pulse), and this is called when the note is dismissed.
+   */
+  onIntroduced?: () => void;
 }
 
 const percent = (fraction: number) => `${fraction * 100}%`;
@@ -32,9 +37,11 @@ const percent = (fraction: number) => `${fraction * 100}%`;
  * marker, the highlight of the paragraph a jump landed on, and the jump arrow. Placed in fractions of the
  * page, so zoom needs nothing of it.
  */
-export function PageOverlay({ anchors, selected, highlight, indicator, onSelect }: PageOverlayProps) {
+export function PageOverlay(props: PageOverlayProps) {
+  const { anchors, selected, highlight, indicator, onSelect, onIntroduced } = props;
+  const first = anchors[0];
   return (
-    <div className="page-overlay">
+    <div className={onIntroduced ? 'page-overlay page-overlay--introducing' : 'page-overlay'}>
       {highlight && (
         <div
           className="paragraph-highlight"
@@ -67,9 +74,26 @@ export function PageOverlay({ anchors, selected, highlight, indicator, onSelect 
       {anchors.map((anchor) => (
         <Anchor key={anchor.id} anchor={anchor} selected={selected?.id === anchor.id} onSelect={onSelect} />
       ))}
+      {onIntroduced && first && (
+        <div
+          className="anchor-intro"
+          role="note"
+          aria-label="Related paragraphs"
+          style={{ left: percent(OVERLAY_X.anchor), top: percent(first.yStart) }}
+        >
+          <p>{ANCHOR_INTRODUCTION}</p>
+          <button type="button" className="anchor-intro__dismiss" onClick={onIntroduced}>
+            Got it
+          </button>
+        </div>
+      )}
     </div>
   );
 }
+
+/** What the anchors' introduction says, on a first visit. */
+export const ANCHOR_INTRODUCTION =
+  'Click a round marker beside a paragraph to see what it builds on and what takes it further.';
 
 function Anchor({
   anchor,

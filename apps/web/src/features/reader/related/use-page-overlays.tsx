@@ -6,13 +6,14 @@ import { PageOverlay } from './PageOverlay.tsx';
 /**
  * What the reader draws over page `pageNumber` (for PdfView's renderOverlay): the anchors of the current
  * page only (SPEC §2), and the selection's marker, the highlight and the jump arrow on the pages they are
- * on. Null for a page with none of these, so the pages that have nothing to draw do not render again.
+ * on, and on a first visit the anchors' introduction. Null for a page with none of these, so the pages that have nothing to draw do not render again.
  */
 export function usePageOverlays(anchors: AnchorIndex): (pageNumber: number) => ReactNode {
   const page = useReaderState((state) => state.page);
   const selected = useReaderState((state) => state.selected);
   const highlight = useReaderState((state) => state.highlight);
   const indicator = useReaderState((state) => state.indicator);
+  const introduce = useReaderState((state) => !state.anchorsIntroduced);
   const dispatch = useReaderDispatch();
   return (pageNumber) => {
     const pageAnchors = pageNumber === page ? anchors.anchorsOn(pageNumber) : [];
@@ -27,6 +28,7 @@ export function usePageOverlays(anchors: AnchorIndex): (pageNumber: number) => R
         highlight={highlighted}
         indicator={arrow}
         onSelect={(anchor) => dispatch({ type: 'selectParagraph', place: anchor })}
+        onIntroduced={introduce ? () => dispatch({ type: 'anchorsIntroduced' }) : undefined}
       />
     );
   };

@@ -7,6 +7,7 @@ export {
   type PanelSide,
   type ReaderAction,
   type ReaderState,
+  type RememberedReader,
   type SidebarTab,
   timedActions,
 } from './reader-state.ts';

@@ -37,6 +37,19 @@ describe('initialReaderState', () => {
     expect(initialReaderState(350, 900).page).toBe(350);
     expect(initialReaderState(350).page).toBe(1);
   });
+
+  it('opens the panels the browser remembers, and the anchors introduce themselves until seen', () => {
+    const remembered = { panels: { left: true, right: true }, anchorsIntroduced: false };
+    const state = initialReaderState(350, 1, remembered);
+    expect(state.panels).toEqual({ left: true, right: true });
+    expect(state.anchorsIntroduced).toBe(false);
+    const seen = readerReducer(state, { type: 'anchorsIntroduced' });
+    expect(seen.anchorsIntroduced).toBe(true);
+    expect(readerReducer(seen, { type: 'anchorsIntroduced' })).toBe(seen);
+    // Using an anchor is seeing what they do.
+    const used = readerReducer(state, { type: 'selectParagraph', place: place('3.2.4', 42, 0.08) });
+    expect(used.anchorsIntroduced).toBe(true);
+  });
 });
 
 describe('pages', () => {

@@ -56,12 +56,24 @@ export interface ReaderState {
   /** The related paragraph last jumped to. */
   highlight: ParagraphPlace | null;
   indicator: JumpIndicator | null;
+  /** The anchors have shown once that they can be clicked (or one was used): no introduction any more. */
+  anchorsIntroduced: boolean;
+}
+
+/** What a browser remembers of the reader (panels/reader-memory.ts). */
+export interface RememberedReader {
+  panels: Record<PanelSide, boolean>;
+  anchorsIntroduced: boolean;
 }
 
 /** A paragraph jumped to lands this far (a fraction of the page) below the top of the view, not against it. */
 export const LANDING_MARGIN = 0.04;
 
-export function initialReaderState(totalPages: number, page = 1): ReaderState {
+export function initialReaderState(
+  totalPages: number,
+  page = 1,
+  remembered: RememberedReader = { panels: { left: false, right: false }, anchorsIntroduced: true },
+): ReaderState {
   return {
     totalPages,
     page: Math.min(Math.max(1, page), totalPages),
@@ -69,11 +81,12 @@ export function initialReaderState(totalPages: number, page = 1): ReaderState {
     history: EMPTY_HISTORY,
     zoom: PAGE_FIT,
     scale: 1,
-    panels: { left: false, right: false },
+    panels: remembered.panels,
     sidebarTab: 'contents',
     selected: null,
     highlight: null,
     indicator: null,
+    anchorsIntroduced: remembered.anchorsIntroduced,
   };
 }
 
@@ -99,6 +112,8 @@ export type ReaderAction =
   /** An anchor chosen: its paragraph selected, the highlight cleared, the related panel opened. */
   | { type: 'selectParagraph'; place: ParagraphPlace }
   | { type: 'clearSelection' }
+  /** The student has seen the anchors' introduction ("Got it"). */
+  | { type: 'anchorsIntroduced' }
   /** The selected paragraph jumped to from the panel, with a source arrow. */
   | { type: 'jumpToSource'; place: ParagraphPlace; at: number }
   /** A related paragraph jumped to and highlighted; the highlighted one again only loses its highlight. */
@@ -189,6 +204,8 @@ export function readerReducer(state: ReaderState, action: ReaderAction): ReaderS
       return state.panels[action.side] === action.open
         ? state
         : { ...state, panels: { ...state.panels, [action.side]: action.open } };
+    case 'anchorsIntroduced':
+      return state.anchorsIntroduced ? state : { ...state, anchorsIntroduced: true };
     case 'sidebarTabSelected':
       return { ...state, sidebarTab: action.tab };
     case 'selectParagraph':
@@ -197,6 +214,7 @@ export function readerReducer(state: ReaderState, action: ReaderAction): ReaderS
         selected: action.place,
         highlight: null,
         panels: { ...state.panels, right: true },
+        anchorsIntroduced: true,
       };
     case 'clearSelection':
       return state.selected === null && state.highlight === null

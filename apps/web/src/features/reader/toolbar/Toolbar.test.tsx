@@ -459,3 +459,53 @@ describe('Toolbar zoom presets', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 });
+
+describe('Toolbar with the book’s own page labels', () => {
+  // Eight sheets of front matter (i..viii), then the text from page 1, as in aata.
+  const labels = [
+    ...['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii'],
+    ...Array.from({ length: 342 }, (_, i) => String(i + 1)),
+  ];
+  const renderLabelled = (page: number) => {
+    const view = renderWithReaderStore(
+      <Toolbar
+        title="Abstract Algebra"
+        bookmarked={false}
+        fullscreen={false}
+        pageLabels={labels}
+        onToggleBookmark={() => undefined}
+        onToggleFullscreen={() => undefined}
+      />,
+      { page },
+    );
+    followNavigation(view.store);
+    return view;
+  };
+
+  it('shows the number printed on the page, and the physical page beside the total', () => {
+    renderLabelled(13);
+    expect(screen.getByRole('textbox', { name: 'Page number' })).toHaveValue('5');
+    expect(screen.getByText('(13 / 350)')).toBeInTheDocument();
+  });
+
+  it('goes to the page a label names, or to a physical page no label names; reverts on anything else', async () => {
+    const user = userEvent.setup();
+    const { store } = renderLabelled(13);
+    const input = screen.getByRole('textbox', { name: 'Page number' });
+    await user.clear(input);
+    await user.type(input, 'iv{Enter}');
+    expect(store.getState().page).toBe(4);
+    expect(input).toHaveValue('iv');
+    await user.clear(input);
+    await user.type(input, '1{Enter}');
+    expect(store.getState().page).toBe(9);
+    await user.clear(input);
+    await user.type(input, '345{Enter}');
+    expect(store.getState().page).toBe(345);
+    expect(input).toHaveValue('337');
+    await user.clear(input);
+    await user.type(input, 'xx{Enter}');
+    expect(store.getState().page).toBe(345);
+    expect(input).toHaveValue('337');
+  });
+});

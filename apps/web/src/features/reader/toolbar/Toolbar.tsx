@@ -18,7 +18,8 @@ import {
   canRedo,
   canUndo,
   formatZoomPercent,
-  parsePageInput,
+  pageLabelOf,
+  parsePageLabelInput,
   parseZoomInput,
   zoomInByButton,
   zoomOutByButton,
@@ -37,6 +38,8 @@ export interface ToolbarProps {
   /** Bookmarks the page shown, or removes its bookmark. */
   onToggleBookmark: () => void;
   onToggleFullscreen: () => void;
+  /** The book's own page labels (model/page-labels.ts), or null where it has none worth showing. */
+  pageLabels?: readonly string[] | null;
   /** Find in the book: the button is shown when the reader has it. */
   findOpen?: boolean;
   onToggleFind?: () => void;
@@ -54,6 +57,7 @@ export function Toolbar(props: ToolbarProps) {
   const dispatch = useReaderDispatch();
   const page = useReaderState((state) => state.page);
   const totalPages = useReaderState((state) => state.totalPages);
+  const labels = props.pageLabels ?? null;
   const scale = useReaderState((state) => state.scale);
   const zoomSetting = useReaderState((state) => state.zoom);
   const history = useReaderState((state) => state.history);
@@ -104,13 +108,16 @@ export function Toolbar(props: ToolbarProps) {
         <CommitInput
           className="reader-toolbar__input reader-toolbar__input--page"
           label="Page number"
-          value={String(page)}
-          parse={(text) => parsePageInput(text, totalPages)}
+          value={pageLabelOf(labels, page)}
+          parse={(text) => parsePageLabelInput(text, labels, totalPages)}
           onCommit={(next) => {
             if (next !== page) onPageChange(next);
           }}
         />
-        <span className="reader-toolbar__total">/ {totalPages}</span>
+        {/* With labels, as pdf.js shows them: the printed number in the input, the physical page here. */}
+        <span className="reader-toolbar__total">
+          {labels ? `(${page} / ${totalPages})` : `/ ${totalPages}`}
+        </span>
         <ToolButton label="Next page" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
           <ChevronRight size={18} aria-hidden="true" />
         </ToolButton>

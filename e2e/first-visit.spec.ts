@@ -1,0 +1,82 @@
+import { expect, test } from './support/fixtures.ts';
+import { openSample, turnToPage } from './support/reader.ts';
+
+/** A page of the sample book with paragraph anchors (its first pages, title and contents, have none). */
+const PAGE_WITH_ANCHORS = 6;
+
+/** A reader opening Threadbook for the first time in this browser: nothing remembered yet. */
+test.use({ returningReader: false });
+
+test.describe('a first visit', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('opens the table of contents on a wide window, introduces the anchors once, and remembers the panels', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openSample(page, request, env, baseURL!);
+    const toc = page.getByRole('navigation', { name: 'Table of Contents' });
+    await expect(toc).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Toggle table of contents' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('button', { name: 'Toggle related panel' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+
+    // The anchors say once that they can be clicked, beside the first one of the page shown.
+    await turnToPage(page, PAGE_WITH_ANCHORS);
+    const note = page.getByRole('note', { name: 'Related paragraphs' });
+    await expect(note).toContainText('Click a round marker beside a paragraph');
+    await note.getByRole('button', { name: 'Got it' }).click();
+    await expect(note).toBeHidden();
+
+    // The student closes the contents and opens the related panel: so it is the next time.
+    await page.getByRole('button', { name: 'Toggle table of contents' }).click();
+    await page.getByRole('button', { name: 'Toggle related panel' }).click();
+    await expect(toc).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Toggle related panel' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(
+      page.getByText('Click on a paragraph anchor in the PDF to view its relationships.'),
+    ).toBeVisible();
+    await expect(toc).toBeHidden();
+    await turnToPage(page, PAGE_WITH_ANCHORS);
+    await expect(page.getByRole('button', { name: /^Relationships of / }).first()).toBeVisible();
+    await expect(note).toBeHidden();
+  });
+
+  test('keeps the page whole on a narrow window: no panel opens, and choosing an anchor ends the introduction', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await openSample(page, request, env, baseURL!);
+    await expect(page.getByRole('button', { name: 'Toggle table of contents' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await turnToPage(page, PAGE_WITH_ANCHORS);
+    const note = page.getByRole('note', { name: 'Related paragraphs' });
+    await expect(note).toBeVisible();
+    await page
+      .getByRole('button', { name: /^Relationships of / })
+      .first()
+      .click();
+    await expect(note).toBeHidden();
+    await page.reload();
+    await turnToPage(page, PAGE_WITH_ANCHORS);
+    await expect(page.getByRole('button', { name: /^Relationships of / }).first()).toBeVisible();
+    await expect(note).toBeHidden();
+  });
+});
