@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { BookOutlineChapter } from '@threadbook/book';
 import type { Bookmark } from '@threadbook/contracts';
@@ -24,6 +24,7 @@ import {
 } from './model/index.ts';
 import { ResizablePanel, usePanelWidth } from './panels/index.ts';
 import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
+import { PageReferenceSpans, ReferencePreview, useReferencePreviews } from './preview/index.ts';
 import { PageOverlay, RelatedPanel, useAnchorIndex, useParagraphSelection } from './related/index.ts';
 import { ReaderNotice } from './ReaderNotice.tsx';
 import { ReaderSidebar } from './ReaderSidebar.tsx';
@@ -97,6 +98,9 @@ export function ReaderView(props: ReaderViewProps) {
   // A bookmark is a table of contents of the student's own: its jumps are recorded the same way.
   const jumpToBookmark = (bookmark: Bookmark) =>
     jump({ pageNumber: bookmark.page, source: 'toc', label: bookmark.label ?? `Page ${bookmark.page}` });
+  // Links and reference previews (issue 15): their jumps are recorded like the table of contents'.
+  const previews = useReferencePreviews(pdf, bookId, (to) => jump({ ...to, source: 'toc' }));
+  const previewId = useId();
   const { selected, highlight, indicator, selectAnchor, clearSelection, jumpToSource, jumpToRelated } =
     useParagraphSelection(anchors, jump, () => setRelatedOpen(true));
   /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
@@ -195,7 +199,13 @@ export function ReaderView(props: ReaderViewProps) {
           label={title}
           scale={zoom === PAGE_FIT ? undefined : zoom}
           initialPage={initialPage}
-          renderOverlay={renderOverlay}
+          renderOverlay={(pageNumber) => (
+            <>
+              {renderOverlay(pageNumber)}
+              <PageReferenceSpans pageNumber={pageNumber} previews={previews} previewId={previewId} />
+            </>
+          )}
+          links={previews.pageLinks}
           onCtrlWheel={zoomByWheelTurn}
           onPageChange={setPage}
           onPagePainted={() => {
@@ -221,6 +231,7 @@ export function ReaderView(props: ReaderViewProps) {
           />
         </ResizablePanel>
       </div>
+      <ReferencePreview previews={previews} id={previewId} />
     </main>
   );
 }
