@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { pageReferencesResponseSchema, type PageReference } from '@threadbook/contracts';
-import { createAccount, expect, signIn, test } from './support/fixtures.ts';
+import { checkScreen, createAccount, expect, signIn, test } from './support/fixtures.ts';
 import { repoRoot } from './support/server.ts';
 import {
   apiHeaders,
@@ -181,13 +181,16 @@ test.describe('links and reference previews: the sample book', () => {
     request,
     env,
     baseURL,
-  }) => {
+  }, testInfo) => {
     const sample = await openSample(page, request, env, baseURL!);
     const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
     await turnToPage(page, pageNumber);
     const link = await linkOver(page, pageNumber, span.rect);
     await link.focus();
     await expectPreviewOf(page, span);
+    // Every link has a name (its words, else where it goes) and the preview passes axe-core.
+    await expect(link).toHaveAccessibleName(/\S/);
+    await checkScreen(page, testInfo, 'reader-reference-preview');
     await page.keyboard.press('Enter');
     await expect(pageInput(page)).toHaveValue(String(span.target_page));
   });

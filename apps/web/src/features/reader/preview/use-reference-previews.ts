@@ -255,6 +255,19 @@ function createController(
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && intent.current()) intent.close();
     };
+    // An internal link without words of its own (its words are the canvas's) is named after where it goes.
+    let bound = true;
+    for (const section of layer.querySelectorAll('section[data-internal-link]')) {
+      const link = section.querySelector(':scope > a');
+      if (!link || link.getAttribute('title') || link.getAttribute('aria-label')) continue;
+      const dest = annotations.get(section.getAttribute('data-annotation-id') ?? '')?.dest;
+      void resolveDestination(pdf, dest).then(
+        (target) => {
+          if (bound) link.setAttribute('aria-label', target ? `Go to page ${target.pageNumber}` : 'Link');
+        },
+        () => undefined,
+      );
+    }
     layer.addEventListener('pointerover', onPointerOver);
     layer.addEventListener('pointerout', onPointerOut);
     layer.addEventListener('focusin', onFocusIn);
@@ -263,6 +276,7 @@ function createController(
     layer.addEventListener('click', onClick, true);
     layer.addEventListener('keydown', onKeyDown);
     return () => {
+      bound = false;
       layer.removeEventListener('pointerover', onPointerOver);
       layer.removeEventListener('pointerout', onPointerOut);
       layer.removeEventListener('focusin', onFocusIn);
