@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { BookOutlineChapter } from '@threadbook/book';
 import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
@@ -7,6 +7,7 @@ import { useReaderShortcuts } from './keyboard/index.ts';
 import { PAGE_FIT, usefulPageLabels } from './model/index.ts';
 import { readReaderMemory, ResizablePanel, usePanelWidth, writeReaderMemory } from './panels/index.ts';
 import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
+import { PageReferenceSpans, ReferencePreview, useReferencePreviews } from './preview/index.ts';
 import { RelatedPanel, useAnchorIndex, usePageOverlays } from './related/index.ts';
 import { ReaderNotice } from './ReaderNotice.tsx';
 import { ReaderSidebar } from './ReaderSidebar.tsx';
@@ -130,6 +131,11 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   const relatedOverlay = usePageOverlays(anchors);
   const pageLabels = usePageLabels(pdf);
 
+  // Links and reference previews: their jumps are recorded like the table of contents'.
+  const previews = useReferencePreviews(pdf, bookId, (to) =>
+    dispatch(timedActions.jump({ ...to, source: 'toc' })),
+  );
+  const previewId = useId();
   /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
   const toggleBookmark = () =>
     bookmarks.toggle(page, outline ? (currentOutlineTitle(outline, page) ?? undefined) : undefined);
@@ -213,7 +219,13 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
           label={title}
           scale={zoom === PAGE_FIT ? undefined : zoom}
           initialPage={initialPage}
-          renderOverlay={renderOverlay}
+          renderOverlay={(pageNumber) => (
+            <>
+              {renderOverlay(pageNumber)}
+              <PageReferenceSpans pageNumber={pageNumber} previews={previews} previewId={previewId} />
+            </>
+          )}
+          links={previews.pageLinks}
           onCtrlWheel={zoomByWheelTurn}
           onPageChange={(next) => dispatch({ type: 'pageChanged', page: next })}
           onPagePainted={() => {
@@ -232,6 +244,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
           <RelatedPanel bookId={bookId} anchors={anchors} />
         </ResizablePanel>
       </div>
+      <ReferencePreview previews={previews} id={previewId} />
     </main>
   );
 }

@@ -9,6 +9,8 @@ import {
   type RenderTask,
 } from 'pdfjs-dist';
 import type { RenderQueue } from './render-queue.ts';
+// Links (issue 15).
+import { useAnnotationLayer, type PageLinks } from '../links/index.ts';
 
 /** Most canvas pixels one page may take (16 M, 64 MB): a high zoom on a dense screen stays bounded. */
 const MAX_CANVAS_PIXELS = 2 ** 24;
@@ -50,6 +52,8 @@ interface PageViewProps {
   onSize(pageNumber: number, width: number, height: number): void;
   /** Drawn over the page (the reader's overlays). */
   children?: ReactNode;
+  /** The page's links (pdf.js annotation layer) lead through this; none drawn without it. */
+  links?: PageLinks;
 }
 
 /**
@@ -65,6 +69,9 @@ export const PageView = memo(function PageView(props: PageViewProps) {
   const textRef = useRef<HTMLDivElement>(null);
   const [page, setPage] = useState<PDFPageProxy | null>(loadedPage ?? null);
   const [painted, setPainted] = useState(false);
+  // Links (issue 15): pdf.js's annotation layer, once the page is painted.
+  const annotationRef = useRef<HTMLDivElement>(null);
+  useAnnotationLayer(annotationRef, page, pageNumber, painted, props.links);
 
   // The page proxy lives while the page is shown; releasing it frees its operator list and images.
   useEffect(() => {
@@ -162,6 +169,7 @@ export const PageView = memo(function PageView(props: PageViewProps) {
         <>
           <canvas ref={canvasRef} className="pdf-page__canvas" aria-hidden="true" />
           <div ref={textRef} className="textLayer" />
+          <div ref={annotationRef} className="annotationLayer" />
         </>
       ) : null}
       {children}

@@ -25,6 +25,7 @@ import {
 } from './layout.ts';
 import { pageSize, PageView, type PageSize } from './PageView.tsx';
 import { createRenderQueue } from './render-queue.ts';
+import type { PageLinks } from '../links/index.ts';
 import './pdf.css';
 
 export interface PdfViewHandle {
@@ -55,6 +56,8 @@ interface PdfViewProps {
   onPagePainted?(page: number): void;
   /** Called with the scale the pages are drawn at (page fit resolved to its number) whenever it changes. */
   onScaleChange?(scale: number): void;
+  /** Where the pages' links lead (issue 15); stable, or every page renders again. */
+  links?: PageLinks;
   ref?: Ref<PdfViewHandle>;
 }
 
@@ -227,6 +230,7 @@ export function PdfView(props: PdfViewProps) {
                 renderQueue={renderQueue}
                 onPainted={onPainted}
                 onSize={onSize}
+                links={props.links}
               >
                 {renderOverlay?.(pageNumber)}
               </PageView>

@@ -1,0 +1,129 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { drawRegion, previewPixelRatio } from './draw-region.ts';
+import { popoverPlace, previewRegion, type PopoverPlace } from './geometry.ts';
+import type { OpenPreview, ReferencePreviews } from './use-reference-previews.ts';
+import './preview.css';
+
+interface ReferencePreviewProps {
+  previews: ReferencePreviews;
+  /** The popover's element id (the reference it describes points at it). */
+  id: string;
+}
+
+/**
+ * The one reference preview open, if any: the target's region of its page drawn by pdf.js, with its label
+ * and page. Clicking (or tapping) it jumps there; it closes on Escape, on a scroll, or shortly after the
+ * pointer leaves both it and its reference.
+ */
+export function ReferencePreview({ previews, id }: ReferencePreviewProps) {
+  const { open } = previews;
+  if (!open) return null;
+  const { target } = open;
+  return createPortal(
+    <PreviewPopover
+      key={`${open.key}>${target.page}:${target.yStart}`}
+      id={id}
+      open={open}
+      previews={previews}
+    />,
+    document.body,
+  );
+}
+
+function PreviewPopover({
+  id,
+  open,
+  previews,
+}: {
+  id: string;
+  open: OpenPreview;
+  previews: ReferencePreviews;
+}) {
+  const { target, anchor } = open;
+  const { intent } = previews;
+  const ref = useRef<HTMLDivElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState(false);
+  const [place, setPlace] = useState<PopoverPlace | null>(null);
+  const [width] = useState(() => previews.width());
+
+  useEffect(() => {
+    let current = true;
+    const region = previewRegion(target.yStart);
+    drawRegion(
+      previews.pdf,
+      { pageNumber: target.page, ...region },
+      width,
+      previewPixelRatio(window.devicePixelRatio),
+    ).then(
+      (canvas) => {
+        if (!current || !hostRef.current) return;
+        hostRef.current.replaceChildren(canvas);
+        setDrawn(true);
+      },
+      (error: unknown) => console.warn(`the preview of page ${target.page} could not be drawn`, error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [previews.pdf, target.page, target.yStart, width]);
+
+  // Placed by its reference, again once its drawing gives it its height.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const box = anchor.getBoundingClientRect();
+    setPlace(
+      popoverPlace(
+        box,
+        { width: element.offsetWidth, height: element.offsetHeight },
+        { width: window.innerWidth, height: window.innerHeight },
+      ),
+    );
+  }, [anchor, drawn]);
+
+  // Escape closes it; so does a scroll that moves its reference.
+  useEffect(() => {
+    const start = anchor.getBoundingClientRect();
+    const onScroll = () => {
+      const now = anchor.getBoundingClientRect();
+      if (Math.abs(now.top - start.top) > 2 || Math.abs(now.left - start.left) > 2) intent.close();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') intent.close();
+    };
+    window.addEventListener('scroll', onScroll, true);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('scroll', onScroll, true);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [anchor, intent]);
+
+  return (
+    <div
+      ref={ref}
+      id={id}
+      role="tooltip"
+      className={`reference-preview${place?.above ? ' reference-preview--above' : ''}`}
+      data-target={target.paragraphId ?? ''}
+      data-page={target.page}
+      data-drawn={drawn ? 'true' : undefined}
+      style={{
+        width,
+        left: place?.left ?? 0,
+        top: place?.top ?? 0,
+        visibility: place ? undefined : 'hidden',
+      }}
+      onPointerEnter={() => intent.hold()}
+      onPointerLeave={() => intent.leave()}
+      onClick={() => previews.jumpTo(target)}
+    >
+      <div ref={hostRef} className="reference-preview__page" />
+      <p className="reference-preview__caption">
+        <span className="reference-preview__label">{target.label}</span> · Page {target.page}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+export { PageReferenceSpans } from './PageReferenceSpans.tsx';
+export { ReferencePreview } from './ReferencePreview.tsx';
+export {
+  useReferencePreviews,
+  type PreviewJump,
+  type PreviewTarget,
+  type ReferencePreviews,
+} from './use-reference-previews.ts';

@@ -1,0 +1,247 @@
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { pageReferencesResponseSchema, type PageReference } from '@threadbook/contracts';
+import { checkScreen, createAccount, expect, signIn, test } from './support/fixtures.ts';
+import { repoRoot } from './support/server.ts';
+import {
+  apiHeaders,
+  drawnPage,
+  openSample,
+  originOf,
+  pageInput,
+  paragraphLabel,
+  turnToPage,
+  waitForBook,
+} from './support/reader.ts';
+
+/**
+ * Links and reference previews (issue 15): pdf.js links on the drawn pages (internal ones jump through the
+ * navigation history, external ones open a new tab), and previews of a reference's target on hover, focus
+ * or tap. Which references to use is read from the book's reference spans, never written in here.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** GET .../pages/{page}/references with the page's session. */
+async function fetchReferences(page: Page, bookId: number, pageNumber: number): Promise<PageReference[]> {
+  const answer = await page.request.get(
+    `${originOf(page)}/api/graph/books/${bookId}/pages/${pageNumber}/references`,
+    { headers: await apiHeaders(page) },
+  );
+  expect(answer.status(), await answer.text()).toBe(200);
+  return pageReferencesResponseSchema.parse(await answer.json());
+}
+
+/** The first page from `from` with a linked reference to another page, and that reference. */
+async function findLinkedReference(
+  page: Page,
+  bookId: number,
+  from: number,
+  to: number,
+): Promise<{ pageNumber: number; span: PageReference }> {
+  for (let pageNumber = from; pageNumber <= to; pageNumber++) {
+    const spans = await fetchReferences(page, bookId, pageNumber);
+    const span = spans.find(
+      (item) => item.evidence === 'link' && item.target_page !== pageNumber && item.rect.w > 0.02,
+    );
+    if (span) return { pageNumber, span };
+  }
+  throw new Error(`no linked reference to another page on pages ${from}-${to}`);
+}
+
+/** The drawn internal link of page `pageNumber` whose box overlaps `rect` (fractions of the page) most. */
+async function linkOver(page: Page, pageNumber: number, rect: Rect): Promise<Locator> {
+  const pageBox = (await drawnPage(page, pageNumber).boundingBox())!;
+  const links = drawnPage(page, pageNumber).locator('.annotationLayer section[data-internal-link] > a');
+  await expect(links.first()).toBeAttached();
+  let best = -1;
+  let bestArea = 0;
+  for (const [index, link] of (await links.all()).entries()) {
+    const box = await link.boundingBox();
+    if (!box) continue;
+    const x = (box.x - pageBox.x) / pageBox.width;
+    const y = (box.y - pageBox.y) / pageBox.height;
+    const w = Math.min(x + box.width / pageBox.width, rect.x + rect.w) - Math.max(x, rect.x);
+    const h = Math.min(y + box.height / pageBox.height, rect.y + rect.h) - Math.max(y, rect.y);
+    if (w > 0 && h > 0 && w * h > bestArea) {
+      best = index;
+      bestArea = w * h;
+    }
+  }
+  expect(best, `a drawn link over ${JSON.stringify(rect)} on page ${pageNumber}`).toBeGreaterThanOrEqual(0);
+  return links.nth(best);
+}
+
+/** The label a preview names its target by: the reference's words, else the paragraph's label. */
+const labelOf = (span: PageReference) => span.text.trim() || paragraphLabel(span.target);
+
+function preview(page: Page) {
+  return page.locator('.reference-preview[role="tooltip"]');
+}
+
+async function expectPreviewOf(page: Page, span: PageReference): Promise<void> {
+  const shown = preview(page);
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toHaveAttribute('data-target', span.target);
+  await expect(shown).toHaveAttribute('data-drawn', 'true');
+  await expect(shown).toContainText(`${labelOf(span)} · Page ${span.target_page}`);
+}
+
+test.describe('links and reference previews: the sample book', () => {
+  test('hovering a link previews its target; clicking it jumps and Back returns', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await openSample(page, request, env, baseURL!);
+    const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
+    await turnToPage(page, pageNumber);
+    const link = await linkOver(page, pageNumber, span.rect);
+
+    await link.hover();
+    await expectPreviewOf(page, span);
+    // The pointer leaving closes it (after a grace period), Escape at once.
+    await page.mouse.move(2, 2);
+    await expect(preview(page)).toHaveCount(0);
+    await link.hover();
+    await expectPreviewOf(page, span);
+    await page.keyboard.press('Escape');
+    await expect(preview(page)).toHaveCount(0);
+
+    await link.click();
+    await expect(pageInput(page)).toHaveValue(String(span.target_page));
+    await expect(drawnPage(page, span.target_page)).toBeVisible();
+    await page.getByRole('button', { name: 'Undo navigation' }).click();
+    await expect(pageInput(page)).toHaveValue(String(pageNumber));
+  });
+
+  test('clicking the preview jumps to its target', async ({ page, request, env, baseURL }) => {
+    const sample = await openSample(page, request, env, baseURL!);
+    const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
+    await turnToPage(page, pageNumber);
+    const link = await linkOver(page, pageNumber, span.rect);
+    await link.hover();
+    await expectPreviewOf(page, span);
+    await preview(page).hover();
+    await preview(page).click();
+    await expect(pageInput(page)).toHaveValue(String(span.target_page));
+    await expect(preview(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Undo navigation' }).click();
+    await expect(pageInput(page)).toHaveValue(String(pageNumber));
+  });
+
+  test('an unlinked reference (a span the server found in the text) previews by hover and keyboard', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    // The sample book links every reference: one of its linked spans is served as a text one, moved off
+    // its link, so the reader must give it a hit area of its own.
+    const sample = await openSample(page, request, env, baseURL!);
+    const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
+    const unlinked: PageReference = {
+      ...span,
+      evidence: 'text',
+      text: 'Stubbed reference',
+      rect: { x: 0.1, y: 0.02, w: 0.2, h: 0.02 },
+    };
+    await page.route(`**/api/graph/books/${sample.id}/pages/${pageNumber}/references`, (route) =>
+      route.fulfill({ json: [unlinked] }),
+    );
+    await turnToPage(page, pageNumber);
+    const button = drawnPage(page, pageNumber).getByRole('button', { name: 'Preview: Stubbed reference' });
+    await button.hover();
+    await expectPreviewOf(page, unlinked);
+    await page.keyboard.press('Escape');
+    await expect(preview(page)).toHaveCount(0);
+    await page.mouse.move(2, 2);
+
+    // By keyboard: focus shows it, Enter jumps, Back returns.
+    await button.focus();
+    await expectPreviewOf(page, unlinked);
+    await page.keyboard.press('Enter');
+    await expect(pageInput(page)).toHaveValue(String(span.target_page));
+    await page.getByRole('button', { name: 'Undo navigation' }).click();
+    await expect(pageInput(page)).toHaveValue(String(pageNumber));
+  });
+
+  test('a link previews by keyboard: focus shows it, Enter follows it', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }, testInfo) => {
+    const sample = await openSample(page, request, env, baseURL!);
+    const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
+    await turnToPage(page, pageNumber);
+    const link = await linkOver(page, pageNumber, span.rect);
+    await link.focus();
+    await expectPreviewOf(page, span);
+    // Every link has a name (its words, else where it goes) and the preview passes axe-core.
+    await expect(link).toHaveAccessibleName(/\S/);
+    await checkScreen(page, testInfo, 'reader-reference-preview');
+    await page.keyboard.press('Enter');
+    await expect(pageInput(page)).toHaveValue(String(span.target_page));
+  });
+});
+
+test.describe('links and reference previews: a real textbook', () => {
+  test('aata: an external link opens a new tab; an internal link previews and jumps, Back returns', async ({
+    page,
+    request,
+    env,
+  }) => {
+    test.setTimeout(300_000);
+    const library = mkdtempSync(path.join(tmpdir(), 'threadbook-aata-links-'));
+    const pdf = path.resolve(repoRoot, '../shared/books/aata/aata-20220728.pdf');
+    symlinkSync(pdf, path.join(library, path.basename(pdf)));
+    try {
+      const extra = await env.startExtraServer({ env: { LIBRARY_DIR: library, SAMPLE_BOOK: 'false' } });
+      const email = env.nextEmail();
+      await createAccount(request, extra.baseURL, email);
+      await page.goto(`${extra.baseURL}/login`);
+      await signIn(page, email);
+      const book = await waitForBook(page, 'Abstract Algebra', 200_000);
+      await page.goto(`${originOf(page)}/reader/${book.id}`);
+      await expect(drawnPage(page, 1)).toBeVisible();
+
+      // Page 4 links to https://pretextbook.org/ (the colophon).
+      await turnToPage(page, 4);
+      const external = drawnPage(page, 4).locator('.annotationLayer a[href^="https://pretextbook.org"]');
+      await expect(external).toHaveAttribute('target', '_blank');
+      await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+      const opened = page.context().waitForEvent('page');
+      // The new tab is not loaded (the test has no network): only that it opens, with the address.
+      await page.context().route('https://pretextbook.org/**', (route) => route.fulfill({ body: 'ok' }));
+      await external.click();
+      const tab = await opened;
+      await expect.poll(() => tab.url()).toContain('pretextbook.org');
+      await tab.close();
+      await expect(pageInput(page)).toHaveValue('4');
+
+      // An internal link in the body of the book (a cross-reference, not the table of contents).
+      const { pageNumber, span } = await findLinkedReference(page, book.id, 30, book.pageCount);
+      await turnToPage(page, pageNumber);
+      const link = await linkOver(page, pageNumber, span.rect);
+      await link.hover();
+      await expectPreviewOf(page, span);
+      await link.click();
+      await expect(pageInput(page)).toHaveValue(String(span.target_page));
+      await page.getByRole('button', { name: 'Undo navigation' }).click();
+      await expect(pageInput(page)).toHaveValue(String(pageNumber));
+    } finally {
+      rmSync(library, { recursive: true, force: true });
+    }
+  });
+});
