@@ -9,6 +9,7 @@ import {
 } from '@threadbook/contracts';
 import { parseBookXml } from '@threadbook/book';
 import { openDatabase, type Db } from '../src/db/database.ts';
+import { rebuildBookGraph } from '../src/features/books/book-graph.ts';
 import { importBook } from '../src/features/books/import-book.ts';
 import { searchIndex } from '../src/features/search/search-index.ts';
 import { bearerToken, bookXml, get, makePdf } from './books-fixtures.ts';
@@ -333,6 +334,14 @@ describe('find in the book: GET /api/books/{id}/search', () => {
       await reindex(statisticsXml());
     }
     expect(await ids('Kolmogorov')).toEqual(['1.1.3']);
+  });
+
+  test('a graph rebuild indexes the book again with its graph: the same hits under a new ETag', async () => {
+    const before = await get(server, searchPath('"random variable"'), { token });
+    await withDatabase((db) => rebuildBookGraph({ db, dataDir }, bookId));
+    const after = await get(server, searchPath('"random variable"'), { token });
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(await after.json()).toEqual(await before.json());
   });
 
   test('deleting a book leaves none of its index', async () => {
