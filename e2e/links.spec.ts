@@ -6,6 +6,7 @@ import { pageReferencesResponseSchema, type PageReference } from '@threadbook/co
 import { checkScreen, createAccount, expect, signIn, test } from './support/fixtures.ts';
 import { repoRoot } from './support/server.ts';
 import {
+  aataLabel,
   apiHeaders,
   drawnPage,
   openSample,
@@ -217,7 +218,7 @@ test.describe('links and reference previews: a real textbook', () => {
       await expect(drawnPage(page, 1)).toBeVisible();
 
       // Page 4 links to https://pretextbook.org/ (the colophon).
-      await turnToPage(page, 4);
+      await turnToPage(page, 4, aataLabel(4));
       const external = drawnPage(page, 4).locator('.annotationLayer a[href^="https://pretextbook.org"]');
       await expect(external).toHaveAttribute('target', '_blank');
       await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
@@ -228,18 +229,18 @@ test.describe('links and reference previews: a real textbook', () => {
       const tab = await opened;
       await expect.poll(() => tab.url()).toContain('pretextbook.org');
       await tab.close();
-      await expect(pageInput(page)).toHaveValue('4');
+      await expect(pageInput(page)).toHaveValue(aataLabel(4));
 
       // An internal link in the body of the book (a cross-reference, not the table of contents).
       const { pageNumber, span } = await findLinkedReference(page, book.id, 30, book.pageCount);
-      await turnToPage(page, pageNumber);
+      await turnToPage(page, pageNumber, aataLabel(pageNumber));
       const link = await linkOver(page, pageNumber, span.rect);
       await link.hover();
       await expectPreviewOf(page, span);
       await link.click();
-      await expect(pageInput(page)).toHaveValue(String(span.target_page));
+      await expect(pageInput(page)).toHaveValue(aataLabel(span.target_page));
       await page.getByRole('button', { name: 'Undo navigation' }).click();
-      await expect(pageInput(page)).toHaveValue(String(pageNumber));
+      await expect(pageInput(page)).toHaveValue(aataLabel(pageNumber));
     } finally {
       rmSync(library, { recursive: true, force: true });
     }

@@ -98,8 +98,9 @@ export function pageInput(page: Page) {
  * aata's page labels: eight sheets of front matter (i..viii), then its page 1. The toolbar shows a page's
  * label, and the physical page beside the total.
  */
-export const AATA_FRONT_MATTER = 8;
-export const aataLabel = (physical: number) => String(physical - AATA_FRONT_MATTER);
+const AATA_FRONT_MATTER = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii'];
+export const aataLabel = (physical: number) =>
+  AATA_FRONT_MATTER[physical - 1] ?? String(physical - AATA_FRONT_MATTER.length);
 
 /**
  * Turns to `pageNumber` with the page input (not a recorded jump) and waits for the page to be drawn. In a
