@@ -2,12 +2,20 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useSavedReadingPosition } from './bookmarks/index.ts';
 import { docIdError } from './pdf/load-error.ts';
-import { usePdfBook } from './pdf/use-pdf-book.ts';
+import { usePdfBook, type PdfBookPrefetch } from './pdf/use-pdf-book.ts';
+import { takePrefetched } from './prefetch.ts';
 import { ReaderError } from './ReaderError.tsx';
 import { ReaderLoading } from './ReaderLoading.tsx';
 import { ReaderView } from './ReaderView.tsx';
 import { useBookOutline } from './use-book-outline.ts';
 import './reader.css';
+
+/** What prefetch.ts asked for when the reader's address was opened directly, taken by the parts that use it. */
+const prefetched: PdfBookPrefetch = {
+  metadata: (bookId) => takePrefetched(bookId, 'metadata'),
+  document: (bookId) => takePrefetched(bookId, 'document'),
+};
+const prefetchedPosition = (bookId: number) => takePrefetched(bookId, 'position');
 
 /** SPEC §2 Reader: the document id is checked first, then the book loads. */
 export function ReaderPage() {
@@ -19,12 +27,12 @@ export function ReaderPage() {
 }
 
 function ReaderBook({ bookId }: { bookId: number }) {
-  const book = usePdfBook(bookId);
+  const book = usePdfBook(bookId, prefetched);
   // What the first page does not need waits until it is drawn.
   const [pageShown, setPageShown] = useState(false);
   const outline = useBookOutline(bookId, pageShown);
   // Asked for beside the book; a position that cannot be had opens the book at page 1.
-  const saved = useSavedReadingPosition(bookId);
+  const saved = useSavedReadingPosition(bookId, prefetchedPosition);
   if (book.status === 'error') return <ReaderError message={book.message} />;
   if (outline.status === 'error') return <ReaderError message={outline.message} />;
   if (book.status === 'loading' || saved.status === 'loading') return <ReaderLoading />;

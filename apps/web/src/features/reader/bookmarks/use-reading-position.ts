@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { takePrefetched } from '../prefetch.ts';
 import { fetchReadingPosition, saveReadingPosition } from './api.ts';
 import { createPositionSaver } from './position-saver.ts';
 
@@ -10,13 +9,17 @@ export type SavedReadingPosition = { status: 'loading' } | { status: 'done'; pag
 /**
  * The saved reading position of the book (DESIGN.md decision 4), asked for each time the book opens (never
  * an older answer: the student may have read on elsewhere). A failed fetch counts as no position: the
- * book still opens, at page 1, and the failure is only logged.
+ * book still opens, at page 1, and the failure is only logged. `takePrefetched` gives the call made already
+ * when the reader's address was opened directly (prefetch.ts), if there is one.
  */
-export function useSavedReadingPosition(bookId: number): SavedReadingPosition {
+export function useSavedReadingPosition(
+  bookId: number,
+  takePrefetched?: (bookId: number) => Promise<number | null> | undefined,
+): SavedReadingPosition {
   const query = useQuery({
     queryKey: ['books', bookId, 'position'],
     queryFn: ({ signal }) =>
-      (takePrefetched(bookId, 'position') ?? fetchReadingPosition(bookId, signal)).catch((error: unknown) => {
+      (takePrefetched?.(bookId) ?? fetchReadingPosition(bookId, signal)).catch((error: unknown) => {
         if (!signal.aborted)
           console.warn(`the reading position of book ${bookId} could not be loaded`, error);
         return null;

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { BookMetadata } from '@threadbook/contracts';
-import { takePrefetched } from '../prefetch.ts';
 import { fetchBookMetadata } from './book-requests.ts';
-import { loadPdfDocument } from './load-document.ts';
+import { loadPdfDocument, type PendingPdfDocument } from './load-document.ts';
 import { loadErrorMessage } from './load-error.ts';
 
 export type PdfBookState =
@@ -11,13 +10,19 @@ export type PdfBookState =
   | { status: 'error'; message: string }
   | { status: 'loaded'; metadata: BookMetadata; pdf: PDFDocumentProxy; firstPage: PDFPageProxy };
 
+/** The calls made before the reader was there (the reader's address opened directly), each taken once. */
+export interface PdfBookPrefetch {
+  metadata(bookId: number): Promise<BookMetadata> | undefined;
+  document(bookId: number): Promise<PendingPdfDocument> | undefined;
+}
+
 /**
  * SPEC §4 reader loading: loading, then loaded or error. The metadata and the PDF are fetched together; a
  * metadata failure (an unknown book) wins over the PDF's, whichever answers first. A range that fails
  * while the student reads turns the state to error too. Mount it under a key of the book id: a new book
  * starts from loading.
  */
-export function usePdfBook(bookId: number): PdfBookState {
+export function usePdfBook(bookId: number, prefetched?: PdfBookPrefetch): PdfBookState {
   const [state, setState] = useState<PdfBookState>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
@@ -28,9 +33,9 @@ export function usePdfBook(bookId: number): PdfBookState {
       controller.abort();
     };
     // Asked for already when the reader's address was opened directly (prefetch.ts).
-    const metadata = takePrefetched(bookId, 'metadata') ?? fetchBookMetadata(bookId, controller.signal);
+    const metadata = prefetched?.metadata(bookId) ?? fetchBookMetadata(bookId, controller.signal);
     // Opened already when the reader's address was opened directly; the reader owns it from here.
-    const pending = takePrefetched(bookId, 'document');
+    const pending = prefetched?.document(bookId);
     const loaded = pending
       ? pending.then((opening) => opening.adopt(fail, controller.signal))
       : loadPdfDocument(bookId, fail, controller.signal);
@@ -44,6 +49,6 @@ export function usePdfBook(bookId: number): PdfBookState {
     })().catch(fail);
     // Aborting also destroys the document, loaded or not.
     return () => controller.abort();
-  }, [bookId]);
+  }, [bookId, prefetched]);
   return state;
 }
