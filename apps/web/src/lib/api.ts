@@ -88,3 +88,30 @@ export async function apiJson<T>(
   const response = await apiFetch(path, body === undefined ? rest : { ...rest, body: JSON.stringify(body) });
   return (await response.json()) as T;
 }
+
+/**
+ * A graph call (SPEC §7): its answer checked against `schema`, or null on error, as the spec has it: a
+ * refusal by the API (a non-OK status) or an answer of the wrong shape. A failure to make the call at all
+ * (no network, the session gone) is thrown, so the reader can tell the two apart (SPEC §8).
+ */
+export async function graphCall<T>(
+  path: string,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  init: RequestInit,
+): Promise<T | null> {
+  let response: Response;
+  try {
+    response = await apiFetch(path, init);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      console.warn(`graph call ${path} failed:`, error.message);
+      return null;
+    }
+    throw error;
+  }
+  // A body that is not JSON at all (a proxy's error page) is as wrong a shape as any other.
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) console.warn(`graph call ${path} answered in an unexpected shape`);
+  return parsed.success ? parsed.data : null;
+}

@@ -7,7 +7,7 @@ import {
   type GraphSummaryRequest,
   type RelatedParagraphsResponse,
 } from '@threadbook/contracts';
-import { apiFetch, ApiError } from '../../../lib/api.ts';
+import { graphCall } from '../../../lib/api.ts';
 
 /**
  * The reader's graph calls (SPEC §7). As the spec has it, a graph call answers null on error: a refusal by
@@ -22,28 +22,6 @@ export const RELATED_QUERY = new URLSearchParams({
   page: '1',
   page_size: String(GRAPH_LIMITS.pageSize.default),
 }).toString();
-
-async function graphCall<T>(
-  path: string,
-  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
-  init: RequestInit,
-): Promise<T | null> {
-  let response: Response;
-  try {
-    response = await apiFetch(path, init);
-  } catch (error) {
-    if (error instanceof ApiError) {
-      console.warn(`graph call ${path} failed:`, error.message);
-      return null;
-    }
-    throw error;
-  }
-  // A body that is not JSON at all (a proxy's error page) is as wrong a shape as any other.
-  const body: unknown = await response.json().catch(() => undefined);
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) console.warn(`graph call ${path} answered in an unexpected shape`);
-  return parsed.success ? parsed.data : null;
-}
 
 /** The book's whole graph: every paragraph's place and every edge (for the page anchors). */
 export function fetchBookGraph(bookId: number, signal?: AbortSignal): Promise<BookGraphResponse | null> {
