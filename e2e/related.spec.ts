@@ -1246,7 +1246,7 @@ test.describe('reader: a real textbook', () => {
           )!;
           await watchIndicator(page);
           await relatedItem(panel, target.node.id).locator('.related-item__id').click();
-          await expect(pageInput(page)).toHaveValue(String(target.node.page));
+          await expect(pageInput(page)).toHaveValue(aataLabel(target.node.page));
           const highlight = drawnPage(page, target.node.page).locator(
             `.paragraph-highlight[data-paragraph-id="${target.node.id}"]`,
           );
@@ -1259,7 +1259,7 @@ test.describe('reader: a real textbook', () => {
           await undo.click();
           await expect(pageInput(page)).toHaveValue(aataLabel(pick!.page));
           await undo.click();
-          await expect(pageInput(page)).toHaveValue('1');
+          await expect(pageInput(page)).toHaveValue(aataLabel(1));
           await expect(undo).toBeDisabled();
         } catch (error) {
           const log = await page
