@@ -17,6 +17,7 @@ import {
   openReader,
   pageInput,
   paragraphLabel,
+  paragraphTextsPath,
   relatedPath,
   relationshipsOf,
   removeBookGraph,
@@ -186,8 +187,11 @@ async function expectIndicator(
 // ---------------------------------------------------------------------------------------------------------
 // Reader helpers.
 
-/** The related call (route matcher: the same function must be given to page.unroute). */
-const isRelatedCall = (url: URL) => url.pathname.endsWith('/related');
+/**
+ * The panel's call: the texts of the paragraphs it ranks from the graph it holds (route matcher: the same
+ * function must be given to page.unroute).
+ */
+const isPanelCall = (url: URL) => url.pathname.endsWith('/paragraphs');
 
 function relatedPanel(page: Page) {
   return page.getByRole('complementary', { name: 'Related paragraphs' });
@@ -577,9 +581,9 @@ test.describe('reader: related panel', () => {
     // The answer is held back a moment so that the loading state can be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const relatedCalls: string[] = [];
-    await page.route(isRelatedCall, async (route) => {
-      relatedCalls.push(route.request().url());
+    const panelCalls: string[] = [];
+    await page.route(isPanelCall, async (route) => {
+      panelCalls.push(route.request().url());
       await held;
       await route.continue();
     });
@@ -588,9 +592,10 @@ test.describe('reader: related panel', () => {
     await expect(panel.getByRole('status')).toHaveText('Loading relationships...');
     release();
     await expectPanelShows(panel, related);
-    await page.unroute(isRelatedCall);
-    expect(relatedCalls.map((url) => new URL(url).pathname + new URL(url).search)).toEqual([
-      relatedPath(sample.id, source.id),
+    await page.unroute(isPanelCall);
+    // One call, for the texts of the source and of what the server's related call ranks, in its order.
+    expect(panelCalls.map((url) => new URL(url).pathname + new URL(url).search)).toEqual([
+      paragraphTextsPath(sample.id, [source.id, ...related.related.map((item) => item.node.id)]),
     ]);
     await expect(anchorButton(page, source.id)).toHaveAttribute('aria-pressed', 'true');
     await expect(panel.getByRole('button', { name: 'Clear selection' })).toBeEnabled();
@@ -955,7 +960,7 @@ test.describe('reader: relationship failures', () => {
     await expect(anchorButton(page, source.id)).toBeVisible();
 
     // The book's graph leaves the database while the page is open: once the server sees it (it re-checks
-    // its in-memory copy at most every second), the related call is refused.
+    // its in-memory copy at most every second), the related call and the panel's texts call are refused.
     const restore = removeBookGraph(env.server.databaseFile, sample.id);
     try {
       const headers = await apiHeaders(page);
@@ -988,11 +993,11 @@ test.describe('reader: relationship failures', () => {
     const other = relationshipsOf(graph)
       .anchorsOn(source.page)
       .find((node) => node.id !== source.id);
-    await page.route(isRelatedCall, (route) => route.abort('failed'));
+    await page.route(isPanelCall, (route) => route.abort('failed'));
     await panel.getByRole('button', { name: 'Clear selection' }).click();
     await clickAnchor(page, other?.id ?? source.id);
     await expect(panel.getByRole('alert')).toHaveText('An error occurred while fetching relationships');
-    await page.unroute(isRelatedCall);
+    await page.unroute(isPanelCall);
 
     // An explanation that cannot be asked for says so under its item.
     await panel.getByRole('button', { name: 'Clear selection' }).click();

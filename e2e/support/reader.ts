@@ -146,6 +146,11 @@ export function relatedPath(bookId: number, paragraphId: string): string {
   return `/api/graph/books/${bookId}/paragraphs/${encodeURIComponent(paragraphId)}/related?max_distance=1&limit=10&page=1&page_size=20`;
 }
 
+/** The panel's call for the texts of paragraphs `ids`, ranked from the graph the reader holds. */
+export function paragraphTextsPath(bookId: number, ids: readonly string[]): string {
+  return `/api/graph/books/${bookId}/paragraphs?ids=${ids.map(encodeURIComponent).join(',')}`;
+}
+
 export async function fetchRelated(
   page: Page,
   bookId: number,

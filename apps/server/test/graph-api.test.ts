@@ -4,7 +4,9 @@ import {
   errorResponseSchema,
   GraphErrorMessage,
   pageReferencesResponseSchema,
+  PARAGRAPH_TEXTS_MAX,
   paragraphDetailSchema,
+  paragraphTextsResponseSchema,
   relatedParagraphsResponseSchema,
   type PageReferences,
   type RelatedParagraphsResponse,
@@ -54,6 +56,7 @@ describe('the graph API', () => {
     const calls: [string, unknown?][] = [
       [`/api/graph/books/${bookId}/paragraphs/3.1.3/related`],
       [`/api/graph/books/${bookId}/paragraphs/3.1.3`],
+      [`/api/graph/books/${bookId}/paragraphs?ids=3.1.3`],
       [`/api/graph/books/${bookId}/graph`],
       [`/api/graph/books/${bookId}/pages/41/references`],
       [
@@ -222,6 +225,7 @@ describe('the graph API', () => {
       `/api/graph/books/${book}/paragraphs/${paragraph}`,
       `/api/graph/books/${book}/graph`,
       `/api/graph/books/${book}/pages/41/references`,
+      `/api/graph/books/${book}/paragraphs?ids=${paragraph}`,
     ];
     for (const url of [...paths('abc'), ...paths('-1'), ...paths('0'), ...paths('1.5')]) {
       const { status, body } = await get(url);
@@ -329,6 +333,40 @@ describe('the graph API', () => {
     ).toBe(200);
     expect((await client.json(`/api/graph/books/${bookId}/paragraphs/${own}`, { token })).status).toBe(200);
     expect((await summary(own, `${bookId}:3.1.2`)).status).toBe(200);
+  });
+
+  test("paragraphs' texts by id: in the order asked, prefixed or not, the unknown left out", async () => {
+    const texts = async (ids: string) => {
+      const { status, body } = await client.json(`/api/graph/books/${bookId}/paragraphs?ids=${ids}`, {
+        token,
+      });
+      return { status, body };
+    };
+    const { status, body } = await texts(`3.2.1,${bookId}:3.1.2,9.9.9, 3.1.3`);
+    expect(status, JSON.stringify(body)).toBe(200);
+    const answer = paragraphTextsResponseSchema.parse(body);
+    expect(answer.paragraphs.map((paragraph) => paragraph.id)).toEqual(['3.2.1', '3.1.2', '3.1.3']);
+    // The same place and text as the related call gives for them.
+    const fromRelated = (await related('3.1.3')).related.find((item) => item.node.id === '3.2.1')!.node;
+    expect(answer.paragraphs[0]).toEqual(fromRelated);
+    expect(answer.paragraphs[1]).toMatchObject({ page: 41, y_start: 0.1121, text: TEXT['3.1.2'] });
+    // Another book's prefix names no paragraph here.
+    expect(paragraphTextsResponseSchema.parse((await texts('999:3.1.2')).body).paragraphs).toEqual([]);
+
+    const most = Array.from({ length: PARAGRAPH_TEXTS_MAX }, () => '3.1.2').join(',');
+    expect((await texts(most)).status).toBe(200);
+    for (const [ids, message] of [
+      ['', 'ids/0: must not name an empty paragraph id'],
+      ['3.1.2,,3.1.3', 'ids/1: must not name an empty paragraph id'],
+      [`${most},3.1.2`, `ids: must name at most ${PARAGRAPH_TEXTS_MAX} paragraphs`],
+    ] as const) {
+      const refused = await texts(ids);
+      expect(refused.status, ids.slice(0, 20)).toBe(400);
+      expect(errorResponseSchema.parse(refused.body).message).toBe(message);
+    }
+    const unnamed = await client.json(`/api/graph/books/${bookId}/paragraphs`, { token });
+    expect(unnamed.status).toBe(400);
+    expect(errorResponseSchema.parse(unnamed.body).message).toMatch(/^ids: /);
   });
 
   test('one paragraph: its place, text and explicit references', async () => {

@@ -83,6 +83,31 @@ export const relatedParagraphsResponseSchema = z.object({
 });
 export type RelatedParagraphsResponse = z.infer<typeof relatedParagraphsResponseSchema>;
 
+/** The most paragraphs one texts call names: a source and a whole page of its related paragraphs. */
+export const PARAGRAPH_TEXTS_MAX = GRAPH_LIMITS.limit.max + 1;
+
+/**
+ * GET .../paragraphs?ids=a,b,c: the places and texts of the paragraphs named (comma-separated, with or
+ * without a book prefix), for a reader that ranks related paragraphs from the graph it holds.
+ */
+export const paragraphTextsQuerySchema = z.object({
+  ids: z
+    .string({ error: 'must name paragraphs' })
+    .transform((value) => value.split(',').map((id) => id.trim()))
+    .pipe(
+      z
+        .array(z.string().min(1, 'must not name an empty paragraph id'))
+        .min(1, 'must name paragraphs')
+        .max(PARAGRAPH_TEXTS_MAX, `must name at most ${PARAGRAPH_TEXTS_MAX} paragraphs`),
+    ),
+});
+
+/** In the order asked; a paragraph the graph does not hold is left out. */
+export const paragraphTextsResponseSchema = z.object({
+  paragraphs: z.array(z.object(placedParagraph)),
+});
+export type ParagraphTextsResponse = z.infer<typeof paragraphTextsResponseSchema>;
+
 /** GET .../paragraphs/{paragraphId}. */
 export const paragraphDetailSchema = z.object({
   ...placedParagraph,
@@ -123,6 +148,7 @@ export type BookGraphQuery = z.infer<typeof bookGraphQuerySchema>;
 
 /** SPEC §3 "Book graph": nodes without their text (the XML has it), edges as stored (source -> target). */
 export const bookGraphResponseSchema = z.object({
+  /** In reading order (the order the related ranking breaks ties by). */
   nodes: z.array(
     z.object({
       id: z.string(),

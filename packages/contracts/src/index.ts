@@ -4,3 +4,4 @@ export * from './books.ts';
 export * from './graph.ts';
 export * from './bookmarks.ts';
 export * from './search.ts';
+export * from './related-walk.ts';

@@ -1,3 +1,4 @@
+import type { SeenEdge, WalkableGraph } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 import { inverseType, type RelationshipType } from './pipeline.ts';
 import { boundedText, graphVersion, type Missing } from './queries.ts';
@@ -11,19 +12,10 @@ export interface LoadedNode {
   text: string;
 }
 
-/** An edge as seen from one of its ends: `type` is the type from that side, `far` the other end. */
-export interface SeenEdge {
-  far: string;
-  type: RelationshipType;
-  justification: string;
-  score: number;
-}
-
 /** A book's graph in memory: its paragraphs, and per paragraph the edges touching it, from either end. */
-export interface LoadedGraph {
+export interface LoadedGraph extends WalkableGraph {
   version: string;
   nodes: Map<string, LoadedNode>;
-  around: Map<string, SeenEdge[]>;
 }
 
 export interface GraphCacheOptions {
@@ -113,6 +105,11 @@ async function loadGraph(db: Db, bookId: number, version: string): Promise<Loade
       add(row.source, { far: row.target, type, justification, score });
       add(row.target, { far: row.source, type: inverseType(type), justification, score });
     }
-    return { version, nodes, around };
+    return {
+      version,
+      nodes,
+      edgesAround: (id) => around.get(id) ?? [],
+      orderOf: (id) => nodes.get(id)?.ord,
+    };
   });
 }

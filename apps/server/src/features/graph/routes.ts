@@ -12,6 +12,10 @@ import {
   graphSummaryResponseSchema,
   pageReferencesResponseSchema,
   paragraphDetailSchema,
+  paragraphTextsQuerySchema,
+  paragraphTextsResponseSchema,
+  rankRelated,
+  relatedAnswer,
   relatedParagraphsResponseSchema,
   relatedQuerySchema,
 } from '@threadbook/contracts';
@@ -29,7 +33,6 @@ import {
 } from './queries.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { cachedSummary } from './summaries.ts';
-import { relatedItems, walkRelated } from './walk.ts';
 
 type GraphConfig = Pick<Config, 'llm' | 'summaryRateLimit'>;
 
@@ -103,17 +106,33 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
       const paragraphId = paragraphIdOf(bookId, request.params.paragraphId);
       const source = paragraphId === undefined ? undefined : graph.nodes.get(paragraphId);
       if (!source) return fail(reply, 404, MISSING.paragraph);
-      const { max_distance, limit, page, page_size } = request.query;
-      const ranked = walkRelated(graph, source.id, max_distance).slice(0, limit);
-      const onPage = ranked.slice((page - 1) * page_size, page * page_size);
-      return {
-        source_node: { id: source.id, page: source.page, y_start: source.y_start, text: source.text },
-        related: relatedItems(graph, onPage),
-        total: ranked.length,
-        page,
-        page_size,
-        total_pages: Math.ceil(ranked.length / page_size),
-      };
+      return relatedAnswer(source, rankRelated(graph, source.id, request.query), request.query, (id) =>
+        graph.nodes.get(id),
+      );
+    },
+  );
+
+  typed.get(
+    '/api/graph/books/:bookId/paragraphs',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: bookParams,
+        querystring: paragraphTextsQuerySchema,
+        response: { 200: paragraphTextsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const bookId = bookIdOf(request.params.bookId);
+      if (bookId === undefined) return invalidBookId(reply);
+      const graph = await graphs.get(bookId);
+      if (typeof graph === 'string') return fail(reply, 404, MISSING[graph]);
+      const paragraphs = request.query.ids.flatMap((raw) => {
+        const id = paragraphIdOf(bookId, raw);
+        const node = id === undefined ? undefined : graph.nodes.get(id);
+        return node ? [{ id: node.id, page: node.page, y_start: node.y_start, text: node.text }] : [];
+      });
+      return { paragraphs };
     },
   );
 

@@ -32,7 +32,7 @@ export function RelatedPanel({ bookId, anchors }: RelatedPanelProps) {
   const titleId = useId();
   const selectedId = useReaderState((state) => state.selected?.id ?? null);
   const dispatch = useReaderDispatch();
-  const related = useRelated(bookId, selectedId);
+  const related = useRelated(bookId, selectedId, anchors);
 
   return (
     <section className="related" aria-labelledby={titleId}>

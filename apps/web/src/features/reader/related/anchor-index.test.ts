@@ -23,7 +23,7 @@ const edge = (
 
 /**
  * Chapter 3 of an algebra book: page 41 holds 3.2.1-3.2.3, page 42 holds 3.2.4 and 3.3.1, page 43 holds
- * 3.3.2 near its bottom. The nodes come shuffled, as the API does not promise an order.
+ * 3.3.2 near its bottom. The nodes come shuffled: placement does not depend on their order.
  */
 const GRAPH: BookGraphResponse = {
   nodes: [

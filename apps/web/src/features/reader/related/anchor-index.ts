@@ -3,6 +3,8 @@ import {
   inverseRelationshipType,
   type BookGraphResponse,
   type RelationshipTypeName,
+  type SeenEdge,
+  type WalkableGraph,
 } from '@threadbook/contracts';
 import type { ParagraphPlace } from '../model/index.ts';
 
@@ -35,14 +37,20 @@ export interface ParagraphAnchor extends ParagraphPlace {
   relationships: AnchorRelationship[];
 }
 
-export interface AnchorIndex {
+/** Also the graph the related panel walks (plain ids), so it asks the server only for texts. */
+export interface AnchorIndex extends WalkableGraph {
   /** The anchors of `page`, top to bottom; empty when none of its paragraphs has a relationship. */
   anchorsOn(page: number): readonly ParagraphAnchor[];
   /** Where paragraph `id` (with or without a book prefix) sits; undefined when the graph lacks it. */
   placeOf(id: string): ParagraphPlace | undefined;
 }
 
-export const EMPTY_ANCHOR_INDEX: AnchorIndex = { anchorsOn: () => [], placeOf: () => undefined };
+export const EMPTY_ANCHOR_INDEX: AnchorIndex = {
+  anchorsOn: () => [],
+  placeOf: () => undefined,
+  edgesAround: () => [],
+  orderOf: () => undefined,
+};
 
 /** How many pages' anchors are kept made: the page shown and a few around it. */
 const PAGES_KEPT = 8;
@@ -63,6 +71,8 @@ interface Paragraphs {
   count: number;
   ids: string[];
   sections: string[];
+  /** Each paragraph's place in the graph's node list, which is in book order. */
+  orders: Int32Array;
   pages: Int32Array;
   yStarts: Float64Array;
   yEnds: Float64Array;
@@ -74,6 +84,7 @@ interface Edges {
   /** Source and target of edge e at 2e and 2e + 1. */
   ends: string[];
   types: RelationshipTypeName[];
+  /** As the graph gives them (the tooltip shows NO_JUSTIFICATION for an empty one). */
   justifications: string[];
   scores: Float64Array;
   /** Paragraph i's half-edges, in the graph's order, are halfEdges[starts[i]..starts[i + 1]). */
@@ -85,21 +96,21 @@ function readParagraphs(nodes: BookGraphResponse['nodes'], intern: (text: string
   // Ties keep the graph's order.
   const ordered = nodes
     .map((node, position) => ({ node, position }))
-    .sort((a, b) => a.node.page - b.node.page || a.node.y_start - b.node.y_start || a.position - b.position)
-    .map(({ node }) => node);
+    .sort((a, b) => a.node.page - b.node.page || a.node.y_start - b.node.y_start || a.position - b.position);
   const count = ordered.length;
   const paragraphs: Paragraphs = {
     count,
     ids: [],
     sections: [],
+    orders: Int32Array.from(ordered, ({ position }) => position),
     pages: new Int32Array(count),
     yStarts: new Float64Array(count),
     yEnds: new Float64Array(count),
     indexOf: new Map(),
   };
-  ordered.forEach((node, index) => {
+  ordered.forEach(({ node }, index) => {
     // Each paragraph runs to the next one's start on its page, the last to the bottom of the text.
-    const next = ordered[index + 1];
+    const next = ordered[index + 1]?.node;
     const end = next && next.page === node.page ? next.y_start : Math.max(PAGE_TEXT_BOTTOM, node.y_start);
     const yStart = Math.min(1, Math.max(0, node.y_start));
     paragraphs.ids.push(node.id);
@@ -135,7 +146,7 @@ function readEdges(
   return {
     ends: kept.flatMap((edge) => [idOf(edge.source), idOf(edge.target)]),
     types: kept.map((edge) => edge.type),
-    justifications: kept.map((edge) => intern(edge.justification.trim() || NO_JUSTIFICATION)),
+    justifications: kept.map((edge) => intern(edge.justification)),
     scores: Float64Array.from(kept, (edge) => edge.score),
     starts,
     halfEdges,
@@ -179,24 +190,48 @@ class CompactAnchorIndex implements AnchorIndex {
     return index === undefined ? undefined : this.#placeAt(index);
   }
 
+  edgesAround(id: string): SeenEdge[] {
+    const index = this.#paragraphs.indexOf.get(id);
+    if (index === undefined) return [];
+    const { starts, halfEdges } = this.#edges;
+    return Array.from(halfEdges.subarray(starts[index], starts[index + 1]), (halfEdge) =>
+      this.#seenFrom(halfEdge),
+    );
+  }
+
+  orderOf(id: string): number | undefined {
+    const index = this.#paragraphs.indexOf.get(id);
+    return index === undefined ? undefined : this.#paragraphs.orders[index];
+  }
+
   #placeAt(index: number): ParagraphPlace {
     const { ids, pages, yStarts, yEnds } = this.#paragraphs;
     return { id: ids[index]!, page: pages[index]!, yStart: yStarts[index]!, yEnd: yEnds[index]! };
   }
 
-  #relationshipOf(halfEdge: number): AnchorRelationship {
+  /** The edge of `halfEdge` seen from its end. */
+  #seenFrom(halfEdge: number): SeenEdge {
     const { ends, types, justifications, scores } = this.#edges;
     const edge = halfEdge >> 1;
     const fromTarget = (halfEdge & 1) === 1;
-    const targetId = ends[fromTarget ? 2 * edge : 2 * edge + 1]!;
-    const target = this.#paragraphs.indexOf.get(targetId);
     return {
+      far: ends[fromTarget ? 2 * edge : 2 * edge + 1]!,
       // Seen from its target, an edge has the inverse type (Background <-> Elaboration).
       type: fromTarget ? inverseRelationshipType(types[edge]!) : types[edge]!,
-      targetId,
-      targetSection: target === undefined ? null : this.#paragraphs.sections[target]!,
       justification: justifications[edge]!,
       score: scores[edge]!,
+    };
+  }
+
+  #relationshipOf(halfEdge: number): AnchorRelationship {
+    const { far, type, justification, score } = this.#seenFrom(halfEdge);
+    const target = this.#paragraphs.indexOf.get(far);
+    return {
+      type,
+      targetId: far,
+      targetSection: target === undefined ? null : this.#paragraphs.sections[target]!,
+      justification: justification.trim() || NO_JUSTIFICATION,
+      score,
     };
   }
 

@@ -2,9 +2,12 @@ import {
   bookGraphResponseSchema,
   GRAPH_LIMITS,
   graphSummaryResponseSchema,
+  paragraphTextsResponseSchema,
   relatedParagraphsResponseSchema,
   type BookGraphResponse,
   type GraphSummaryRequest,
+  type ParagraphTextsResponse,
+  type RelatedPaging,
   type RelatedParagraphsResponse,
 } from '@threadbook/contracts';
 import { graphCall } from '../../../lib/api.ts';
@@ -15,13 +18,18 @@ import { graphCall } from '../../../lib/api.ts';
  * the session gone) is thrown, so the panel can tell the two apart (SPEC §8).
  */
 
-/** SPEC §7, §9: the related call's query as the reader sends it. */
-export const RELATED_QUERY = new URLSearchParams({
-  max_distance: String(GRAPH_LIMITS.maxDistance.default),
-  limit: String(GRAPH_LIMITS.limit.default),
-  page: '1',
-  page_size: String(GRAPH_LIMITS.pageSize.default),
-}).toString();
+/** SPEC §7, §9: what the reader asks of the related paragraphs. */
+export const READER_PAGING: RelatedPaging = {
+  max_distance: GRAPH_LIMITS.maxDistance.default,
+  limit: GRAPH_LIMITS.limit.default,
+  page: 1,
+  page_size: GRAPH_LIMITS.pageSize.default,
+};
+
+/** The related call's query as the reader sends it. */
+export const RELATED_QUERY = new URLSearchParams(
+  Object.entries(READER_PAGING).map(([name, value]) => [name, String(value)]),
+).toString();
 
 /** The book's whole graph: every paragraph's place and every edge (for the page anchors). */
 export function fetchBookGraph(bookId: number, signal?: AbortSignal): Promise<BookGraphResponse | null> {
@@ -36,6 +44,16 @@ export function fetchRelated(
 ): Promise<RelatedParagraphsResponse | null> {
   const path = `/api/graph/books/${bookId}/paragraphs/${encodeURIComponent(paragraphId)}/related?${RELATED_QUERY}`;
   return graphCall(path, relatedParagraphsResponseSchema, { signal });
+}
+
+/** The places and texts of paragraphs `ids` (the ones the graph holds), in that order. */
+export function fetchParagraphTexts(
+  bookId: number,
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Promise<ParagraphTextsResponse | null> {
+  const path = `/api/graph/books/${bookId}/paragraphs?ids=${ids.map(encodeURIComponent).join(',')}`;
+  return graphCall(path, paragraphTextsResponseSchema, { signal });
 }
 
 /** The generated explanation of one relationship; null when none could be had or it is empty. */

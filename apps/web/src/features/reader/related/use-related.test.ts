@@ -1,7 +1,8 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSignedInApi } from '../../../test/signed-in-api.ts';
-import type { RelatedParagraphsResponse } from '@threadbook/contracts';
+import type { BookGraphResponse, RelatedParagraphsResponse } from '@threadbook/contracts';
+import { buildAnchorIndex } from './anchor-index.ts';
 import { RelatedMessage, useRelated } from './use-related.ts';
 import { withQueryClient } from '../../../test/query-client.tsx';
 
@@ -141,5 +142,95 @@ describe('useRelated', () => {
     await waitFor(() => expect(result.current.status).toBe('loaded'));
     rerender({ id: null });
     expect(result.current).toEqual({ status: 'idle' });
+  });
+});
+
+describe('useRelated with the book graph the reader holds', () => {
+  const logged = useSignedInApi();
+
+  /** 3.2.4 has twelve relationships: one of each from its own side, the rest as the target of an edge. */
+  const edges: BookGraphResponse['edges'] = [
+    { source: '3.2.4', target: '3.1.1', type: 'BACKGROUND', score: 0.5, justification: 'Uses cosets.' },
+    { source: '5.1.1', target: '3.2.4', type: 'BACKGROUND', score: 0.9, justification: 'Builds on it.' },
+    // The same two paragraphs twice: the better edge stands.
+    { source: '3.2.4', target: '5.1.1', type: 'RELATED', score: 0.3, justification: 'Shares ideas.' },
+    ...Array.from({ length: 10 }, (_, index) => ({
+      source: `4.1.${index + 1}`,
+      target: '3.2.4',
+      type: 'EXAMPLE' as const,
+      score: 0.4 - index * 0.01,
+      justification: `Example ${index + 1}.`,
+    })),
+  ];
+  const ids = ['3.1.1', '3.2.4', '5.1.1', ...Array.from({ length: 10 }, (_, index) => `4.1.${index + 1}`)];
+  const graph = buildAnchorIndex({
+    nodes: ids.map((id, index) => ({ id, section: '', chapter: '', page: 40 + index, y_start: 0.1 })),
+    edges,
+  });
+  const placed = (id: string) => ({ id, page: 40 + ids.indexOf(id), y_start: 0.1, text: `Text of ${id}.` });
+  const textsUrl = (wanted: string[]) => `/api/graph/books/12/paragraphs?ids=${wanted.join(',')}`;
+  /** SPEC §9: ten of the eleven, best first; the inverse type seen from a target. */
+  const ranked = ['5.1.1', '3.1.1', '4.1.1', '4.1.2', '4.1.3', '4.1.4', '4.1.5', '4.1.6', '4.1.7', '4.1.8'];
+
+  it('ranks from the graph and asks only for the texts, answering as the related call would', async () => {
+    const { fetchMock, answer } = serveManually();
+    const { result } = renderHook(() => useRelated(12, '12:3.2.4', graph), { wrapper: withQueryClient() });
+    expect(result.current).toEqual({ status: 'loading' });
+    await answer(
+      textsUrl(['3.2.4', ...ranked]),
+      Response.json({ paragraphs: ['3.2.4', ...ranked].map(placed) }),
+    );
+    await waitFor(() => expect(result.current.status).toBe('loaded'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const response = (result.current as { response: RelatedParagraphsResponse }).response;
+    expect(response.source_node).toEqual(placed('3.2.4'));
+    expect(response.related.map((item) => item.node.id)).toEqual(ranked);
+    expect(response.related[0]).toEqual({
+      relationship_type: 'ELABORATION',
+      node: placed('5.1.1'),
+      justification: 'Builds on it.',
+      score: 0.9,
+      distance: 1,
+    });
+    expect(response.related[1]!.relationship_type).toBe('BACKGROUND');
+    expect(response.related[2]!.relationship_type).toBe('EXAMPLE');
+    expect(response).toMatchObject({ total: 10, page: 1, page_size: 20, total_pages: 1 });
+  });
+
+  it('leaves out a paragraph the texts call no longer knows, and fails when it does not know the source', async () => {
+    const { answer } = serveManually();
+    const { result, rerender } = renderHook(({ id }) => useRelated(12, id, graph), {
+      wrapper: withQueryClient(),
+      initialProps: { id: '3.2.4' },
+    });
+    const known = ['3.2.4', ...ranked].filter((id) => id !== '3.1.1');
+    await answer(textsUrl(['3.2.4', ...ranked]), Response.json({ paragraphs: known.map(placed) }));
+    await waitFor(() => expect(result.current.status).toBe('loaded'));
+    const response = (result.current as { response: RelatedParagraphsResponse }).response;
+    expect(response.related.map((item) => item.node.id)).toEqual(ranked.filter((id) => id !== '3.1.1'));
+
+    rerender({ id: '3.1.1' });
+    await answer(textsUrl(['3.1.1', '3.2.4']), Response.json({ paragraphs: [placed('3.2.4')] }));
+    await waitFor(() => expect(result.current).toEqual({ status: 'error', message: RelatedMessage.failed }));
+    expect(logged.error).not.toHaveBeenCalled();
+  });
+
+  it('is the failed text when the texts call is refused', async () => {
+    const { answer } = serveManually();
+    const { result } = renderHook(() => useRelated(12, '3.2.4', graph), { wrapper: withQueryClient() });
+    await answer(
+      textsUrl(['3.2.4', ...ranked]),
+      new Response('{}', { status: 404, statusText: 'Not Found' }),
+    );
+    await waitFor(() => expect(result.current).toEqual({ status: 'error', message: RelatedMessage.failed }));
+  });
+
+  it('asks the related call for a paragraph the graph does not hold', async () => {
+    const { answer } = serveManually();
+    const { result } = renderHook(() => useRelated(12, '9.9.9', graph), { wrapper: withQueryClient() });
+    await answer(relatedUrl('9.9.9'), Response.json(answerFor('9.9.9', 42)));
+    await waitFor(() =>
+      expect(result.current).toEqual({ status: 'loaded', response: answerFor('9.9.9', 42) }),
+    );
   });
 });
