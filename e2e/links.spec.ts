@@ -89,12 +89,17 @@ function preview(page: Page) {
   return page.locator('.reference-preview[role="tooltip"]');
 }
 
-async function expectPreviewOf(page: Page, span: PageReference): Promise<void> {
+/** The preview of `span`'s target; its page named as the toolbar names pages (`pageLabel`, e.g. aata's). */
+async function expectPreviewOf(
+  page: Page,
+  span: PageReference,
+  pageLabel: (physical: number) => string = String,
+): Promise<void> {
   const shown = preview(page);
   await expect(shown).toHaveCount(1);
   await expect(shown).toHaveAttribute('data-target', span.target);
   await expect(shown).toHaveAttribute('data-drawn', 'true');
-  await expect(shown).toContainText(`${labelOf(span)} · Page ${span.target_page}`);
+  await expect(shown).toContainText(`${labelOf(span)} · Page ${pageLabel(span.target_page)}`);
 }
 
 test.describe('links and reference previews: the sample book', () => {
@@ -236,7 +241,7 @@ test.describe('links and reference previews: a real textbook', () => {
       await turnToPage(page, pageNumber, aataLabel(pageNumber));
       const link = await linkOver(page, pageNumber, span.rect);
       await link.hover();
-      await expectPreviewOf(page, span);
+      await expectPreviewOf(page, span, aataLabel);
       await link.click();
       await expect(pageInput(page)).toHaveValue(aataLabel(span.target_page));
       await page.getByRole('button', { name: 'Undo navigation' }).click();

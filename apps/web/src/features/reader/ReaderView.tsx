@@ -63,20 +63,19 @@ export function ReaderView(props: ReaderViewProps) {
   );
 }
 
-/** The book's own page labels, once pdf.js has read them; null where the PDF has none worth showing. */
-function usePageLabels(pdf: PDFDocumentProxy): readonly string[] | null {
-  const [labels, setLabels] = useState<readonly string[] | null>(null);
+/** Gives the reader the book's own page labels once pdf.js has read them (none when it cannot). */
+function useReadPageLabels(pdf: PDFDocumentProxy): void {
+  const dispatch = useReaderDispatch();
   useEffect(() => {
     let current = true;
     pdf.getPageLabels().then(
-      (read) => current && setLabels(usefulPageLabels(read, pdf.numPages)),
+      (read) => current && dispatch({ type: 'pageLabelsRead', labels: usefulPageLabels(read, pdf.numPages) }),
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [pdf]);
-  return labels;
+  }, [pdf, dispatch]);
 }
 
 /** Remembers in this browser which panels are open and whether the anchors have introduced themselves. */
@@ -129,7 +128,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   useSaveReadingPosition(bookId, page, savedPage);
   useNavigationRequests(viewRef);
   const relatedOverlay = usePageOverlays(anchors);
-  const pageLabels = usePageLabels(pdf);
+  useReadPageLabels(pdf);
 
   // Links and reference previews: their jumps are recorded like the table of contents'.
   const previews = useReferencePreviews(pdf, bookId, (to) =>
@@ -184,7 +183,6 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
         fullscreen={fullscreen}
         onToggleBookmark={toggleBookmark}
         onToggleFullscreen={toggleFullscreen}
-        pageLabels={pageLabels}
         findOpen={find.open}
         onToggleFind={find.toggle}
       />

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { SearchHit } from '@threadbook/contracts';
+import { usePageLabelOf } from '../state/index.ts';
 import { FIND_TEXT } from './messages.ts';
 import { sectionLabel, SnippetText } from './snippet.tsx';
 
@@ -18,10 +19,12 @@ interface SearchResultsProps {
 
 /**
  * The hits of a search in the sidebar, in reading order: the snippet with its matches marked, the section
- * and the page. Choosing one goes to it; the current one is marked and kept in view.
+ * and the page (by its label, as the toolbar shows it). Choosing one goes to it; the current one is marked
+ * and kept in view.
  */
 export function SearchResults(props: SearchResultsProps) {
   const { hits, current, onChoose } = props;
+  const labelOf = usePageLabelOf();
   const listRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -50,7 +53,7 @@ export function SearchResults(props: SearchResultsProps) {
                 </span>
                 <span className="search-results__where">
                   <span className="search-results__section">{sectionLabel(hit)}</span>
-                  <span className="search-results__page">{FIND_TEXT.page(hit.page)}</span>
+                  <span className="search-results__page">{FIND_TEXT.page(labelOf(hit.page))}</span>
                 </span>
               </button>
             </li>

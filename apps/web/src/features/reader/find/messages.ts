@@ -20,5 +20,5 @@ export const FIND_TEXT = {
     `${(index + 1).toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`,
   truncated: (shown: number, total: number) =>
     `Showing the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} results.`,
-  page: (page: number) => `Page ${page}`,
+  page: (label: string) => `Page ${label}`,
 } as const;

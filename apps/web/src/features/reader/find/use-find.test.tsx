@@ -1,8 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookSearchResponse, SearchHit } from '@threadbook/contracts';
+import { renderWithReaderStore } from '../../../test/reader-store.tsx';
 import type { HistoryJump } from '../model/index.ts';
 import { searchBook } from './api.ts';
 import { useFind } from './use-find.tsx';
@@ -53,7 +54,7 @@ afterEach(() => search.mockReset());
 describe('useFind', () => {
   it('Ctrl+F opens the find bar and the sidebar; typing lists the results; Escape closes and gives focus back', async () => {
     const onJump = vi.fn();
-    render(<Reader onJump={onJump} />);
+    renderWithReaderStore(<Reader onJump={onJump} />);
     const opener = screen.getByRole('button', { name: 'Find in book' });
     opener.focus();
     await userEvent.keyboard('{Control>}f{/Control}');
@@ -74,9 +75,23 @@ describe('useFind', () => {
     expect(opener).toHaveFocus();
   });
 
+  it("names each hit's page by the label printed on it where the book has page labels", async () => {
+    // Four sheets of front matter (i..iv), then the text from page 1.
+    const pageLabels = ['i', 'ii', 'iii', 'iv', ...Array.from({ length: 346 }, (_, i) => String(i + 1))];
+    renderWithReaderStore(<Reader onJump={vi.fn()} />, { pageLabels });
+    await userEvent.click(screen.getByRole('button', { name: 'Find in book' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Find in book' }), 'tree');
+    const list = await screen.findByRole('list', { name: 'Search results' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((hit) => hit.textContent),
+    ).toEqual(['tree one1.1 GraphsPage ii', 'Tree two1.1 GraphsPage 1', 'tree three1.1 GraphsPage 5']);
+  });
+
   it('Enter and Shift+Enter go through the hits with recorded jumps, wrapping', async () => {
     const onJump = vi.fn();
-    render(<Reader onJump={onJump} />);
+    renderWithReaderStore(<Reader onJump={onJump} />);
     await userEvent.click(screen.getByRole('button', { name: 'Find in book' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Find in book' }), 'tree{Enter}');
     await screen.findByText('1 of 3');
@@ -104,7 +119,7 @@ describe('useFind', () => {
   });
 
   it('says No results, and searches only the last of quickly typed queries', async () => {
-    render(<Reader onJump={vi.fn()} />);
+    renderWithReaderStore(<Reader onJump={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Find in book' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Find in book' }), 'zebra');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No results'));
@@ -116,7 +131,7 @@ describe('useFind', () => {
     let resolve: (answer: BookSearchResponse) => void = () => {};
     search.mockImplementation(() => new Promise((done) => (resolve = done)));
     const onJump = vi.fn();
-    render(<Reader onJump={onJump} />);
+    renderWithReaderStore(<Reader onJump={onJump} />);
     await userEvent.click(screen.getByRole('button', { name: 'Find in book' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Find in book' }), 'node{Enter}');
     expect(search).toHaveBeenCalledTimes(1);
@@ -128,7 +143,7 @@ describe('useFind', () => {
   });
 
   it('opens again with its query and its results after being closed', async () => {
-    render(<Reader onJump={vi.fn()} />);
+    renderWithReaderStore(<Reader onJump={vi.fn()} />);
     const button = screen.getByRole('button', { name: 'Find in book' });
     await userEvent.click(button);
     await userEvent.type(screen.getByRole('textbox', { name: 'Find in book' }), 'tree');

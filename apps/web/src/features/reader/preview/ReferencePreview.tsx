@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { usePageLabelOf } from '../state/index.ts';
 import { drawRegion, previewPixelRatio } from './draw-region.ts';
 import { popoverPlace, previewRegion, type PopoverPlace } from './geometry.ts';
 import type { OpenPreview, ReferencePreviews } from './use-reference-previews.ts';
@@ -13,7 +14,7 @@ interface ReferencePreviewProps {
 
 /**
  * The one reference preview open, if any: the target's region of its page drawn by pdf.js, with its label
- * and page. Clicking (or tapping) it jumps there; it closes on Escape, on a scroll, or shortly after the
+ * and page (the number printed on it, as the toolbar shows it). Clicking (or tapping) it jumps there; it closes on Escape, on a scroll, or shortly after the
  * pointer leaves both it and its reference.
  */
 export function ReferencePreview({ previews, id }: ReferencePreviewProps) {
@@ -42,6 +43,7 @@ function PreviewPopover({
 }) {
   const { target, anchor } = open;
   const { intent } = previews;
+  const labelOf = usePageLabelOf();
   const ref = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
@@ -122,7 +124,7 @@ function PreviewPopover({
     >
       <div ref={hostRef} className="reference-preview__page" />
       <p className="reference-preview__caption">
-        <span className="reference-preview__label">{target.label}</span> · Page {target.page}
+        <span className="reference-preview__label">{target.label}</span> · Page {labelOf(target.page)}
       </p>
     </div>
   );

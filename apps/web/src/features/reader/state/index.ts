@@ -19,3 +19,4 @@ export {
   useReaderStore,
   type ReaderStore,
 } from './store.tsx';
+export { usePageLabelOf } from './use-page-label.ts';

@@ -58,6 +58,8 @@ export interface ReaderState {
   indicator: JumpIndicator | null;
   /** The anchors have shown once that they can be clicked (or one was used): no introduction any more. */
   anchorsIntroduced: boolean;
+  /** The book's own page labels (model/page-labels.ts), once read; null where it has none worth showing. */
+  pageLabels: readonly string[] | null;
 }
 
 /** What a browser remembers of the reader (panels/reader-memory.ts). */
@@ -87,6 +89,7 @@ export function initialReaderState(
     highlight: null,
     indicator: null,
     anchorsIntroduced: remembered.anchorsIntroduced,
+    pageLabels: null,
   };
 }
 
@@ -119,7 +122,9 @@ export type ReaderAction =
   /** A related paragraph jumped to and highlighted; the highlighted one again only loses its highlight. */
   | { type: 'jumpToRelated'; place: ParagraphPlace; at: number }
   | { type: 'indicatorFaded'; serial: number }
-  | { type: 'indicatorGone'; serial: number };
+  | { type: 'indicatorGone'; serial: number }
+  /** The PDF's page labels were read (already kept useful ones only, model/page-labels.ts). */
+  | { type: 'pageLabelsRead'; labels: readonly string[] | null };
 
 /** The actions that carry the time they were asked for (the history records it), stamped now. */
 export const timedActions = {
@@ -204,6 +209,8 @@ export function readerReducer(state: ReaderState, action: ReaderAction): ReaderS
       return state.panels[action.side] === action.open
         ? state
         : { ...state, panels: { ...state.panels, [action.side]: action.open } };
+    case 'pageLabelsRead':
+      return { ...state, pageLabels: action.labels };
     case 'anchorsIntroduced':
       return state.anchorsIntroduced ? state : { ...state, anchorsIntroduced: true };
     case 'sidebarTabSelected':

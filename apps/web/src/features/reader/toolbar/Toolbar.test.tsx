@@ -472,11 +472,10 @@ describe('Toolbar with the book’s own page labels', () => {
         title="Abstract Algebra"
         bookmarked={false}
         fullscreen={false}
-        pageLabels={labels}
         onToggleBookmark={() => undefined}
         onToggleFullscreen={() => undefined}
       />,
-      { page },
+      { page, pageLabels: labels },
     );
     followNavigation(view.store);
     return view;

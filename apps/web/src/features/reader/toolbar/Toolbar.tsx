@@ -38,8 +38,6 @@ export interface ToolbarProps {
   /** Bookmarks the page shown, or removes its bookmark. */
   onToggleBookmark: () => void;
   onToggleFullscreen: () => void;
-  /** The book's own page labels (model/page-labels.ts), or null where it has none worth showing. */
-  pageLabels?: readonly string[] | null;
   /** Find in the book: the button is shown when the reader has it. */
   findOpen?: boolean;
   onToggleFind?: () => void;
@@ -57,7 +55,7 @@ export function Toolbar(props: ToolbarProps) {
   const dispatch = useReaderDispatch();
   const page = useReaderState((state) => state.page);
   const totalPages = useReaderState((state) => state.totalPages);
-  const labels = props.pageLabels ?? null;
+  const labels = useReaderState((state) => state.pageLabels);
   const scale = useReaderState((state) => state.scale);
   const zoomSetting = useReaderState((state) => state.zoom);
   const history = useReaderState((state) => state.history);
