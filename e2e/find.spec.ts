@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test';
 import { bookSearchResponseSchema, type BookSearchResponse } from '@threadbook/contracts';
 import { expect, test } from './support/fixtures.ts';
-import { apiHeaders, drawnPage, openSample, originOf, pageInput, SAMPLE_TITLE } from './support/reader.ts';
+import {
+  aataLabel,
+  apiHeaders,
+  drawnPage,
+  openReader,
+  openSample,
+  originOf,
+  pageInput,
+  SAMPLE_TITLE,
+  signInToSharedBook,
+} from './support/reader.ts';
 
 /**
  * Find in the book (issue 15) on the sample book (samples/sample-book/content.ts): Ctrl+F and the toolbar
@@ -180,5 +190,97 @@ test.describe('find in the book', () => {
     await expect
       .poll(async () => (await currentMarks(page, target).allTextContents()).join(' '))
       .toMatch(/^spanning\s+tree( spanning\s+tree)*$/i);
+  });
+});
+
+test.describe('find in a real textbook', () => {
+  test('aata: many hits listed with section and page, Enter and Shift+Enter turn to them and mark them; a phrase finds fewer than its words; no hit says so', async ({
+    page,
+    request,
+    env,
+    sharedBooks,
+  }) => {
+    test.setTimeout(240_000);
+    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    // The words are aata's; how many hits each has, and where, is the search API's answer.
+    const many = await searchApi(page, book.id, 'sylow');
+    const phrase = await searchApi(page, book.id, '"normal subgroup"');
+    const words = await searchApi(page, book.id, 'subgroup normal');
+    const none = await searchApi(page, book.id, 'zebra');
+    expect(many.truncated).toBe(false);
+    const count = many.total;
+    const pages = many.hits.map((hit) => hit.page);
+    expect(count).toBeGreaterThan(10);
+    expect(new Set(pages).size).toBeGreaterThan(2);
+    expect(phrase.total).toBeGreaterThan(1);
+    expect(words.total).toBeGreaterThan(phrase.total);
+    expect(none.total).toBe(0);
+
+    await openReader(page, book.id);
+    await page.getByRole('region', { name: book.title }).focus();
+    await page.keyboard.press('ControlOrMeta+f');
+    await expect(findInput(page)).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Search' })).toHaveAttribute('aria-selected', 'true');
+
+    // Many hits, in the sidebar with their section and (physical) page.
+    await findInput(page).fill('Sylow');
+    await expect(findStatus(page)).toHaveText(`${count} results`);
+    await expect(results(page)).toHaveCount(count);
+    for (const index of [0, count - 1]) {
+      const hit = many.hits[index]!;
+      const item = results(page).nth(index);
+      await expect(item.locator('.search-results__section')).toContainText(hit.sectionTitle);
+      await expect(item.locator('.search-results__page')).toHaveText(`Page ${hit.page}`);
+      await expect(item.locator('mark').first()).toHaveText(/^sylow$/i);
+    }
+
+    /** Hit `index` is the current one: counted, listed as current, its page shown with its label, marked. */
+    const expectAt = async (index: number) => {
+      const hit = many.hits[index]!;
+      await expect(page.getByText(`${index + 1} of ${count}`, { exact: true })).toBeVisible();
+      await expect(results(page).nth(index)).toHaveAttribute('aria-current', 'true');
+      await expect(pageInput(page)).toHaveValue(aataLabel(hit.page));
+      await expect(page.getByText(`(${hit.page} / ${book.pageCount})`)).toBeVisible();
+      const mark = currentMarks(page, hit.page).first();
+      await expect(mark).toHaveText(/^sylow$/i);
+      await expect(mark).toBeInViewport();
+    };
+
+    // Enter goes to the first hit (from page 1), then on until the page turns; Shift+Enter comes back.
+    await findInput(page).press('Enter');
+    await expectAt(0);
+    const turn = pages.findIndex((pageNumber) => pageNumber !== pages[0]);
+    for (let index = 1; index <= turn; index++) {
+      await findInput(page).press('Enter');
+      await expectAt(index);
+    }
+    for (let index = turn - 1; index >= 0; index--) {
+      await findInput(page).press('Shift+Enter');
+      await expectAt(index);
+    }
+    // Before the first is the last.
+    await findInput(page).press('Shift+Enter');
+    await expectAt(count - 1);
+
+    // A phrase in quotes: fewer hits than its words anywhere in a paragraph.
+    await findInput(page).fill('"Normal Subgroup"');
+    await expect(findStatus(page)).toHaveText(`${phrase.total} results`);
+    await expect(results(page)).toHaveCount(phrase.total);
+    await results(page).first().click();
+    await expect(page.getByText(`1 of ${phrase.total}`, { exact: true })).toBeVisible();
+    const first = phrase.hits[0]!.page;
+    await expect(pageInput(page)).toHaveValue(aataLabel(first));
+    await expect
+      .poll(async () => (await currentMarks(page, first).allTextContents()).join(' '))
+      .toMatch(/^normal\s+subgroup( normal\s+subgroup)*$/i);
+    await findInput(page).fill('normal subgroup');
+    await expect(findStatus(page)).toHaveText(`${words.total} results`);
+
+    // A word aata does not have.
+    await findInput(page).fill('zebra');
+    await expect(findStatus(page)).toHaveText('No results');
+    await expect(page.getByRole('list', { name: 'Search results' })).toHaveCount(0);
+    await expect(page.locator('.search-results__message')).toHaveText('No results');
+    await expect(page.locator('.find-highlight--current')).toHaveCount(0);
   });
 });

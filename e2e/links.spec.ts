@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { parseBookXml, type BookParagraph } from '@threadbook/book';
 import { pageReferencesResponseSchema, type PageReference } from '@threadbook/contracts';
 import { checkScreen, createAccount, expect, signIn, test } from './support/fixtures.ts';
 import { repoRoot } from './support/server.ts';
@@ -9,10 +10,14 @@ import {
   aataLabel,
   apiHeaders,
   drawnPage,
+  fetchGraph,
+  openReader,
   openSample,
   originOf,
   pageInput,
   paragraphLabel,
+  sharedBookLabels,
+  signInToSharedBook,
   turnToPage,
   waitForBook,
 } from './support/reader.ts';
@@ -57,6 +62,114 @@ async function findLinkedReference(
     if (span) return { pageNumber, span };
   }
   throw new Error(`no linked reference to another page on pages ${from}-${to}`);
+}
+
+/** The paragraphs of the book's XML (GET /api/books/{id}/files/book.xml) by id. */
+async function fetchParagraphs(page: Page, bookId: number): Promise<Map<string, BookParagraph>> {
+  const answer = await page.request.get(`${originOf(page)}/api/books/${bookId}/files/book.xml`, {
+    headers: await apiHeaders(page),
+  });
+  expect(answer.status()).toBe(200);
+  const book = parseBookXml(await answer.text());
+  return new Map(
+    book.chapters.flatMap((chapter) =>
+      chapter.sections.flatMap((section) => section.paragraphs.map((paragraph) => [paragraph.id, paragraph])),
+    ),
+  );
+}
+
+const sameRect = (a: Rect, b: Rect) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+
+/**
+ * The first page with a reference found in its text (no link) that names one numbered statement ("Lemma
+ * 1") on another page: the only span over its words, so it has one target.
+ */
+async function findUnlinkedReference(
+  page: Page,
+  bookId: number,
+  pageCount: number,
+): Promise<{ pageNumber: number; span: PageReference }> {
+  for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
+    const spans = await fetchReferences(page, bookId, pageNumber);
+    const span = spans.find(
+      (item) =>
+        item.evidence === 'text' &&
+        /^[A-Z][a-z]+ \d+$/.test(item.text) &&
+        item.target_page !== pageNumber &&
+        spans.filter((other) => sameRect(other.rect, item.rect)).length === 1,
+    );
+    if (span) return { pageNumber, span };
+  }
+  throw new Error('no unlinked reference to one statement on another page');
+}
+
+// e2e code is typed without the DOM library: the little of it that reading the text layer needs.
+interface InPageRect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+interface InPageNode {
+  textContent: string | null;
+}
+interface InPageElement {
+  ownerDocument: {
+    createTreeWalker(root: InPageElement, show: number): { nextNode(): InPageNode | null };
+    createRange(): {
+      setStart(node: InPageNode, offset: number): void;
+      setEnd(node: InPageNode, offset: number): void;
+      getBoundingClientRect(): InPageRect;
+    };
+  };
+  getBoundingClientRect(): InPageRect;
+  querySelector(selector: string): InPageElement | null;
+  querySelectorAll(selector: string): Iterable<InPageElement>;
+}
+
+/**
+ * What the drawn page shows over `rect` (fractions of the page): the text layer's letters on its line that
+ * reach into it (pdf.js stretches a line's text to its printed width, so a letter's box is only near its
+ * glyph), whitespace collapsed, and how many of pdf.js's links overlap it.
+ */
+async function drawnOver(
+  page: Page,
+  pageNumber: number,
+  rect: Rect,
+): Promise<{ words: string; links: number }> {
+  return drawnPage(page, pageNumber).evaluate((element, rect) => {
+    const pageElement = element as unknown as InPageElement;
+    const box = pageElement.getBoundingClientRect();
+    const across = (r: InPageRect) =>
+      (r.left + r.width - box.left) / box.width > rect.x && (r.left - box.left) / box.width < rect.x + rect.w;
+    const overlaps = (r: InPageRect) =>
+      across(r) &&
+      (r.top + r.height - box.top) / box.height > rect.y &&
+      (r.top - box.top) / box.height < rect.y + rect.h;
+    // A letter is on the words' line when its middle is (a line's box reaches into the next one's).
+    const onLine = (r: InPageRect) => {
+      const middle = (r.top + r.height / 2 - box.top) / box.height;
+      return across(r) && middle >= rect.y && middle <= rect.y + rect.h;
+    };
+    const layer = pageElement.querySelector('.textLayer')!;
+    const SHOW_TEXT = 4;
+    const walker = pageElement.ownerDocument.createTreeWalker(layer, SHOW_TEXT);
+    const range = pageElement.ownerDocument.createRange();
+    let words = '';
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const r = range.getBoundingClientRect();
+        if (r.width > 0 && onLine(r)) words += text[i];
+      }
+    }
+    const links = [...pageElement.querySelectorAll('.annotationLayer a')].filter((link) =>
+      overlaps(link.getBoundingClientRect()),
+    ).length;
+    return { words: words.replace(/\s+/g, ' ').trim(), links };
+  }, rect);
 }
 
 /** The drawn internal link of page `pageNumber` whose box overlaps `rect` (fractions of the page) most. */
@@ -249,5 +362,76 @@ test.describe('links and reference previews: a real textbook', () => {
     } finally {
       rmSync(library, { recursive: true, force: true });
     }
+  });
+});
+
+test.describe('links and reference previews: a reference found in the text of a real textbook', () => {
+  test('linalg: hovering the words of an unlinked reference previews its target; clicking jumps, Back returns', async ({
+    page,
+    request,
+    env,
+    sharedBooks,
+  }) => {
+    test.setTimeout(240_000);
+    // linalg (LyX, two columns) types its references without links: "by Lemma 1", "see Example 2".
+    const book = await signInToSharedBook(page, request, env, sharedBooks, 'linalg');
+    const label = await sharedBookLabels('linalg');
+    const { pageNumber, span } = await findUnlinkedReference(page, book.id, book.pageCount);
+
+    // What the graph holds for it: the paragraph it is in refers to the target, which is on target_page
+    // and is the statement the words name ("Lemma 1: ...").
+    const paragraphs = await fetchParagraphs(page, book.id);
+    const target = paragraphs.get(span.target);
+    expect(paragraphs.get(span.source)?.explicitRefs, `the references of ${span.source}`).toContain(
+      span.target,
+    );
+    expect(target, `the paragraph ${span.target}`).toBeDefined();
+    expect(target!.page).toBe(span.target_page);
+    expect(target!.text.startsWith(span.text), `${span.target} begins '${target!.text.slice(0, 40)}'`).toBe(
+      true,
+    );
+    const node = (await fetchGraph(page, book.id)).nodes.find((item) => item.id === span.target);
+    expect(node?.page).toBe(span.target_page);
+
+    await openReader(page, book.id);
+    await turnToPage(page, pageNumber, label(pageNumber));
+    await expect(page.getByText(`(${pageNumber} / ${book.pageCount})`)).toBeVisible();
+    // The words on the drawn page are the reference's, and no link of the PDF is over them.
+    await expect(drawnPage(page, pageNumber).locator('.textLayer')).toContainText(span.text);
+    const over = await drawnOver(page, pageNumber, span.rect);
+    expect(over.links, 'links of the PDF over the words').toBe(0);
+    expect(over.words, 'the words under the reference').toContain(span.text);
+    // At most a character of the words around it on either side.
+    expect(over.words.length).toBeLessThanOrEqual(span.text.length + 2);
+
+    // The pointer on the middle of the words.
+    const button = drawnPage(page, pageNumber).locator(`.reference-span[data-target="${span.target}"]`);
+    await expect(button).toHaveAccessibleName(`Preview: ${span.text}`);
+    const pageBox = (await drawnPage(page, pageNumber).boundingBox())!;
+    const at = {
+      x: pageBox.x + (span.rect.x + span.rect.w / 2) * pageBox.width,
+      y: pageBox.y + (span.rect.y + span.rect.h / 2) * pageBox.height,
+    };
+    await page.mouse.move(at.x, at.y);
+    const shown = preview(page);
+    await expect(shown).toHaveCount(1);
+    await expect(shown).toHaveAttribute('data-target', span.target);
+    await expect(shown).toHaveAttribute('data-page', String(span.target_page));
+    await expect(shown).toHaveAttribute('data-drawn', 'true');
+    await expect(shown.locator('.reference-preview__label')).toHaveText(span.text);
+    await expect(shown.locator('.reference-preview__caption')).toHaveText(
+      `${span.text} · Page ${span.target_page}`,
+    );
+    await expect(button).toHaveAttribute('aria-describedby', (await shown.getAttribute('id'))!);
+
+    // Clicking the words jumps to the target's page; Back returns.
+    await page.mouse.click(at.x, at.y);
+    await expect(preview(page)).toHaveCount(0);
+    await expect(pageInput(page)).toHaveValue(label(span.target_page));
+    await expect(page.getByText(`(${span.target_page} / ${book.pageCount})`)).toBeVisible();
+    await expect(drawnPage(page, span.target_page)).toBeInViewport();
+    await page.getByRole('button', { name: 'Undo navigation' }).click();
+    await expect(pageInput(page)).toHaveValue(label(pageNumber));
+    await expect(page.getByText(`(${pageNumber} / ${book.pageCount})`)).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -39,6 +40,29 @@ export interface WorkerEnv {
 }
 
 /**
+ * Real textbooks of ../shared/books (read in place, never copied into the repository), by folder: the PDF
+ * and the title its metadata gives the imported book.
+ */
+export const SHARED_BOOKS = {
+  aata: { pdf: 'aata/aata-20220728.pdf', title: 'Abstract Algebra' },
+  linalg: { pdf: 'linalg/linalg.pdf', title: 'Linear Algebra via Exterior Products' },
+} as const;
+export type SharedBookName = keyof typeof SHARED_BOOKS;
+
+/** The absolute path of a shared book's PDF. */
+export const sharedBookPdf = (name: SharedBookName) =>
+  path.resolve(repoRoot, '../shared/books', SHARED_BOOKS[name].pdf);
+
+export interface SharedBooks {
+  /**
+   * A server of this worker whose library holds only the shared book `name` (no sample book), started on
+   * the first call and reused by every later test of the worker: the book is imported once per worker.
+   * The import runs in the background; wait for it with `waitForBook` (support/reader.ts).
+   */
+  server(name: SharedBookName): Promise<RunningServer>;
+}
+
+/**
  * What a returning reader's browser remembers (apps/web panels/reader-memory.ts): both panels closed and
  * the anchors' introduction seen, so that a test starts from the reader as the specification draws it.
  * A test of a first visit sets `returningReader: false`.
@@ -51,7 +75,7 @@ const RETURNING_READER: Record<string, string> = {
 
 export const test = base.extend<
   { forEachTest: void; account: string; returningReader: boolean; readerMemory: void },
-  { env: WorkerEnv }
+  { env: WorkerEnv; sharedBooks: SharedBooks }
 >({
   returningReader: [true, { option: true }],
   readerMemory: [
@@ -117,6 +141,28 @@ export const test = base.extend<
       await smtp.close();
     },
     { scope: 'worker', timeout: 60_000 },
+  ],
+  sharedBooks: [
+    async ({ env }, use) => {
+      const servers = new Map<SharedBookName, Promise<RunningServer>>();
+      const libraries: string[] = [];
+      await use({
+        server(name) {
+          let server = servers.get(name);
+          if (!server) {
+            const library = mkdtempSync(path.join(tmpdir(), `threadbook-${name}-`));
+            libraries.push(library);
+            symlinkSync(sharedBookPdf(name), path.join(library, path.basename(SHARED_BOOKS[name].pdf)));
+            server = env.startExtraServer({ env: { LIBRARY_DIR: library, SAMPLE_BOOK: 'false' } });
+            servers.set(name, server);
+          }
+          return server;
+        },
+      });
+      for (const server of servers.values()) await (await server.catch(() => null))?.stop();
+      for (const library of libraries) rmSync(library, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 30_000 },
   ],
   baseURL: async ({ env }, use) => {
     await use(env.server.baseURL);

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
   bookGraphResponseSchema,
   bookListSchema,
@@ -9,7 +11,17 @@ import {
   type BookMetadata,
   type RelatedParagraphsResponse,
 } from '@threadbook/contracts';
-import { expect, signInNewAccount, type WorkerEnv } from './fixtures.ts';
+import {
+  createAccount,
+  expect,
+  sharedBookPdf,
+  SHARED_BOOKS,
+  signIn,
+  signInNewAccount,
+  type SharedBookName,
+  type SharedBooks,
+  type WorkerEnv,
+} from './fixtures.ts';
 
 /**
  * What the reader tests share: reaching a book once its import is done, the drawn pages, the graph API
@@ -101,6 +113,39 @@ export function pageInput(page: Page) {
 const AATA_FRONT_MATTER = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii'];
 export const aataLabel = (physical: number) =>
   AATA_FRONT_MATTER[physical - 1] ?? String(physical - AATA_FRONT_MATTER.length);
+
+/**
+ * The page labels of a shared book's PDF as pdf.js reads them (the labels the toolbar shows): a function
+ * from the physical page to its label, the page's number where the PDF gives none.
+ */
+export async function sharedBookLabels(name: SharedBookName): Promise<(physical: number) => string> {
+  const task = getDocument({ data: new Uint8Array(readFileSync(sharedBookPdf(name))), verbosity: 0 });
+  try {
+    const labels = await (await task.promise).getPageLabels();
+    return (physical) => labels?.[physical - 1]?.trim() || String(physical);
+  } finally {
+    await task.destroy();
+  }
+}
+
+/**
+ * A new account on the worker's server for the shared book `name` (imported once per worker), signed in,
+ * and the book's metadata once its import has finished.
+ */
+export async function signInToSharedBook(
+  page: Page,
+  request: APIRequestContext,
+  env: WorkerEnv,
+  sharedBooks: SharedBooks,
+  name: SharedBookName,
+): Promise<BookMetadata> {
+  const server = await sharedBooks.server(name);
+  const email = env.nextEmail();
+  await createAccount(request, server.baseURL, email);
+  await page.goto(`${server.baseURL}/login`);
+  await signIn(page, email);
+  return waitForBook(page, SHARED_BOOKS[name].title, 150_000);
+}
 
 /**
  * Turns to `pageNumber` with the page input (not a recorded jump) and waits for the page to be drawn. In a
