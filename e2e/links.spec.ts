@@ -420,7 +420,7 @@ test.describe('links and reference previews: a reference found in the text of a 
     await expect(shown).toHaveAttribute('data-drawn', 'true');
     await expect(shown.locator('.reference-preview__label')).toHaveText(span.text);
     await expect(shown.locator('.reference-preview__caption')).toHaveText(
-      `${span.text} · Page ${span.target_page}`,
+      `${span.text} · Page ${label(span.target_page)}`,
     );
     await expect(button).toHaveAttribute('aria-describedby', (await shown.getAttribute('id'))!);
 

@@ -64,6 +64,26 @@ describe('BookmarkList', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('names pages by the label printed on them where the book has page labels', async () => {
+    // Ten sheets of front matter (i..x), then the text from page 1.
+    const romans = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x'];
+    const pageLabels = [...romans, ...Array.from({ length: 340 }, (_, i) => String(i + 1))];
+    const onNavigate = vi.fn();
+    renderWithReaderStore(
+      <BookmarkList bookmarks={BOOKMARKS} status="loaded" error={null} onRemove={vi.fn()} />,
+      { pageLabels },
+      (action) => action.type === 'jump' && onNavigate(action.to),
+    );
+    expect(entries().map((entry) => within(entry).getAllByRole('button')[0]!.textContent)).toEqual([
+      'Page iii Groups',
+      'Page 2 ',
+      'Page 30 Lagrange’s theorem',
+    ]);
+    expect(screen.getByRole('button', { name: 'Remove bookmark for page 30' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(onNavigate).toHaveBeenCalledWith(expect.objectContaining({ pageNumber: 12, label: 'Page 2' }));
+  });
+
   it('marks the bookmark of the current page, and only that one', () => {
     const { showPage } = renderList({}, 12);
     expect(screen.getByRole('button', { name: 'Page 12' })).toHaveAttribute('aria-current', 'location');

@@ -1,7 +1,7 @@
 import { useId, useRef, type MouseEvent } from 'react';
 import { X } from 'lucide-react';
 import type { Bookmark } from '@threadbook/contracts';
-import { timedActions, useReaderDispatch, useReaderState } from '../state/index.ts';
+import { timedActions, usePageLabelOf, useReaderDispatch, useReaderState } from '../state/index.ts';
 import type { BookmarksStatus } from './use-bookmarks.ts';
 import './bookmarks.css';
 
@@ -26,6 +26,7 @@ export interface BookmarkListProps {
 export function BookmarkList({ bookmarks, status, error, onRemove }: BookmarkListProps) {
   const titleId = useId();
   const currentPage = useReaderState((state) => state.page);
+  const labelOf = usePageLabelOf();
   const dispatch = useReaderDispatch();
   // A bookmark is a table of contents of the student's own: its jumps are recorded the same way.
   const onNavigate = (bookmark: Bookmark) =>
@@ -33,7 +34,7 @@ export function BookmarkList({ bookmarks, status, error, onRemove }: BookmarkLis
       timedActions.jump({
         pageNumber: bookmark.page,
         source: 'toc',
-        label: bookmark.label ?? `Page ${bookmark.page}`,
+        label: bookmark.label ?? `Page ${labelOf(bookmark.page)}`,
       }),
     );
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -77,14 +78,14 @@ export function BookmarkList({ bookmarks, status, error, onRemove }: BookmarkLis
                   aria-current={current ? 'location' : undefined}
                   onClick={() => onNavigate(bookmark)}
                 >
-                  <span className="bookmarks__page">Page {bookmark.page}</span>{' '}
+                  <span className="bookmarks__page">Page {labelOf(bookmark.page)}</span>{' '}
                   {bookmark.label && <span className="bookmarks__label">{bookmark.label}</span>}
                 </button>
                 <button
                   type="button"
                   className="bookmarks__remove"
-                  aria-label={`Remove bookmark for page ${bookmark.page}`}
-                  title={`Remove bookmark for page ${bookmark.page}`}
+                  aria-label={`Remove bookmark for page ${labelOf(bookmark.page)}`}
+                  title={`Remove bookmark for page ${labelOf(bookmark.page)}`}
                   onClick={(event) => removeFrom(event, bookmark.page)}
                 >
                   <X size={16} aria-hidden="true" />

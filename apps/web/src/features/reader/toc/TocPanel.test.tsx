@@ -49,6 +49,13 @@ describe('TocPanel', () => {
     expect(screen.queryByRole('button', { name: 'Sections of Index' })).not.toBeInTheDocument();
   });
 
+  it("shows each entry's page by the label printed on it where the book has page labels", () => {
+    const pageLabels = ['i', 'ii', 'iii', 'iv', ...Array.from({ length: 346 }, (_, i) => String(i + 1))];
+    renderWithReaderStore(<TocPanel outline={outline} />, { page: 1, pageLabels });
+    expect(entry(/^Groups/).querySelector('.toc__entry-page')).toHaveTextContent(/^iii$/);
+    expect(entry(/^Rings/).querySelector('.toc__entry-page')).toHaveTextContent(/^16$/);
+  });
+
   it('expands and collapses a chapter to show its sections', async () => {
     const { user } = renderToc(1);
     expect(expander('Groups')).toHaveAttribute('aria-expanded', 'false');

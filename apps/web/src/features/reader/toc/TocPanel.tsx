@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ChevronRight } from 'lucide-react';
 import type { BookOutlineChapter } from '@threadbook/book';
-import { timedActions, useReaderDispatch, useReaderState } from '../state/index.ts';
+import { timedActions, usePageLabelOf, useReaderDispatch, useReaderState } from '../state/index.ts';
 import { currentOutlineEntry } from './current-entry.ts';
 import './toc.css';
 
@@ -103,6 +103,7 @@ interface TocEntryProps {
 }
 
 function TocEntry({ title, pageNumber, current, onNavigate }: TocEntryProps) {
+  const labelOf = usePageLabelOf();
   return (
     <button
       type="button"
@@ -114,7 +115,7 @@ function TocEntry({ title, pageNumber, current, onNavigate }: TocEntryProps) {
       }}
     >
       <span className="toc__entry-title">{title}</span>
-      {pageNumber !== null && <span className="toc__entry-page">{pageNumber}</span>}
+      {pageNumber !== null && <span className="toc__entry-page">{labelOf(pageNumber)}</span>}
     </button>
   );
 }
