@@ -96,6 +96,42 @@ describe('reference spans of references typed without a link', () => {
   });
 });
 
+describe('reference spans on a page of two columns', () => {
+  it("boxes the paragraph's own words, not the same words lower in the column before it", async () => {
+    // The left column runs to the foot of the page; the right column's paragraph starts higher than the
+    // left column's second one, so both "Lemma 1"s are below its top and its region is the whole width.
+    const left = ['First column, top.', 'Recall that by Lemma 1 the sum is finite.'];
+    const right = 'We now give the proof of Lemma 1 in full.';
+    const at = { leftX: 50, rightX: 320, top: 100, lower: 500, size: 11 };
+    let rightLemmaX = 0;
+    const bytes = await makePdf(
+      (doc) => {
+        doc.font('Times-Roman').fontSize(at.size);
+        doc.text(left[0]!, at.leftX, at.top, { lineBreak: false });
+        doc.text(left[1]!, at.leftX, at.lower, { lineBreak: false });
+        doc.text(right, at.rightX, at.top + 200, { lineBreak: false });
+        rightLemmaX = at.rightX + doc.widthOfString('We now give the proof of ');
+      },
+      { size: 'LETTER', margin: 0 },
+    );
+    const paragraphs = [
+      paragraph('2.1.1', 1, at.top / PAGE.height, left[0]!),
+      paragraph('2.1.2', 1, at.lower / PAGE.height, left[1]!),
+      paragraph('2.1.3', 1, (at.top + 200) / PAGE.height, right),
+      paragraph('2.2.1', 2, 0.1, 'Next page.'),
+    ].map((p, order) => ({ ...p, order }));
+    const spans = await findReferenceSpans(
+      bytes,
+      paragraphs,
+      [],
+      [textReference('2.1.3', '1.1.1', 'the proof of Lemma 1')],
+    );
+    expect(spans).toHaveLength(1);
+    expect(spans[0]!.rect.x * PAGE.width).toBeCloseTo(rightLemmaX, -1);
+    expect(spans[0]!.rect.y * PAGE.height).toBeLessThan(at.top + 200 + at.size);
+  });
+});
+
 describe('reference spans of the sample book (every reference linked)', () => {
   it("is a link span for each cross-reference of the text, where its words are, to its reference's target", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-spans-'));

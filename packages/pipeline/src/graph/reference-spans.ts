@@ -127,7 +127,7 @@ async function textSpans(
       for (const region of regionsOf(source, next.get(source.id))) {
         const page = text.get(region.page);
         if (!page) continue;
-        const found = findWords(page.glyphs, wordsOf(reference), region, page.height);
+        const found = findWords(page.glyphs, wordsOf(reference), region, page.height, source.text);
         if (found.length === 0) continue;
         for (const rect of found) {
           spans.push({
@@ -184,21 +184,55 @@ const SAME_LINE = 0.5;
 const ASCENT = 0.85;
 const DESCENT = 0.25;
 
+/** Characters each side of a reference compared with the page, to tell its words from the same words nearby. */
+const CONTEXT = 16;
+
+/** `text` folded and without spaces, as glyphs are compared. */
+function foldedChars(text: string): string[] {
+  return [...text.normalize('NFKC')].map((c) => FOLD[c] ?? c).filter((c) => c.trim() !== '');
+}
+
 /**
- * The boxes (in points, one per line it spans) of the first time `words` is written within `region` of a
- * page; [] when it is not there. Spaces are not compared: runs split and join words unlike the phrase.
+ * The boxes (in points, one per line it spans) of where `words` is written within `region` of a page;
+ * [] when it is not there. Spaces are not compared: runs split and join words unlike the phrase. Where the
+ * words are written more than once (the same "Lemma 1" in the other column of a two-column page), the
+ * place whose neighbouring characters agree most with the paragraph's own text (`paragraph`) wins, the
+ * first one on a tie.
  */
-function findWords(glyphs: Glyph[], words: string, region: Region, pageHeight: number): SpanRect[] {
-  const wanted = [...words.normalize('NFKC')].map((c) => FOLD[c] ?? c).filter((c) => c.trim() !== '');
+function findWords(
+  glyphs: Glyph[],
+  words: string,
+  region: Region,
+  pageHeight: number,
+  paragraph: string,
+): SpanRect[] {
+  const wanted = foldedChars(words);
   if (wanted.length === 0) return [];
+  const own = foldedChars(paragraph);
+  const at = own.join('').indexOf(wanted.join(''));
+  const before = at < 0 ? [] : own.slice(Math.max(0, at - CONTEXT), at);
+  const after = at < 0 ? [] : own.slice(at + wanted.length, at + wanted.length + CONTEXT);
+  const agreement = (start: number) => {
+    let same = 0;
+    while (same < before.length && glyphs[start - 1 - same]?.char === before[before.length - 1 - same])
+      same++;
+    let next = 0;
+    const end = start + wanted.length;
+    while (next < after.length && glyphs[end + next]?.char === after[next]) next++;
+    return same + next;
+  };
   const inRegion = (g: Glyph) => g.run.y / pageHeight >= region.from && g.run.y / pageHeight <= region.to;
+  let best = -1;
+  let bestAgreement = -1;
   for (let start = 0; start + wanted.length <= glyphs.length; start++) {
     if (!inRegion(glyphs[start]!)) continue;
     let i = 0;
     while (i < wanted.length && glyphs[start + i]!.char === wanted[i]) i++;
-    if (i === wanted.length) return lineBoxes(glyphs.slice(start, start + wanted.length));
+    if (i < wanted.length) continue;
+    const agrees = agreement(start);
+    if (agrees > bestAgreement) [best, bestAgreement] = [start, agrees];
   }
-  return [];
+  return best < 0 ? [] : lineBoxes(glyphs.slice(best, best + wanted.length));
 }
 
 /** One box per line over the glyphs. */
