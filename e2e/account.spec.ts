@@ -118,7 +118,7 @@ test.describe('delete account', () => {
     await openProfile(page);
 
     await page.getByRole('button', { name: 'Delete Account' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await expect(dialog).toBeVisible();
     // Cancel closes the dialog and keeps the account.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -153,7 +153,7 @@ test.describe('delete account', () => {
     expect(ageSessions(env.server.databaseFile, email, STALE_SECONDS)).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Delete Account' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
     // SPEC §4/§8: a failed deletion is logged and the user still goes to /login.
     await expect(page).toHaveURL('/login');

@@ -69,10 +69,10 @@ test('signed-in screens: library, profile, deletion dialog, about, reader', asyn
   await checkScreen(page, testInfo, 'profile');
 
   await page.getByRole('button', { name: 'Delete Account' }).click();
-  await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+  await expect(page.getByRole('alertdialog', { name: 'Delete your account?' })).toBeVisible();
   await checkScreen(page, testInfo, 'profile-delete-dialog');
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
 
   await page.goto('/about');
   await expect(page.getByRole('heading', { name: 'About the Project' })).toBeVisible();

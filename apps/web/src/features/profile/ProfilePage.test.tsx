@@ -112,13 +112,69 @@ describe('ProfilePage', () => {
     renderApp('/account/profile', service);
 
     await user.click(await screen.findByTestId('delete-account'));
-    const dialog = screen.getByTestId('delete-dialog');
-    expect(dialog).toHaveAttribute('open');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveAttribute('data-testid', 'delete-dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
     expect(service.deleteUser).toHaveBeenCalled();
     expect(service.signOut).toHaveBeenCalled();
     expect(error).toHaveBeenCalledWith('Account deletion failed:', expect.any(AuthError));
     error.mockRestore();
+  });
+
+  it('opens the confirmation with focus on Cancel; Escape or Cancel closes it, focus back on its button', async () => {
+    const user = userEvent.setup();
+    const service = fakeAuthService({ signedIn: true });
+    renderApp('/account/profile', service);
+    const open = await screen.findByRole('button', { name: 'Delete Account' });
+
+    await user.click(open);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Your account and your bookmarks will be permanently deleted. This cannot be undone.',
+    );
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    expect(cancel).toHaveFocus();
+    // Tab stays inside the dialog, round its two buttons.
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Delete Account' })).toHaveFocus();
+    await user.tab();
+    expect(cancel).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Delete Account' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(open).toHaveFocus());
+
+    // Enter on the focused button opens it again; Cancel closes it, and the account stays.
+    await user.keyboard('{Enter}');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(open).toHaveFocus());
+    expect(service.deleteUser).not.toHaveBeenCalled();
+  });
+
+  it('is not closed by a click outside it, nor by Escape while the deletion runs', async () => {
+    const user = userEvent.setup();
+    const service = fakeAuthService({ signedIn: true });
+    let finish!: () => void;
+    service.deleteUser.mockReturnValue(new Promise<void>((resolve) => (finish = resolve)));
+    renderApp('/account/profile', service);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    // The page around it takes no pointer: a click lands on the backdrop.
+    await user.click(document.querySelector('.dialog-overlay') as HTMLElement);
+    expect(dialog).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(within(dialog).getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog')).toBe(dialog);
+
+    finish();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Check, Copy, KeyRound, Mail, ShieldCheck, Trash2, TriangleAlert } from 'lucide-react';
+import { Check, Copy, KeyRound, Mail, ShieldCheck, Trash2 } from 'lucide-react';
 import { AUTH_MESSAGES, AuthError, authErrorMessage, useAuth } from '../auth/index.ts';
 import { useAccount } from './use-account.ts';
 import './profile.css';
@@ -163,25 +163,46 @@ function PasswordCard({ isGoogleUser }: { isGoogleUser: boolean }) {
   );
 }
 
+type DialogModule = typeof import('./DeleteAccountDialog.tsx');
+
+let dialogLoading: Promise<DialogModule> | null = null;
+let dialogLoaded: DialogModule | null = null;
+
+/** The confirmation dialog's code (Radix's dialog with it), loaded once; a failed load is tried again. */
+function loadDeleteDialog(): Promise<DialogModule> {
+  dialogLoading ??= import('./DeleteAccountDialog.tsx').then(
+    (module) => (dialogLoaded = module),
+    (error: unknown) => {
+      dialogLoading = null;
+      throw error;
+    },
+  );
+  return dialogLoading;
+}
+
 function DeletionCard() {
   const { deleteAccount } = useAuth();
   const navigate = useNavigate();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const [dialog, setDialog] = useState<DialogModule | null>(dialogLoaded);
+  const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  const open = () => {
-    const element = dialog.current;
-    if (!element) return;
-    if (typeof element.showModal === 'function') element.showModal();
-    else element.setAttribute('open', '');
-  };
-
-  const close = () => {
-    const element = dialog.current;
-    if (!element) return;
-    if (typeof element.close === 'function') element.close();
-    else element.removeAttribute('open');
-  };
+  // The dialog's code loads with the page, so it is there by the time the button is pressed; pressed
+  // sooner, the dialog opens as the code arrives (after a failed load, pressing it tries again).
+  useEffect(() => {
+    if (dialog) return;
+    let current = true;
+    loadDeleteDialog().then(
+      (module) => {
+        if (current) setDialog(module);
+      },
+      (error: unknown) => console.error('The account deletion dialog could not be loaded:', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [dialog, open]);
 
   const confirm = async () => {
     if (deleting) return;
@@ -192,7 +213,7 @@ function DeletionCard() {
       console.error('Account deletion failed:', error);
     }
     // SPEC §4: the user always ends at /login, even on error.
-    close();
+    setOpen(false);
     navigate('/login', { replace: true });
   };
 
@@ -203,47 +224,25 @@ function DeletionCard() {
         undone.
       </p>
       <div>
-        <button type="button" className="button button--danger" onClick={open} data-testid="delete-account">
+        <button
+          ref={button}
+          type="button"
+          className="button button--danger"
+          onClick={() => setOpen(true)}
+          data-testid="delete-account"
+        >
           Delete Account
         </button>
       </div>
-
-      <dialog
-        ref={dialog}
-        className="dialog"
-        aria-labelledby="delete-dialog-title"
-        aria-describedby="delete-dialog-text"
-        data-testid="delete-dialog"
-        onCancel={(event) => {
-          if (deleting) event.preventDefault();
-        }}
-      >
-        <div className="dialog__body">
-          <span className="dialog__icon" aria-hidden="true">
-            <TriangleAlert size={22} />
-          </span>
-          <h2 className="dialog__title" id="delete-dialog-title">
-            Delete your account?
-          </h2>
-          <p className="dialog__text" id="delete-dialog-text">
-            Your account and your bookmarks will be permanently deleted. This cannot be undone.
-          </p>
-        </div>
-        <div className="dialog__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={close}
-            disabled={deleting}
-            autoFocus
-          >
-            Cancel
-          </button>
-          <button type="button" className="button button--danger" onClick={confirm} disabled={deleting}>
-            {deleting ? 'Deleting...' : 'Delete Account'}
-          </button>
-        </div>
-      </dialog>
+      {dialog && (
+        <dialog.DeleteAccountDialog
+          open={open}
+          deleting={deleting}
+          onOpenChange={setOpen}
+          onConfirm={confirm}
+          returnFocusTo={button}
+        />
+      )}
     </ProfileCard>
   );
 }

@@ -16,6 +16,14 @@ interface ReferencePreviewProps {
  * The one reference preview open, if any: the target's region of its page drawn by pdf.js, with its label
  * and page (the number printed on it, as the toolbar shows it). Clicking (or tapping) it jumps there; it closes on Escape, on a scroll, or shortly after the
  * pointer leaves both it and its reference.
+ *
+ * Hand-written, unlike the reader's menu and anchor tooltips (Radix). Its references are mostly pdf.js's
+ * own link elements, not React's, and one preview serves them all, opened by hover intent, focus or a first
+ * tap. Radix's Tooltip and HoverCard need a React trigger per reference, ignore touch, and have no close
+ * delay (Tooltip) or copy their content into a hidden role="tooltip" twin (Tooltip: a canvas cannot be
+ * copied). Popover takes a virtual anchor, but as a dialog: it moves focus into itself, closes when focus
+ * moves to the next reference and gives focus back to a trigger; all of that off, what is left is placing
+ * it, which popoverPlace (geometry.ts) does.
  */
 export function ReferencePreview({ previews, id }: ReferencePreviewProps) {
   const { open } = previews;

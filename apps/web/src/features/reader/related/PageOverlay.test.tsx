@@ -216,10 +216,10 @@ describe('PageOverlay tooltip', () => {
     it('hides 100 ms after the pointer leaves, not before', () => {
       expect(TOOLTIP_HIDE_MS).toBe(100);
       renderOverlay();
-      const box = anchorBox('Section 3.2, Paragraph 2');
-      fireEvent.pointerEnter(box);
+      const button = anchorButton('Section 3.2, Paragraph 2');
+      fireEvent.pointerEnter(button);
       expect(screen.getByRole('tooltip')).toBeInTheDocument();
-      fireEvent.pointerLeave(box);
+      fireEvent.pointerLeave(button);
       advance(99);
       expect(screen.getByRole('tooltip')).toBeInTheDocument();
       advance(1);
@@ -228,12 +228,43 @@ describe('PageOverlay tooltip', () => {
 
     it('stays when the pointer comes back within 100 ms', () => {
       renderOverlay();
-      const box = anchorBox('Section 3.2, Paragraph 2');
-      fireEvent.pointerEnter(box);
-      fireEvent.pointerLeave(box);
+      const button = anchorButton('Section 3.2, Paragraph 2');
+      fireEvent.pointerEnter(button);
+      fireEvent.pointerLeave(button);
       advance(60);
-      fireEvent.pointerEnter(box);
+      fireEvent.pointerEnter(button);
       advance(500);
+      expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    });
+
+    it('stays while the pointer moves into it, and hides 100 ms after it leaves the tooltip', () => {
+      renderOverlay();
+      const button = anchorButton('Section 3.2, Paragraph 2');
+      fireEvent.pointerEnter(button);
+      const tooltip = screen.getByRole('tooltip');
+      fireEvent.pointerLeave(button);
+      advance(60);
+      fireEvent.pointerEnter(tooltip);
+      advance(500);
+      expect(screen.getByRole('tooltip')).toBe(tooltip);
+      fireEvent.pointerLeave(tooltip);
+      advance(99);
+      expect(screen.getByRole('tooltip')).toBe(tooltip);
+      advance(1);
+      expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    });
+
+    it('stays closed after a click until the pointer leaves the anchor', () => {
+      const { onSelect } = renderOverlay();
+      const button = anchorButton('Section 3.2, Paragraph 2');
+      fireEvent.pointerEnter(button);
+      act(() => button.focus());
+      fireEvent.click(button);
+      expect(onSelect).toHaveBeenCalledTimes(1);
+      advance(500);
+      expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+      fireEvent.pointerLeave(button);
+      fireEvent.pointerEnter(button);
       expect(screen.getByRole('tooltip')).toBeInTheDocument();
     });
 

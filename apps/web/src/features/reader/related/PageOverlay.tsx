@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import * as HoverCard from '@radix-ui/react-hover-card';
 import { ArrowRight, Link2 } from 'lucide-react';
 import {
   paragraphLabel,
@@ -106,15 +107,22 @@ function Anchor({
 }) {
   const tooltipId = useId();
   const [open, setOpen] = useState(false);
+  // Radix's hover card times the hiding: TOOLTIP_HIDE_MS after the pointer or focus leaves the button and
+  // the tooltip, unless it comes back; Escape or a click elsewhere closes it. Kept here: it opens at once,
+  // stays open while the tooltip itself has focus (a keyboard scrolls a long list there), and after a
+  // click on the button stays closed until the pointer or focus leaves the button.
+  const tooltipFocused = useRef(false);
+  const closedByClick = useRef(false);
   const hideTimer = useRef(0);
   useEffect(() => () => window.clearTimeout(hideTimer.current), []);
-  const show = () => {
+  const change = (next: boolean) => {
+    if (next ? closedByClick.current : tooltipFocused.current) return;
     window.clearTimeout(hideTimer.current);
-    setOpen(true);
+    setOpen(next);
   };
-  const hideSoon = () => {
-    window.clearTimeout(hideTimer.current);
-    hideTimer.current = window.setTimeout(() => setOpen(false), TOOLTIP_HIDE_MS);
+  const show = () => change(true);
+  const rearm = () => {
+    closedByClick.current = false;
   };
   const label = paragraphLabel(anchor.id);
   // In the lower half of the page the tooltip opens upwards, so it stays on the page.
@@ -124,40 +132,56 @@ function Anchor({
     <div
       className={open ? 'paragraph-anchor paragraph-anchor--open' : 'paragraph-anchor'}
       style={{ left: percent(OVERLAY_X.anchor), top: percent(anchor.yStart) } as CSSProperties}
-      onPointerEnter={show}
-      onPointerLeave={hideSoon}
     >
-      <button
-        type="button"
-        className={`paragraph-anchor__button${selected ? ' paragraph-anchor__button--selected' : ''}`}
-        aria-label={`Relationships of ${label}`}
-        aria-describedby={open ? tooltipId : undefined}
-        aria-pressed={selected}
-        data-paragraph-id={anchor.id}
-        onFocus={show}
-        onBlur={hideSoon}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
-        }}
-        onClick={() => {
-          setOpen(false);
-          onSelect(anchor);
-        }}
-      >
-        <Link2 size={12} strokeWidth={2.5} aria-hidden="true" />
-      </button>
-      {open && (
-        // A long list of relationships scrolls: the tooltip takes focus so a keyboard can scroll it too,
-        // and stays open while it has it.
-        <div
+      <HoverCard.Root open={open} onOpenChange={change} openDelay={0} closeDelay={TOOLTIP_HIDE_MS}>
+        <HoverCard.Trigger asChild>
+          <button
+            type="button"
+            className={`paragraph-anchor__button${selected ? ' paragraph-anchor__button--selected' : ''}`}
+            aria-label={`Relationships of ${label}`}
+            aria-describedby={open ? tooltipId : undefined}
+            aria-pressed={selected}
+            data-paragraph-id={anchor.id}
+            // Shown at once, not a macrotask later (Radix opens through a timer even at no delay).
+            onPointerEnter={(event) => {
+              if (event.pointerType !== 'touch') show();
+            }}
+            onPointerLeave={rearm}
+            onFocus={show}
+            onBlur={rearm}
+            onClick={() => {
+              change(false);
+              closedByClick.current = true;
+              onSelect(anchor);
+            }}
+          >
+            <Link2 size={12} strokeWidth={2.5} aria-hidden="true" />
+          </button>
+        </HoverCard.Trigger>
+        {/* In the page, not a portal: it scrolls and zooms with the page, and Tab reaches it after its anchor. */}
+        <HoverCard.Content
           id={tooltipId}
           role="tooltip"
+          // A long list of relationships scrolls: the tooltip takes focus so a keyboard can scroll it too,
+          // and stays open while it has it.
           tabIndex={0}
           className={`anchor-tooltip anchor-tooltip--${above ? 'above' : 'below'}`}
-          onFocus={show}
-          onBlur={hideSoon}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setOpen(false);
+          side={above ? 'top' : 'bottom'}
+          align="start"
+          sideOffset={6}
+          avoidCollisions={false}
+          onPointerEnter={show}
+          onFocus={() => {
+            tooltipFocused.current = true;
+            show();
+          }}
+          onBlur={() => {
+            tooltipFocused.current = false;
+            window.clearTimeout(hideTimer.current);
+            hideTimer.current = window.setTimeout(() => setOpen(false), TOOLTIP_HIDE_MS);
+          }}
+          onEscapeKeyDown={() => {
+            tooltipFocused.current = false;
           }}
         >
           <p className="anchor-tooltip__label">{label}</p>
@@ -172,8 +196,8 @@ function Anchor({
             ))}
           </ul>
           <p className="anchor-tooltip__hint">Click to see more</p>
-        </div>
-      )}
+        </HoverCard.Content>
+      </HoverCard.Root>
     </div>
   );
 }

@@ -446,6 +446,34 @@ describe('Toolbar zoom presets', () => {
     expect(calls.onZoomChange).not.toHaveBeenCalled();
   });
 
+  it('opens on Enter or Space at the checked item; Escape gives focus back each time', async () => {
+    const { calls, user } = setup({ zoomSetting: 1.5 });
+    presetsButton().focus();
+    await user.keyboard('{Enter}');
+    expect(menu()).toBeInTheDocument();
+    expect(item('150%')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(presetsButton()).toHaveFocus();
+
+    await user.keyboard(' ');
+    expect(item('150%')).toHaveFocus();
+    await user.keyboard('{ArrowDown} ');
+    expect(calls.onZoomChange.mock.calls).toEqual([[2]]);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(presetsButton()).toHaveFocus();
+  });
+
+  it('closes on Shift+Tab, focus going back to its button', async () => {
+    const { user } = setup();
+    await user.click(presetsButton());
+    await user.keyboard('{ArrowDown}');
+    await user.tab({ shift: true });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(presetsButton()).toHaveFocus();
+    expect(presetsButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('closes when focus tabs away, and toggles with its button', async () => {
     const { user } = setup();
     await user.click(presetsButton());

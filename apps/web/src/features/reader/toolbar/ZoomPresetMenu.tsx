@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown } from 'lucide-react';
 import { formatZoomPercent, PAGE_FIT, PRESET_SCALES, type ZoomSetting } from '../model/index.ts';
 
@@ -20,132 +21,108 @@ interface ZoomPresetMenuProps {
 }
 
 /**
- * A menu button with the zoom presets (WAI-ARIA menu button pattern, radio items). The arrow keys, Home
- * and End move between items, Enter or a click chooses one; Escape, a click elsewhere or choosing closes
- * the menu and puts focus back on its button. The keys it handles are marked handled, so the reader's
+ * A menu button with the zoom presets: Radix's dropdown menu (WAI-ARIA menu button pattern, radio items),
+ * non-modal so the page around it stays as it is. The arrow keys, Home and End move between items (round
+ * the ends), Enter or a click chooses one; Escape, a click elsewhere, Tab or choosing closes the menu. It
+ * opens on the checked item (ArrowUp on the button: the last one), and closing puts focus back on its
+ * button unless a click or Tab put it elsewhere. The keys it handles are marked handled, so the reader's
  * arrow-key page turns do not fire as well.
  */
 export function ZoomPresetMenu({ setting, onChoose }: ZoomPresetMenuProps) {
-  const buttonId = useId();
-  const menuId = useId();
-  // The item to focus when the menu opens; null while it is closed.
-  const [openAt, setOpenAt] = useState<number | null>(null);
-  const open = openAt !== null;
-  const rootRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const itemRefs = useRef<(HTMLDivElement | null)[]>([]);
+  // The item to focus as the menu opens: the checked one (else the first), the last after ArrowUp.
+  const focusOnOpen = useRef<number | null>(null);
   const checkedIndex = PRESETS.findIndex((preset) => preset.setting === setting);
 
-  useEffect(() => {
-    if (openAt !== null) itemRefs.current[openAt]?.focus();
-  }, [openAt]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && rootRef.current?.contains(event.target)) return;
-      setOpenAt(null);
-      // Focus goes where the click put it; a click on nothing focusable would leave it on the page body.
-      // (After the click's own focus change; harmless if the toolbar is gone by then.)
-      setTimeout(() => {
-        if (document.activeElement === null || document.activeElement === document.body) {
-          buttonRef.current?.focus();
-        }
-      });
-    };
-    document.addEventListener('pointerdown', onPointerDown, true);
-    return () => document.removeEventListener('pointerdown', onPointerDown, true);
-  }, [open]);
-
-  function close() {
-    setOpenAt(null);
-    buttonRef.current?.focus();
+  function openAt(index: number) {
+    focusOnOpen.current = index;
+    setOpen(true);
   }
 
-  function choose(preset: ZoomPreset) {
-    onChoose(preset.setting);
-    close();
+  function onOpenChange(next: boolean) {
+    if (next) openAt(Math.max(checkedIndex, 0));
+    else setOpen(false);
   }
 
   function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    // Radix opens on Enter, Space and ArrowDown; ArrowUp opens at the end, as the menu button pattern has it.
+    if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setOpenAt(event.key === 'ArrowUp' ? PRESETS.length - 1 : Math.max(checkedIndex, 0));
+      openAt(PRESETS.length - 1);
     }
   }
 
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const current = itemRefs.current.findIndex((item) => item === document.activeElement);
-    const last = PRESETS.length - 1;
-    let next: number;
-    if (event.key === 'ArrowDown') next = current >= last ? 0 : current + 1;
-    else if (event.key === 'ArrowUp') next = current <= 0 ? last : current - 1;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = last;
-    else if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      return;
-    } else return;
+  // Radix focuses the menu itself as it opens (and then, opened from the keyboard, its first item): the item
+  // wanted is focused instead. Marked handled, the event does not go on to Radix's first-item focus.
+  function onMenuFocus(event: FocusEvent<HTMLDivElement>) {
+    const at = focusOnOpen.current;
+    if (event.target !== event.currentTarget || at === null) return;
+    focusOnOpen.current = null;
     event.preventDefault();
-    itemRefs.current[next]?.focus();
+    itemRefs.current[at]?.focus({ preventScroll: true });
   }
 
-  // Tabbing away closes the menu; focus moving inside it (or to nowhere, the window losing focus) does not.
-  function onBlur(event: FocusEvent<HTMLDivElement>) {
-    const to = event.relatedTarget;
-    if (to instanceof Node && !event.currentTarget.contains(to)) setOpenAt(null);
+  // Radix keeps Tab inside a menu; here it leaves it, as a menu button's menu should, and the menu closes
+  // as focus goes out of it. (Stopped here, it does not reach the menu's own handler, which would cancel it.)
+  function onItemsKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Tab') event.stopPropagation();
   }
 
   return (
-    <div className="zoom-presets" ref={rootRef} onBlur={onBlur}>
-      <button
-        type="button"
-        id={buttonId}
-        ref={buttonRef}
-        className="icon-button zoom-presets__button"
-        aria-label="Zoom presets"
-        title="Zoom presets"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpenAt(open ? null : Math.max(checkedIndex, 0))}
-        onKeyDown={onButtonKeyDown}
-      >
-        <ChevronDown size={16} aria-hidden="true" />
-      </button>
-      {open && (
-        <div
-          className="zoom-presets__menu"
-          id={menuId}
-          role="menu"
-          aria-labelledby={buttonId}
-          onKeyDown={onMenuKeyDown}
+    <div className="zoom-presets">
+      <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+        <DropdownMenu.Trigger
+          ref={buttonRef}
+          className="icon-button zoom-presets__button"
+          aria-label="Zoom presets"
+          title="Zoom presets"
+          onKeyDown={onButtonKeyDown}
         >
-          {PRESETS.map((preset, index) => {
-            const checked = index === checkedIndex;
-            return (
-              <button
+          <ChevronDown size={16} aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        {/* In the toolbar, not a portal: Tab goes on from it to the toolbar's next control. */}
+        <DropdownMenu.Content
+          className="zoom-presets__menu"
+          side="bottom"
+          align="start"
+          sideOffset={4}
+          avoidCollisions={false}
+          loop
+          onFocus={onMenuFocus}
+          onCloseAutoFocus={(event) => {
+            // Focus goes where a click or Tab put it; otherwise (Escape, a choice, a click on nothing
+            // focusable) back to the button.
+            event.preventDefault();
+            const focused = document.activeElement;
+            if (focused === null || focused === document.body) buttonRef.current?.focus();
+          }}
+        >
+          <DropdownMenu.RadioGroup
+            className="zoom-presets__items"
+            value={checkedIndex >= 0 ? String(checkedIndex) : ''}
+            onKeyDown={onItemsKeyDown}
+          >
+            {PRESETS.map((preset, index) => (
+              <DropdownMenu.RadioItem
                 key={preset.label}
                 ref={(item) => {
                   itemRefs.current[index] = item;
                 }}
-                type="button"
-                role="menuitemradio"
-                aria-checked={checked}
-                tabIndex={-1}
+                value={String(index)}
                 className="zoom-presets__item"
-                onClick={() => choose(preset)}
+                onSelect={() => onChoose(preset.setting)}
               >
                 <span className="zoom-presets__check">
-                  {checked && <Check size={14} aria-hidden="true" />}
+                  {index === checkedIndex && <Check size={14} aria-hidden="true" />}
                 </span>
                 {preset.label}
-              </button>
-            );
-          })}
-        </div>
-      )}
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
     </div>
   );
 }
