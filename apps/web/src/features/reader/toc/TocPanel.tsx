@@ -109,6 +109,7 @@ function TocEntry({ title, pageNumber, current, onNavigate }: TocEntryProps) {
       type="button"
       className={current ? 'toc__entry toc__entry--current' : 'toc__entry'}
       aria-current={current ? 'location' : undefined}
+      data-page-number={pageNumber ?? undefined}
       disabled={pageNumber === null}
       onClick={() => {
         if (pageNumber !== null) onNavigate({ pageNumber, label: title });
