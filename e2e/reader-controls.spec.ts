@@ -207,6 +207,7 @@ test.describe('reader controls', () => {
     await page.keyboard.press('ArrowUp');
     await expect(item('50%')).toBeFocused();
     await page.keyboard.press('ArrowUp');
+    await expect(item('Page fit')).toBeFocused();
     await page.keyboard.press('ArrowUp');
     await expect(item('400%')).toBeFocused();
     await page.keyboard.press('ArrowDown');
