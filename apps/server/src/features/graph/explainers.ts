@@ -1,13 +1,13 @@
 import OpenAI, { APIConnectionTimeoutError } from 'openai';
 import { z } from 'zod';
-import { GraphErrorMessage } from '@threadbook/contracts';
+import { GraphErrorMessage, type RelationshipTypeName } from '@threadbook/contracts';
 import type { Config } from '../../config.ts';
-import { explainRelationship, type RelationshipType } from './pipeline.ts';
+import { explainRelationship } from './pipeline.ts';
 import { summaryMessages } from './prompt.ts';
 
 /** What a summary is written from: two paragraphs, the type seen from the source, the stored edge if any. */
 export interface RelationshipToExplain {
-  type: RelationshipType;
+  type: RelationshipTypeName;
   source: { id: string; text: string };
   related: { id: string; text: string };
   edge?: { justification: string; evidence: string[] } | undefined;

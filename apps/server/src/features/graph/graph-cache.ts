@@ -1,7 +1,6 @@
-import type { SeenEdge, WalkableGraph } from '@threadbook/contracts';
+import { inverseRelationshipType, type SeenEdge, type WalkableGraph } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
-import { inverseType, type RelationshipType } from './pipeline.ts';
-import { boundedText, graphVersion, type Missing } from './queries.ts';
+import { boundedText, graphVersion, storedType, type Missing } from './queries.ts';
 
 /** A paragraph as the related call answers it. */
 export interface LoadedNode {
@@ -100,10 +99,10 @@ async function loadGraph(db: Db, bookId: number, version: string): Promise<Loade
       else around.set(near, [edge]);
     };
     for (const row of edgeRows) {
-      const type = row.type as RelationshipType;
+      const type = storedType(row);
       const { justification, score } = row;
       add(row.source, { far: row.target, type, justification, score });
-      add(row.target, { far: row.source, type: inverseType(type), justification, score });
+      add(row.target, { far: row.source, type: inverseRelationshipType(type), justification, score });
     }
     return {
       version,

@@ -1,9 +1,9 @@
 import { paragraphLabel } from '@threadbook/book';
+import type { RelationshipTypeName } from '@threadbook/contracts';
 import type { RelationshipToExplain } from './explainers.ts';
-import type { RelationshipType } from './pipeline.ts';
 
 /** What each type says about the related paragraph, seen from the source (DESIGN.md "Relationship graph"). */
-const TYPE_MEANING: Record<RelationshipType, string> = {
+const TYPE_MEANING: Record<RelationshipTypeName, string> = {
   BACKGROUND:
     'the related paragraph is background for the source: earlier material the source builds on, refers back to, or that defines what the source uses',
   ELABORATION:

@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
 import { DEFAULT_BOOK_XML_LIMITS, splitExplicitRefs } from '@threadbook/book';
-import type {
-  BookGraphQuery,
-  BookGraphResponse,
-  PageReferences,
-  ParagraphDetail,
+import {
+  inverseRelationshipType,
+  relationshipTypeOf,
+  type BookGraphQuery,
+  type BookGraphResponse,
+  type PageReferences,
+  type ParagraphDetail,
+  type RelationshipTypeName,
 } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
-import { inverseType, type RelationshipType } from './pipeline.ts';
 
 /**
  * A paragraph's text as the API reads it: at most as long as Book XML allows. A book imported before that
@@ -15,6 +17,13 @@ import { inverseType, type RelationshipType } from './pipeline.ts';
  */
 export const boundedText = (column: string) =>
   sql<string>`substr(${sql.ref(column)}, 1, ${DEFAULT_BOOK_XML_LIMITS.maxParagraphChars})`.as('text');
+
+/** The type of a stored edge; the builder writes no other, so another is a broken database. */
+export function storedType(row: { source: string; target: string; type: string }): RelationshipTypeName {
+  const type = relationshipTypeOf(row.type);
+  if (!type) throw new Error(`Graph edge ${row.source} -> ${row.target} has no known type: ${row.type}.`);
+  return type;
+}
 
 /** What a graph call can lack: a ready book (as the books API), its stored graph, the paragraph asked for. */
 export type Missing = 'book' | 'graph' | 'paragraph';
@@ -107,7 +116,7 @@ export async function bookGraph(db: Db, bookId: number, part: BookGraphQuery): P
     edges: (await edges.execute()).map((row) => ({
       source: row.source,
       target: row.target,
-      type: row.type as RelationshipType,
+      type: storedType(row),
       justification: row.justification,
       score: row.score,
     })),
@@ -124,11 +133,11 @@ export async function edgeBetween(
   bookId: number,
   sourceId: string,
   relatedId: string,
-  type: RelationshipType,
+  type: RelationshipTypeName,
 ): Promise<{ justification: string; evidence: string[] } | undefined> {
   const rows = await db
     .selectFrom('graph_edge')
-    .select(['source', 'type', 'justification', 'score', 'evidence'])
+    .select(['source', 'target', 'type', 'justification', 'score', 'evidence'])
     .where('book_id', '=', bookId)
     .where((eb) =>
       eb.or([
@@ -139,7 +148,7 @@ export async function edgeBetween(
     .orderBy('score', 'desc')
     .execute();
   const fromSource = (row: (typeof rows)[number]) =>
-    row.source === sourceId ? row.type : inverseType(row.type as RelationshipType);
+    row.source === sourceId ? storedType(row) : inverseRelationshipType(storedType(row));
   const edge = rows.find((row) => fromSource(row) === type) ?? rows[0];
   return (
     edge && { justification: edge.justification, evidence: edge.evidence ? edge.evidence.split(',') : [] }
