@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
-import { DEFAULT_BOOK_XML_LIMITS, splitExplicitRefs } from '@threadbook/book';
+import { DEFAULT_BOOK_XML_LIMITS } from '@threadbook/book';
 import {
-  inverseRelationshipType,
   relationshipTypeOf,
   type BookGraphQuery,
   type BookGraphResponse,
   type PageReferences,
-  type ParagraphDetail,
   type RelationshipTypeName,
 } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
@@ -28,13 +26,6 @@ export function storedType(row: { source: string; target: string; type: string }
 /** What a graph call can lack: a ready book (as the books API), its stored graph, the paragraph asked for. */
 export type Missing = 'book' | 'graph' | 'paragraph';
 
-/** Whether a ready book has a stored graph: undefined when it has, else what is missing. One query. */
-export async function missingGraph(db: Db, bookId: number): Promise<Missing | undefined> {
-  const row = await graphVersion(db, bookId);
-  if (!row) return 'book';
-  return row.version === null ? 'graph' : undefined;
-}
-
 /**
  * A ready book's graph version (null when it has no graph) and page count, or undefined when there is no
  * ready book.
@@ -47,40 +38,6 @@ export function graphVersion(db: Db, bookId: number) {
     .where('b.id', '=', bookId)
     .where('b.status', '=', 'ready')
     .executeTakeFirst();
-}
-
-/** One paragraph of a ready book's graph, or what is missing. One query when the paragraph is there. */
-export async function findParagraph(
-  db: Db,
-  bookId: number,
-  paragraphId: string,
-): Promise<ParagraphDetail | Missing> {
-  const row = await db
-    .selectFrom('graph_node as n')
-    .innerJoin('book as b', 'b.id', 'n.book_id')
-    .select([
-      'n.paragraph_id',
-      'n.section_id',
-      'n.chapter_id',
-      'n.page',
-      'n.y_start',
-      boundedText('n.text'),
-      'n.explicit_refs',
-    ])
-    .where('n.book_id', '=', bookId)
-    .where('n.paragraph_id', '=', paragraphId)
-    .where('b.status', '=', 'ready')
-    .executeTakeFirst();
-  if (!row) return (await missingGraph(db, bookId)) ?? 'paragraph';
-  return {
-    id: row.paragraph_id,
-    section: row.section_id,
-    chapter: row.chapter_id,
-    page: row.page,
-    y_start: row.y_start,
-    text: row.text,
-    explicit_refs: splitExplicitRefs(row.explicit_refs),
-  };
 }
 
 /**
@@ -121,38 +78,6 @@ export async function bookGraph(db: Db, bookId: number, part: BookGraphQuery): P
       score: row.score,
     })),
   };
-}
-
-/**
- * The stored evidence for `type` between two paragraphs, seen from `sourceId`: the edge whose type from
- * that side is `type`, else the highest scored edge between them; undefined when they share none (e.g.
- * paragraphs two hops apart).
- */
-export async function edgeBetween(
-  db: Db,
-  bookId: number,
-  sourceId: string,
-  relatedId: string,
-  type: RelationshipTypeName,
-): Promise<{ justification: string; evidence: string[] } | undefined> {
-  const rows = await db
-    .selectFrom('graph_edge')
-    .select(['source', 'target', 'type', 'justification', 'score', 'evidence'])
-    .where('book_id', '=', bookId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('source', '=', sourceId), eb('target', '=', relatedId)]),
-        eb.and([eb('source', '=', relatedId), eb('target', '=', sourceId)]),
-      ]),
-    )
-    .orderBy('score', 'desc')
-    .execute();
-  const fromSource = (row: (typeof rows)[number]) =>
-    row.source === sourceId ? storedType(row) : inverseRelationshipType(storedType(row));
-  const edge = rows.find((row) => fromSource(row) === type) ?? rows[0];
-  return (
-    edge && { justification: edge.justification, evidence: edge.evidence ? edge.evidence.split(',') : [] }
-  );
 }
 
 /**

@@ -24,14 +24,8 @@ import type { Db } from '../../db/database.ts';
 import { bookIdOf, positiveWholeNumber } from '../books/book-id.ts';
 import { createExplainer, ExplanationError } from './explainers.ts';
 import { createGraphCache } from './graph-cache.ts';
-import {
-  bookGraph,
-  edgeBetween,
-  findParagraph,
-  graphVersion,
-  pageReferences,
-  type Missing,
-} from './queries.ts';
+import { edgeBetween, paragraphDetail } from './loaded-graph.ts';
+import { bookGraph, graphVersion, pageReferences, type Missing } from './queries.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { cachedSummary } from './summaries.ts';
 
@@ -71,6 +65,12 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
   await app.register(rateLimit, { global: false });
   const explainer = createExplainer(config.llm);
   const graphs = createGraphCache(db);
+  /** The book's graph, as the calls about paragraphs read it; a 404 when there is none. */
+  const graphOf = async (bookId: number) => {
+    const graph = await graphs.get(bookId);
+    if (typeof graph === 'string') throw new MISSING[graph]();
+    return graph;
+  };
   // A whole book's graph is megabytes of JSON (9.5 MB for 138,000 paragraphs): made and compressed once
   // per graph version, not per request.
   const wholeGraphs = createEncodedCache('application/json; charset=utf-8', 8);
@@ -92,8 +92,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
     },
     async (request) => {
       const bookId = bookIdOf(request.params.bookId);
-      const graph = await graphs.get(bookId);
-      if (typeof graph === 'string') throw new MISSING[graph]();
+      const graph = await graphOf(bookId);
       const paragraphId = paragraphIdOf(bookId, request.params.paragraphId);
       const source = paragraphId === undefined ? undefined : graph.nodes.get(paragraphId);
       if (!source) throw new ApiError.ParagraphNotFound();
@@ -115,8 +114,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
     },
     async (request) => {
       const bookId = bookIdOf(request.params.bookId);
-      const graph = await graphs.get(bookId);
-      if (typeof graph === 'string') throw new MISSING[graph]();
+      const graph = await graphOf(bookId);
       const paragraphs = request.query.ids.flatMap((raw) => {
         const id = paragraphIdOf(bookId, raw);
         const node = id === undefined ? undefined : graph.nodes.get(id);
@@ -135,9 +133,9 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
     async (request) => {
       const bookId = bookIdOf(request.params.bookId);
       const paragraphId = paragraphIdOf(bookId, request.params.paragraphId);
-      const paragraph =
-        paragraphId === undefined ? 'paragraph' : await findParagraph(db, bookId, paragraphId);
-      if (typeof paragraph === 'string') throw new MISSING[paragraph]();
+      if (paragraphId === undefined) throw new ApiError.ParagraphNotFound();
+      const paragraph = paragraphDetail(await graphOf(bookId), paragraphId);
+      if (!paragraph) throw new ApiError.ParagraphNotFound();
       return paragraph;
     },
   );
@@ -208,14 +206,14 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
       const bookId = bookIdOf(request.params.bookId);
       const { relationship_type: type } = request.body;
       const sourceId = paragraphIdOf(bookId, request.body.source_paragraph);
-      const source = sourceId === undefined ? 'paragraph' : await findParagraph(db, bookId, sourceId);
-      if (source === 'paragraph') throw new ApiError.SourceParagraphNotFound();
-      if (typeof source === 'string') throw new MISSING[source]();
+      if (sourceId === undefined) throw new ApiError.SourceParagraphNotFound();
+      const graph = await graphOf(bookId);
+      const source = graph.nodes.get(sourceId);
+      if (!source) throw new ApiError.SourceParagraphNotFound();
       const relatedId = paragraphIdOf(bookId, request.body.related_paragraph);
-      const related = relatedId === undefined ? 'paragraph' : await findParagraph(db, bookId, relatedId);
-      if (related === 'paragraph') throw new ApiError.RelatedParagraphNotFound();
-      if (typeof related === 'string') throw new MISSING[related]();
-      const edge = await edgeBetween(db, bookId, source.id, related.id, type);
+      const related = relatedId === undefined ? undefined : graph.nodes.get(relatedId);
+      if (!related) throw new ApiError.RelatedParagraphNotFound();
+      const edge = edgeBetween(graph, source.id, related.id, type);
       try {
         const summary = await cachedSummary(db, explainer, bookId, {
           type,
