@@ -13,6 +13,7 @@ import { errorHandler } from '../../error-handler.ts';
 import { bookIdOf } from './book-id.ts';
 import { rangeToSend, requestedRange } from './byte-range.ts';
 import { createFileBytes, sendFileBytes } from './file-bytes.ts';
+import { readyBooks } from './ready-books.ts';
 import { booksDir, COVER_FILE } from './storage.ts';
 
 /** Covers change only with a new import (a new id), so the browser may keep them a day. */
@@ -55,11 +56,10 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCach
 
   /** The ready book with this path id. */
   const findBook = async (rawId: string) => {
-    const book = await db
-      .selectFrom('book')
+    const id = bookIdOf(rawId);
+    const book = await readyBooks(db)
       .select(['id', 'title', 'author', 'page_count'])
-      .where('id', '=', bookIdOf(rawId))
-      .where('status', '=', 'ready')
+      .where('id', '=', id)
       .executeTakeFirst();
     if (!book) throw new ApiError.BookNotFound();
     return book;
@@ -99,13 +99,7 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCach
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const list = async () =>
-    db
-      .selectFrom('book')
-      .select(['id', 'title', 'author'])
-      .where('status', '=', 'ready')
-      .orderBy('title')
-      .orderBy('id')
-      .execute();
+    readyBooks(db).select(['id', 'title', 'author']).orderBy('title').orderBy('id').execute();
   for (const url of ['/api/books/', '/api/books']) {
     typed.get(url, { onRequest: app.authenticate, schema: { response: { 200: bookListSchema } } }, list);
   }

@@ -8,6 +8,7 @@ import {
   type RelationshipTypeName,
 } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
+import { readyBooks } from '../books/ready-books.ts';
 
 /**
  * A paragraph's text as the API reads it: at most as long as Book XML allows. A book imported before that
@@ -31,12 +32,10 @@ export type Missing = 'book' | 'graph' | 'paragraph';
  * ready book.
  */
 export function graphVersion(db: Db, bookId: number) {
-  return db
-    .selectFrom('book as b')
-    .leftJoin('graph_book as g', 'g.book_id', 'b.id')
-    .select(['g.version', 'b.page_count'])
-    .where('b.id', '=', bookId)
-    .where('b.status', '=', 'ready')
+  return readyBooks(db)
+    .leftJoin('graph_book as g', 'g.book_id', 'book.id')
+    .select(['g.version', 'book.page_count'])
+    .where('book.id', '=', bookId)
     .executeTakeFirst();
 }
 

@@ -13,6 +13,7 @@ import { ApiError } from '../../api-errors.ts';
 import type { Db } from '../../db/database.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { bookIdOf } from '../books/book-id.ts';
+import { readyBooks } from '../books/ready-books.ts';
 import { indexUnindexedBooks } from './backfill.ts';
 import { searchTerms } from './query.ts';
 import { searchIndex } from './search-index.ts';
@@ -49,12 +50,10 @@ export const searchRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asy
     },
     async (request, reply) => {
       const bookId = bookIdOf(request.params.id);
-      const book = await db
-        .selectFrom('book as b')
-        .leftJoin('search_book as s', 's.book_id', 'b.id')
+      const book = await readyBooks(db)
+        .leftJoin('search_book as s', 's.book_id', 'book.id')
         .select('s.version')
-        .where('b.id', '=', bookId)
-        .where('b.status', '=', 'ready')
+        .where('book.id', '=', bookId)
         .executeTakeFirst();
       if (!book) throw new ApiError.BookNotFound();
       const terms = searchTerms(request.query.q);
