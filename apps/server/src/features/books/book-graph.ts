@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { GRAPH_FORMAT, replaceBookGraph } from '../graph/store.ts';
 import { searchIndex } from '../search/search-index.ts';
 import { BookImportError } from './errors.ts';
-import type { ImportContext } from './import-book.ts';
+import type { ImportContext } from './import-types.ts';
 import { readyBooks } from './ready-books.ts';
 import { bookDir } from './storage.ts';
 
