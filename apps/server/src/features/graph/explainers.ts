@@ -1,17 +1,9 @@
 import OpenAI, { APIConnectionTimeoutError } from 'openai';
 import { z } from 'zod';
-import { GraphErrorMessage, type RelationshipTypeName } from '@threadbook/contracts';
+import { GraphErrorMessage } from '@threadbook/contracts';
 import type { Config } from '../../config.ts';
 import { explainRelationship } from './pipeline.ts';
-import { summaryMessages } from './prompt.ts';
-
-/** What a summary is written from: two paragraphs, the type seen from the source, the stored edge if any. */
-export interface RelationshipToExplain {
-  type: RelationshipTypeName;
-  source: { id: string; text: string };
-  related: { id: string; text: string };
-  edge?: { justification: string; evidence: string[] } | undefined;
-}
+import { summaryMessages, type RelationshipToExplain } from './prompt.ts';
 
 export interface Explainer {
   /** Names the cache entries: 'builtin' or 'llm:<model>'. */

@@ -1,6 +1,13 @@
 import { paragraphLabel } from '@threadbook/book';
 import type { RelationshipTypeName } from '@threadbook/contracts';
-import type { RelationshipToExplain } from './explainers.ts';
+
+/** What a summary is written from: two paragraphs, the type seen from the source, the stored edge if any. */
+export interface RelationshipToExplain {
+  type: RelationshipTypeName;
+  source: { id: string; text: string };
+  related: { id: string; text: string };
+  edge?: { justification: string; evidence: string[] } | undefined;
+}
 
 /** What each type says about the related paragraph, seen from the source (DESIGN.md "Relationship graph"). */
 const TYPE_MEANING: Record<RelationshipTypeName, string> = {
