@@ -26,6 +26,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'samples', root: 'samples', environment: 'node', testTimeout: 60000 } },
+      { test: { name: 'scripts', root: 'scripts', environment: 'node' } },
     ],
   },
 });

@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { apiErrorBody } from './api-errors.ts';
 
 /** Every error leaves as the JSON shape of `errorResponseSchema`; details of server faults stay in the log. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const answer = apiErrorBody(error);
+  if (answer) return reply.code(answer.statusCode).send(answer);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const detail = error.validation.map(
       (issue) => `${issue.instancePath.replace(/^\//, '') || 'request'}: ${issue.message}`,

@@ -11,6 +11,11 @@ export const RELATIONSHIP_TYPES = ['BACKGROUND', 'ELABORATION', 'EXAMPLE', 'CONT
 export const relationshipTypeSchema = z.enum(RELATIONSHIP_TYPES);
 export type RelationshipTypeName = z.infer<typeof relationshipTypeSchema>;
 
+/** The type written `raw` (exactly, as stored), or undefined when it is none. */
+export function relationshipTypeOf(raw: string): RelationshipTypeName | undefined {
+  return RELATIONSHIP_TYPES.find((type) => type === raw);
+}
+
 /** The type of an edge seen from its target: Background and Elaboration swap, the others stay. */
 export function inverseRelationshipType(type: RelationshipTypeName): RelationshipTypeName {
   if (type === 'BACKGROUND') return 'ELABORATION';

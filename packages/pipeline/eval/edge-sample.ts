@@ -5,7 +5,8 @@
  * between non-prose blocks, elaborations that are only the next paragraph.
  */
 import { seededRandom } from '@threadbook/test-support';
-import type { GraphEdge, GraphParagraph, RelationshipType } from '../src/graph/types.ts';
+import type { RelationshipTypeName } from '@threadbook/contracts';
+import type { GraphEdge, GraphParagraph } from '../src/graph/types.ts';
 
 /**
  * `count` edges drawn without replacement, the same for the same seed and graph whatever order the
@@ -30,7 +31,7 @@ function compareIds(a: string, b: string): number {
 }
 
 /** What a type says of the target, for a reader who sees the two texts. */
-export const TYPE_MEANING: Record<RelationshipType, string> = {
+export const TYPE_MEANING: Record<RelationshipTypeName, string> = {
   BACKGROUND: 'B is background for A: A builds on B',
   ELABORATION: 'B elaborates on A: a proof, example, application or more detail of A',
   EXAMPLE: 'A and B are a statement and an example of it',
@@ -40,7 +41,7 @@ export const TYPE_MEANING: Record<RelationshipType, string> = {
 
 export interface EdgeFigures {
   edges: number;
-  byType: Record<RelationshipType, number>;
+  byType: Record<RelationshipTypeName, number>;
   /** Reasons that name no evidence a student can check. */
   unquotedLinks: number;
   /** Similarity edges with a caption, listing, table or footnote at either end. */
@@ -54,7 +55,7 @@ export interface EdgeFigures {
 
 export function edgeFigures(edges: readonly GraphEdge[], paragraphs: readonly GraphParagraph[]): EdgeFigures {
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
-  const byType: Record<RelationshipType, number> = {
+  const byType: Record<RelationshipTypeName, number> = {
     BACKGROUND: 0,
     ELABORATION: 0,
     EXAMPLE: 0,

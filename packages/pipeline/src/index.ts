@@ -12,8 +12,7 @@ export { createPagesProgress } from './extract/progress.ts';
 export { renderCover } from './cover.ts';
 export { askToStop, stopRequested } from './worker-stop.ts';
 export { inspectPdf, type PdfFacts } from './inspect.ts';
-export type { BookGraph, EvidenceKind, GraphEdge, ReferenceSpan, RelationshipType } from './graph/types.ts';
-export { inverseType } from './graph/types.ts';
+export type { BookGraph, EvidenceKind, GraphEdge, ReferenceSpan } from './graph/types.ts';
 export { explainRelationship } from './graph/explain.ts';
 export {
   buildGraph,

@@ -11,6 +11,7 @@ import {
   type ImportProgress,
 } from '../features/books/import-book.ts';
 import { rebuildBookGraph } from '../features/books/book-graph.ts';
+import { readyBooks } from '../features/books/ready-books.ts';
 import { cleanupIncompleteImports } from '../features/books/storage.ts';
 import { runAsBackground } from '../features/books/background.ts';
 
@@ -90,9 +91,7 @@ async function main(argv: string[]): Promise<number> {
     if (rebuild !== undefined) {
       const ids =
         rebuild === 'all'
-          ? (await database.db.selectFrom('book').select('id').where('status', '=', 'ready').execute()).map(
-              (row) => row.id,
-            )
+          ? (await readyBooks(database.db).select('id').execute()).map((row) => row.id)
           : [Number(rebuild)];
       for (const id of ids) {
         process.stderr.write(`book ${id}: ${IMPORT_STAGE_WORDS.graph}...\n`);

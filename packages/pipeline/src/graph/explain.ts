@@ -4,7 +4,7 @@
  * one's key sentence). It reports what links the paragraphs and never claims more than that.
  */
 import { paragraphLabel } from '@threadbook/book';
-import type { RelationshipType } from './types.ts';
+import { relationshipTypeOf, type RelationshipTypeName } from '@threadbook/contracts';
 import { findCues } from './discourse/cues.ts';
 import { sharedTermsOf, wordKeys } from './semantic/shared-terms.ts';
 
@@ -23,7 +23,7 @@ const MAX_TERMS = 4;
 const MAX_KEY_SENTENCE = 200;
 
 /** What each relation means for a student reading `source`, with the related paragraph's label. */
-const MEANING: Record<RelationshipType, (label: string) => string> = {
+const MEANING: Record<RelationshipTypeName, (label: string) => string> = {
   BACKGROUND: (label) => `${label} is background for this paragraph: it introduces ideas this one builds on.`,
   ELABORATION: (label) =>
     `${label} develops this paragraph further, with more detail, a proof, an example or an application.`,
@@ -32,9 +32,8 @@ const MEANING: Record<RelationshipType, (label: string) => string> = {
   RELATED: (label) => `${label} is related to this paragraph: the two cover similar ideas.`,
 };
 
-function relationshipType(raw: string): RelationshipType {
-  const upper = raw.trim().toUpperCase();
-  return upper in MEANING ? (upper as RelationshipType) : 'RELATED';
+function relationshipType(raw: string): RelationshipTypeName {
+  return relationshipTypeOf(raw.trim().toUpperCase()) ?? 'RELATED';
 }
 
 function splitSentences(text: string): string[] {

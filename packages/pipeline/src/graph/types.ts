@@ -1,12 +1,10 @@
 import type { BlockKind } from '@threadbook/book';
+import type { RelationshipTypeName } from '@threadbook/contracts';
 
 /**
  * The relationship graph as data (DESIGN.md "Relationship graph"): the shared vocabulary of the finders
  * (explicit references, semantic similarity, discourse) and of the builder that merges their evidence.
  */
-
-/** Edge types. BACKGROUND and ELABORATION are each other's inverse; the others are symmetric. */
-export type RelationshipType = 'BACKGROUND' | 'ELABORATION' | 'EXAMPLE' | 'CONTRAST' | 'RELATED';
 
 export type EvidenceKind = 'explicit' | 'semantic' | 'discourse';
 
@@ -87,7 +85,7 @@ export interface SemanticPair {
 export interface GraphEdge {
   source: string;
   target: string;
-  type: RelationshipType;
+  type: RelationshipTypeName;
   /** One sentence a student understands, naming the evidence. */
   justification: string;
   /** 0..1, higher is more relevant. */
@@ -121,11 +119,4 @@ export interface ReferenceSpan {
   targetId: string;
   /** A link annotation of the PDF, or words found in the text without one. */
   evidence: 'link' | 'text';
-}
-
-/** The inverse of a type, for an edge seen from its target. */
-export function inverseType(type: RelationshipType): RelationshipType {
-  if (type === 'BACKGROUND') return 'ELABORATION';
-  if (type === 'ELABORATION') return 'BACKGROUND';
-  return type;
 }

@@ -1,5 +1,6 @@
 import { BOOKMARK_LIMITS, type Bookmark } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
+import { readyBooks } from '../books/ready-books.ts';
 
 /** One user's bookmarks and position in one book. */
 export interface Shelf {
@@ -9,12 +10,7 @@ export interface Shelf {
 
 /** The page count of the ready book with this id, or undefined when there is none. */
 export async function readyBookPageCount(db: Db, bookId: number): Promise<number | undefined> {
-  const book = await db
-    .selectFrom('book')
-    .select('page_count')
-    .where('id', '=', bookId)
-    .where('status', '=', 'ready')
-    .executeTakeFirst();
+  const book = await readyBooks(db).select('page_count').where('id', '=', bookId).executeTakeFirst();
   return book?.page_count;
 }
 

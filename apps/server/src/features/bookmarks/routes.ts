@@ -1,8 +1,7 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BookErrorMessage,
   BookmarkErrorMessage,
   bookmarkListSchema,
   bookmarkParamsSchema,
@@ -12,7 +11,9 @@ import {
   readingPositionRequestSchema,
   readingPositionSchema,
 } from '@threadbook/contracts';
+import { ApiError } from '../../api-errors.ts';
 import type { Db } from '../../db/database.ts';
+import { bookIdOf } from '../books/book-id.ts';
 import {
   deleteBookmark,
   listBookmarks,
@@ -32,34 +33,13 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
  * not found' unless ready); pages run from 1 to the book's page count (400 otherwise).
  */
 export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  const fail = (reply: FastifyReply, statusCode: 400 | 404, message: string) =>
-    reply
-      .code(statusCode)
-      .send({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Not Found', message });
-
-  /**
-   * The user's shelf in the ready book of the path, with `page` checked against its page count; undefined
-   * after answering 400/404.
-   */
-  const shelfOf = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    rawId: string,
-    page?: number,
-  ): Promise<Shelf | undefined> => {
-    const bookId = /^\d{1,15}$/.test(rawId) ? Number(rawId) : 0;
-    if (bookId <= 0) {
-      await fail(reply, 400, BookErrorMessage.invalidId);
-      return undefined;
-    }
+  /** The user's shelf in the ready book of the path, with `page` checked against its page count. */
+  const shelfOf = async (request: FastifyRequest, rawId: string, page?: number): Promise<Shelf> => {
+    const bookId = bookIdOf(rawId);
     const pageCount = await readyBookPageCount(db, bookId);
-    if (pageCount === undefined) {
-      await fail(reply, 404, BookErrorMessage.notFound);
-      return undefined;
-    }
+    if (pageCount === undefined) throw new ApiError.BookNotFound();
     if (page !== undefined && page > pageCount) {
-      await fail(reply, 400, BookmarkErrorMessage.pageOutOfRange(pageCount));
-      return undefined;
+      throw new ApiError.PageOutOfRange(BookmarkErrorMessage.pageOutOfRange(pageCount));
     }
     return { userId: request.user.uid, bookId };
   };
@@ -72,10 +52,7 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       onRequest: app.authenticate,
       schema: { params: idParams, response: { 200: bookmarkListSchema, ...errors } },
     },
-    async (request, reply) => {
-      const shelf = await shelfOf(request, reply, request.params.id);
-      return shelf ? listBookmarks(db, shelf) : reply;
-    },
+    async (request) => listBookmarks(db, await shelfOf(request, request.params.id)),
   );
 
   typed.put(
@@ -90,10 +67,9 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     },
     async (request, reply) => {
       const { id, page } = request.params;
-      const shelf = await shelfOf(request, reply, id, page);
-      if (!shelf) return reply;
+      const shelf = await shelfOf(request, id, page);
       const outcome = await putBookmark(db, shelf, page, request.body?.label ?? null);
-      if (outcome.status === 'full') return fail(reply, 400, BookmarkErrorMessage.tooMany);
+      if (outcome.status === 'full') throw new ApiError.TooManyBookmarks();
       return reply.code(outcome.status === 'created' ? 201 : 200).send(outcome.bookmark);
     },
   );
@@ -106,9 +82,8 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     },
     async (request, reply) => {
       const { id, page } = request.params;
-      const shelf = await shelfOf(request, reply, id, page);
-      if (!shelf) return reply;
-      if (!(await deleteBookmark(db, shelf, page))) return fail(reply, 404, BookmarkErrorMessage.notFound);
+      const shelf = await shelfOf(request, id, page);
+      if (!(await deleteBookmark(db, shelf, page))) throw new ApiError.BookmarkNotFound();
       return reply.code(204).send(null);
     },
   );
@@ -119,10 +94,7 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       onRequest: app.authenticate,
       schema: { params: idParams, response: { 200: readingPositionSchema, ...errors } },
     },
-    async (request, reply) => {
-      const shelf = await shelfOf(request, reply, request.params.id);
-      return shelf ? { page: await readingPosition(db, shelf) } : reply;
-    },
+    async (request) => ({ page: await readingPosition(db, await shelfOf(request, request.params.id)) }),
   );
 
   typed.put(
@@ -135,11 +107,9 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
         response: { 200: readingPositionSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { page } = request.body;
-      const shelf = await shelfOf(request, reply, request.params.id, page);
-      if (!shelf) return reply;
-      await saveReadingPosition(db, shelf, page);
+      await saveReadingPosition(db, await shelfOf(request, request.params.id, page), page);
       return { page };
     },
   );

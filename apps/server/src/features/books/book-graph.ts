@@ -13,7 +13,8 @@ import type { Db } from '../../db/database.ts';
 import { GRAPH_FORMAT, replaceBookGraph } from '../graph/store.ts';
 import { searchIndex } from '../search/search-index.ts';
 import { BookImportError } from './errors.ts';
-import type { ImportContext } from './import-book.ts';
+import type { ImportContext } from './import-types.ts';
+import { readyBooks } from './ready-books.ts';
 import { bookDir } from './storage.ts';
 
 /** The book's relationship graph; an embeddings endpoint that fails is the import's error, named. */
@@ -50,12 +51,7 @@ export async function rebuildBookGraph(
   bookId: number,
 ): Promise<RebuiltGraph> {
   const { db, dataDir } = context;
-  const row = await db
-    .selectFrom('book')
-    .select(['id', 'title'])
-    .where('id', '=', bookId)
-    .where('status', '=', 'ready')
-    .executeTakeFirst();
+  const row = await readyBooks(db).select(['id', 'title']).where('id', '=', bookId).executeTakeFirst();
   if (!row) throw new BookImportError(`There is no book ${bookId} in the library.`);
 
   const dir = bookDir(dataDir, bookId);
@@ -85,10 +81,8 @@ export async function rebuildBookGraph(
  * built), or with one of an older format than the builder's (GRAPH_FORMAT: without reference spans).
  */
 export async function booksNeedingGraph(db: Db): Promise<{ id: number; title: string }[]> {
-  return db
-    .selectFrom('book')
+  return readyBooks(db)
     .select(['id', 'title'])
-    .where('status', '=', 'ready')
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

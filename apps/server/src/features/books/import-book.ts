@@ -1,49 +1,27 @@
-import { createHash } from 'node:crypto';
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BookXmlError, parseBookXml, writeBookXml, type BookDocument } from '@threadbook/book';
+import { writeBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES } from '@threadbook/contracts';
-import {
-  ExtractError,
-  extractBook,
-  inspectPdf,
-  renderCover,
-  withExplicitRefs,
-  type EmbeddingsEndpoint,
-} from '@threadbook/pipeline';
-import type { Db } from '../../db/database.ts';
-// The graph and the search index are stored with the book, in the transaction that makes the book ready.
-import { replaceBookGraph } from '../graph/store.ts';
-import { searchIndex } from '../search/search-index.ts';
+import { extractBook, renderCover, withExplicitRefs, type BookGraph } from '@threadbook/pipeline';
 import { buildBookGraph } from './book-graph.ts';
 import { BookImportError } from './errors.ts';
-import {
-  bookDir,
-  cleanupIncompleteImports,
-  COVER_FILE,
-  createStagingDir,
-  importOwner,
-  OWNER_FILE,
-} from './storage.ts';
+import { checkImport, type CheckedPdf } from './import-check.ts';
+import { storeBook } from './import-store.ts';
+import type {
+  ImportContext,
+  ImportInput,
+  ImportProgress,
+  ImportResult,
+  ImportStage,
+} from './import-types.ts';
+import { COVER_FILE, createStagingDir } from './storage.ts';
 
 export { BookImportError } from './errors.ts';
+// What callers of the import use, from the one module they import.
+export type * from './import-types.ts';
 
 /** Width of the cover image rendered from the first page. */
 export const COVER_WIDTH = 400;
-const MB = 1024 * 1024;
-/** Book XML is read whole; the parser bounds it too. */
-const MAX_XML_BYTES = 64 * MB;
-
-export interface ImportInput {
-  /** The PDF to import. */
-  pdfPath: string;
-  /** A Book XML to use instead of extracting one from the PDF. */
-  xmlPath?: string | undefined;
-  title?: string | undefined;
-  author?: string | undefined;
-}
-
-export type ImportStage = 'checking' | 'extracting' | 'graph' | 'cover' | 'saving';
 
 /** How progress messages name the stages. */
 export const IMPORT_STAGE_WORDS: Record<ImportStage, string> = {
@@ -53,43 +31,6 @@ export const IMPORT_STAGE_WORDS: Record<ImportStage, string> = {
   cover: 'rendering the cover',
   saving: 'saving',
 };
-
-export interface ImportProgress {
-  stage: ImportStage;
-  /** Pages done and pages in all, while extracting. */
-  done?: number;
-  total?: number;
-}
-
-export interface ImportContext {
-  db: Db;
-  dataDir: string;
-  /** MAX_BOOK_MB. */
-  maxBookMb: number;
-  /** EMBEDDINGS_BASE_URL and friends: the graph's similarity from an endpoint instead of the book's LSA. */
-  embeddings?: EmbeddingsEndpoint | undefined;
-  onProgress?: (progress: ImportProgress) => void;
-  /** Stops the import between pages and between stages; it then fails with the signal's reason. */
-  signal?: AbortSignal;
-}
-
-export interface ImportResult {
-  id: number;
-  title: string;
-  author: string;
-  pageCount: number;
-  /** False when a book with the same SHA-256 was already in the library (its id is returned). */
-  created: boolean;
-}
-
-/** "250 MB", "3.4 MB", "0.0095 MB": enough digits to tell a size from the limit. */
-function formatMb(bytes: number): string {
-  const mb = bytes / MB;
-  return `${mb >= 10 ? Math.round(mb) : Number(mb.toPrecision(2))} MB`;
-}
-
-const present = (value: string | undefined | null): string | undefined =>
-  value !== undefined && value !== null && value.trim() !== '' ? value.trim() : undefined;
 
 /**
  * Imports one book, all or nothing: the PDF is checked (size, completeness, encryption, text), its Book XML
@@ -101,178 +42,97 @@ const present = (value: string | undefined | null): string | undefined =>
  * stored twice: its existing id is returned.
  */
 export async function importBook(context: ImportContext, input: ImportInput): Promise<ImportResult> {
-  const { db, dataDir, maxBookMb, signal } = context;
-  const pdfName = path.basename(input.pdfPath);
   // Each stage begins by checking the signal, so a stopped import ends at the next stage.
   const enterStage = (progress: ImportProgress) => {
-    signal?.throwIfAborted();
+    context.signal?.throwIfAborted();
     context.onProgress?.(progress);
   };
   enterStage({ stage: 'checking' });
+  const checked = await checkImport(context, input);
+  if ('existing' in checked) return checked.existing;
 
-  let size: number;
+  const staging = createStagingDir(context.dataDir);
   try {
-    const info = await stat(input.pdfPath);
-    if (!info.isFile()) throw new BookImportError(`${input.pdfPath} is not a file.`);
-    size = info.size;
-  } catch (error) {
-    if (error instanceof BookImportError) throw error;
-    throw new BookImportError(`${input.pdfPath}: no such file.`, { cause: error });
-  }
-  if (size > maxBookMb * MB) {
-    throw new BookImportError(`${pdfName} is ${formatMb(size)}; the limit is ${maxBookMb} MB (MAX_BOOK_MB).`);
-  }
-
-  let supplied: BookDocument | undefined;
-  if (input.xmlPath !== undefined) {
-    const xmlName = path.basename(input.xmlPath);
-    let xml: string;
-    try {
-      const info = await stat(input.xmlPath);
-      if (info.size > MAX_XML_BYTES) {
-        throw new BookImportError(`${xmlName} is ${formatMb(info.size)}; Book XML is limited to 64 MB.`);
-      }
-      xml = await readFile(input.xmlPath, 'utf8');
-    } catch (error) {
-      if (error instanceof BookImportError) throw error;
-      throw new BookImportError(`${input.xmlPath}: no such file.`, { cause: error });
+    await writeFile(path.join(staging, BOOK_FILES.pdf), checked.pdf);
+    let extracted = checked.supplied && { book: checked.supplied, pageCount: checked.facts.pageCount };
+    if (!extracted) {
+      enterStage({ stage: 'extracting', done: 0, total: checked.facts.pageCount });
+      extracted = await extract(context, input, checked);
     }
-    try {
-      supplied = parseBookXml(xml);
-    } catch (error) {
-      if (error instanceof BookXmlError) throw new BookImportError(`${xmlName}: ${error.message}`);
-      throw error;
-    }
-  }
-
-  const pdf = new Uint8Array(await readFile(input.pdfPath));
-  const sha256 = createHash('sha256').update(pdf).digest('hex');
-  const existing = await findBySha(db, sha256);
-  if (existing?.status === 'ready') {
-    return {
-      id: existing.id,
-      title: existing.title,
-      author: existing.author,
-      pageCount: existing.page_count,
-      created: false,
-    };
-  }
-  if (existing) {
-    // An interrupted import of the same file: clean it up, or report the one still running.
-    await cleanupIncompleteImports(db, dataDir);
-    if (await findBySha(db, sha256)) {
-      throw new BookImportError(`${pdfName} is being imported by another process right now.`);
-    }
-  }
-
-  const facts = await inspectPdf(pdf, pdfName).catch((error: unknown) => {
-    throw error instanceof ExtractError ? new BookImportError(error.message, { cause: error }) : error;
-  });
-  if (supplied) {
-    const beyond = supplied.chapters
-      .flatMap((chapter) => chapter.sections.flatMap((section) => section.paragraphs))
-      .find((paragraph) => paragraph.page > facts.pageCount);
-    if (beyond) {
-      throw new BookImportError(
-        `${path.basename(input.xmlPath ?? '')}: paragraph ${beyond.id} is on page ${beyond.page}, but ${pdfName} has ${facts.pageCount} pages.`,
-      );
-    }
-  }
-
-  const staging = createStagingDir(dataDir);
-  let insertedId: number | undefined;
-  try {
-    await writeFile(path.join(staging, BOOK_FILES.pdf), pdf);
-
-    let book: BookDocument;
-    let pageCount = facts.pageCount;
-    if (supplied) {
-      book = supplied;
-    } else {
-      enterStage({ stage: 'extracting', done: 0, total: facts.pageCount });
-      try {
-        const extracted = await extractBook(pdf, {
-          title: present(input.title),
-          author: present(input.author),
-          // Page by page, without the check: the page worker's messages call this too.
-          onProgress: (done, total) => context.onProgress?.({ stage: 'extracting', done, total }),
-          signal,
-        });
-        book = extracted.book;
-        pageCount = extracted.pageCount;
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        throw new BookImportError(`${pdfName}: ${(error as Error).message}`, { cause: error });
-      }
-    }
-    const title =
-      present(input.title) ??
-      present(book.title === 'Untitled Book' ? '' : book.title) ??
-      facts.title ??
-      path.parse(pdfName).name;
-    const author = present(input.author) ?? present(book.author) ?? facts.author ?? '';
-
+    const names = titleAndAuthor(input, extracted.book, checked);
     enterStage({ stage: 'graph' });
-    const graph = await buildBookGraph(pdfName, book, pdf, context.embeddings);
-    book = withExplicitRefs(book, graph);
-    await writeFile(path.join(staging, BOOK_FILES.xml), writeBookXml({ ...book, title, author }));
-
+    const { book, graph } = await makeGraph(context, checked, extracted.book, staging, names);
     enterStage({ stage: 'cover' });
-    await writeFile(path.join(staging, COVER_FILE), await renderCover(pdf, COVER_WIDTH));
-
+    await makeCover(checked.pdf, staging);
     enterStage({ stage: 'saving' });
-    const inserted = await db
-      .insertInto('book')
-      .values({
-        title,
-        author,
-        page_count: pageCount,
-        sha256,
-        status: 'importing',
-        source_name: pdfName,
-        import_owner: importOwner(),
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .catch(async (error: unknown): Promise<{ id: number; duplicate: true }> => {
-        // Another process finished the same file meanwhile (the SHA-256 is unique): that book is ours.
-        const winner = await findBySha(db, sha256);
-        if (winner?.status === 'ready') return { id: winner.id, duplicate: true };
-        throw error;
-      });
-    if ('duplicate' in inserted) {
-      await rm(staging, { recursive: true, force: true });
-      return { id: inserted.id, title, author, pageCount, created: false };
-    }
-    insertedId = inserted.id;
-    await rename(staging, bookDir(dataDir, insertedId));
-    await rm(path.join(bookDir(dataDir, insertedId), OWNER_FILE), { force: true });
-    const bookId = insertedId;
-    await db.transaction().execute(async (trx) => {
-      await replaceBookGraph(trx, bookId, book, graph);
-      await searchIndex.indexBook(trx, bookId, book);
-      await trx
-        .updateTable('book')
-        .set({ status: 'ready', import_owner: null })
-        .where('id', '=', bookId)
-        .execute();
+    return await storeBook(context.db, context.dataDir, {
+      ...names,
+      staging,
+      pdfName: checked.pdfName,
+      sha256: checked.sha256,
+      pageCount: extracted.pageCount,
+      book,
+      graph,
     });
-    return { id: insertedId, title, author, pageCount, created: true };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
-    if (insertedId !== undefined) {
-      await rm(bookDir(dataDir, insertedId), { recursive: true, force: true });
-      await db.deleteFrom('book').where('id', '=', insertedId).execute();
-    }
     throw error;
   }
 }
 
-function findBySha(db: Db, sha256: string) {
-  return db
-    .selectFrom('book')
-    .select(['id', 'title', 'author', 'page_count', 'status'])
-    .where('sha256', '=', sha256)
-    .executeTakeFirst();
+/** The extracting stage: the Book XML data from the PDF, reporting page by page. */
+async function extract(
+  context: ImportContext,
+  input: ImportInput,
+  { pdf, pdfName }: CheckedPdf,
+): Promise<{ book: BookDocument; pageCount: number }> {
+  try {
+    return await extractBook(pdf, {
+      title: present(input.title),
+      author: present(input.author),
+      // Page by page, without the check: the page worker's messages call this too.
+      onProgress: (done, total) => context.onProgress?.({ stage: 'extracting', done, total }),
+      signal: context.signal,
+    });
+  } catch (error) {
+    if (context.signal?.aborted) throw error;
+    throw new BookImportError(`${pdfName}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+const present = (value: string | undefined | null): string | undefined =>
+  value !== undefined && value !== null && value.trim() !== '' ? value.trim() : undefined;
+
+/** The title and author given, else the Book XML's, else the PDF's (the file name for a title). */
+function titleAndAuthor(
+  input: ImportInput,
+  book: BookDocument,
+  { facts, pdfName }: CheckedPdf,
+): { title: string; author: string } {
+  const title =
+    present(input.title) ??
+    present(book.title === 'Untitled Book' ? '' : book.title) ??
+    facts.title ??
+    path.parse(pdfName).name;
+  const author = present(input.author) ?? present(book.author) ?? facts.author ?? '';
+  return { title, author };
+}
+
+/** The graph stage: the relationship graph, and the Book XML with its explicit references in staging. */
+async function makeGraph(
+  context: ImportContext,
+  { pdf, pdfName }: CheckedPdf,
+  extracted: BookDocument,
+  staging: string,
+  names: { title: string; author: string },
+): Promise<{ book: BookDocument; graph: BookGraph }> {
+  const graph = await buildBookGraph(pdfName, extracted, pdf, context.embeddings);
+  const book = withExplicitRefs(extracted, graph);
+  await writeFile(path.join(staging, BOOK_FILES.xml), writeBookXml({ ...book, ...names }));
+  return { book, graph };
+}
+
+/** The cover stage: the first page as an image, in staging. */
+async function makeCover(pdf: Uint8Array, staging: string): Promise<void> {
+  await writeFile(path.join(staging, COVER_FILE), await renderCover(pdf, COVER_WIDTH));
 }

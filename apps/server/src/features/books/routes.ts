@@ -5,18 +5,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  BOOK_FILES,
-  BookErrorMessage,
-  bookListSchema,
-  bookMetadataSchema,
-  errorResponseSchema,
-} from '@threadbook/contracts';
+import { BOOK_FILES, bookListSchema, bookMetadataSchema, errorResponseSchema } from '@threadbook/contracts';
+import { ApiError } from '../../api-errors.ts';
 import type { Db } from '../../db/database.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { errorHandler } from '../../error-handler.ts';
+import { bookIdOf } from './book-id.ts';
 import { rangeToSend, requestedRange } from './byte-range.ts';
 import { createFileBytes, sendFileBytes } from './file-bytes.ts';
+import { readyBooks } from './ready-books.ts';
 import { booksDir, COVER_FILE } from './storage.ts';
 
 /** Covers change only with a new import (a new id), so the browser may keep them a day. */
@@ -57,25 +54,14 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCach
     return errorHandler(error, request, reply);
   });
 
-  const fail = (reply: FastifyReply, statusCode: 400 | 404, message: string) =>
-    reply
-      .code(statusCode)
-      .send({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Not Found', message });
-
-  /** The ready book with this path id, or undefined after answering 400/404. */
-  const findBook = async (rawId: string, reply: FastifyReply) => {
-    const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : Number.NaN;
-    if (!Number.isSafeInteger(id) || id <= 0) {
-      await fail(reply, 400, BookErrorMessage.invalidId);
-      return undefined;
-    }
-    const book = await db
-      .selectFrom('book')
+  /** The ready book with this path id. */
+  const findBook = async (rawId: string) => {
+    const id = bookIdOf(rawId);
+    const book = await readyBooks(db)
       .select(['id', 'title', 'author', 'page_count'])
       .where('id', '=', id)
-      .where('status', '=', 'ready')
       .executeTakeFirst();
-    if (!book) await fail(reply, 404, BookErrorMessage.notFound);
+    if (!book) throw new ApiError.BookNotFound();
     return book;
   };
 
@@ -91,7 +77,7 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCach
     const relative = path.join(String(id), name);
     const file = path.join(root, relative);
     const stat = statSync(file, { throwIfNoEntry: false });
-    if (!stat) return fail(reply, 404, BookErrorMessage.fileNotFound);
+    if (!stat) throw new ApiError.FileNotFound();
     if (name === BOOK_FILES.xml && requestedRange(request.headers, stat) === undefined) {
       // Every opening of a book asks for its whole XML (a megabyte for 350 pages): compressed once per
       // version of the file (a graph rebuild rewrites it), not on every request.
@@ -113,13 +99,7 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCach
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const list = async () =>
-    db
-      .selectFrom('book')
-      .select(['id', 'title', 'author'])
-      .where('status', '=', 'ready')
-      .orderBy('title')
-      .orderBy('id')
-      .execute();
+    readyBooks(db).select(['id', 'title', 'author']).orderBy('title').orderBy('id').execute();
   for (const url of ['/api/books/', '/api/books']) {
     typed.get(url, { onRequest: app.authenticate, schema: { response: { 200: bookListSchema } } }, list);
   }
@@ -130,9 +110,8 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCach
       onRequest: app.authenticate,
       schema: { params: idParams, response: { 200: bookMetadataSchema, ...errors } },
     },
-    async (request, reply) => {
-      const book = await findBook(request.params.id, reply);
-      if (!book) return reply;
+    async (request) => {
+      const book = await findBook(request.params.id);
       return {
         id: book.id,
         title: book.title,
@@ -147,8 +126,7 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCach
     '/api/books/:id/cover',
     { onRequest: app.authenticate, schema: { params: idParams, response: errors } },
     async (request, reply) => {
-      const book = await findBook(request.params.id, reply);
-      if (!book) return reply;
+      const book = await findBook(request.params.id);
       return sendBookFile(request, reply, book.id, COVER_FILE, COVER_CACHE_CONTROL);
     },
   );
@@ -157,9 +135,8 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCach
     '/api/books/:id/files/:file',
     { onRequest: app.authenticate, schema: { params: fileParams, response: errors } },
     async (request, reply) => {
-      const book = await findBook(request.params.id, reply);
-      if (!book) return reply;
-      if (!servedFiles.has(request.params.file)) return fail(reply, 404, BookErrorMessage.fileNotFound);
+      const book = await findBook(request.params.id);
+      if (!servedFiles.has(request.params.file)) throw new ApiError.FileNotFound();
       return sendBookFile(request, reply, book.id, request.params.file, FILE_CACHE_CONTROL);
     },
   );

@@ -2,16 +2,8 @@ import OpenAI, { APIConnectionTimeoutError } from 'openai';
 import { z } from 'zod';
 import { GraphErrorMessage } from '@threadbook/contracts';
 import type { Config } from '../../config.ts';
-import { explainRelationship, type RelationshipType } from './pipeline.ts';
-import { summaryMessages } from './prompt.ts';
-
-/** What a summary is written from: two paragraphs, the type seen from the source, the stored edge if any. */
-export interface RelationshipToExplain {
-  type: RelationshipType;
-  source: { id: string; text: string };
-  related: { id: string; text: string };
-  edge?: { justification: string; evidence: string[] } | undefined;
-}
+import { explainRelationship } from './pipeline.ts';
+import { summaryMessages, type RelationshipToExplain } from './prompt.ts';
 
 export interface Explainer {
   /** Names the cache entries: 'builtin' or 'llm:<model>'. */

@@ -1,22 +1,6 @@
-import type { SeenEdge, WalkableGraph } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
-import { inverseType, type RelationshipType } from './pipeline.ts';
-import { boundedText, graphVersion, type Missing } from './queries.ts';
-
-/** A paragraph as the related call answers it. */
-export interface LoadedNode {
-  id: string;
-  ord: number;
-  page: number;
-  y_start: number;
-  text: string;
-}
-
-/** A book's graph in memory: its paragraphs, and per paragraph the edges touching it, from either end. */
-export interface LoadedGraph extends WalkableGraph {
-  version: string;
-  nodes: Map<string, LoadedNode>;
-}
+import { loadGraph, type LoadedGraph } from './loaded-graph.ts';
+import { graphVersion, type Missing } from './queries.ts';
 
 export interface GraphCacheOptions {
   /** Books kept at most; the least recently used goes first. */
@@ -31,9 +15,9 @@ export interface GraphCache {
 }
 
 /**
- * The related-paragraphs call is the reader's busiest (every selected paragraph, every page's anchors)
- * and a book's graph only changes when it is rebuilt, so the graph is read once into memory and walked
- * there. Whether it was replaced (by the import worker or the CLI, which run elsewhere) is checked at
+ * The graph calls about paragraphs (related, texts, one paragraph, a summary) read a book's graph in
+ * memory: the related call is the reader's busiest (every selected paragraph, every page's anchors) and a
+ * book's graph only changes when it is rebuilt, so the graph is read once and walked there. Whether it was replaced (by the import worker or the CLI, which run elsewhere) is checked at
  * most every `revalidateMs`: one cheap query, and a rebuilt graph is served within that time, whole.
  */
 export function createGraphCache(db: Db, options: GraphCacheOptions = {}): GraphCache {
@@ -72,44 +56,4 @@ export function createGraphCache(db: Db, options: GraphCacheOptions = {}): Graph
       return load;
     },
   };
-}
-
-/** Reads a book's graph, in one transaction so nodes and edges are of the same version. */
-async function loadGraph(db: Db, bookId: number, version: string): Promise<LoadedGraph> {
-  return db.transaction().execute(async (trx) => {
-    const nodeRows = await trx
-      .selectFrom('graph_node')
-      .select(['paragraph_id', 'ord', 'page', 'y_start', boundedText('text')])
-      .where('book_id', '=', bookId)
-      .execute();
-    const edgeRows = await trx
-      .selectFrom('graph_edge')
-      .select(['source', 'target', 'type', 'justification', 'score'])
-      .where('book_id', '=', bookId)
-      .execute();
-    const nodes = new Map(
-      nodeRows.map((row) => [
-        row.paragraph_id,
-        { id: row.paragraph_id, ord: row.ord, page: row.page, y_start: row.y_start, text: row.text },
-      ]),
-    );
-    const around = new Map<string, SeenEdge[]>();
-    const add = (near: string, edge: SeenEdge) => {
-      const list = around.get(near);
-      if (list) list.push(edge);
-      else around.set(near, [edge]);
-    };
-    for (const row of edgeRows) {
-      const type = row.type as RelationshipType;
-      const { justification, score } = row;
-      add(row.source, { far: row.target, type, justification, score });
-      add(row.target, { far: row.source, type: inverseType(type), justification, score });
-    }
-    return {
-      version,
-      nodes,
-      edgesAround: (id) => around.get(id) ?? [],
-      orderOf: (id) => nodes.get(id)?.ord,
-    };
-  });
 }

@@ -1,3 +1,3 @@
 /** What the graph feature takes from the pipeline, in one place. */
-export type { BookGraph, EvidenceKind, GraphEdge, RelationshipType } from '@threadbook/pipeline';
-export { explainRelationship, inverseType } from '@threadbook/pipeline';
+export type { BookGraph, GraphEdge } from '@threadbook/pipeline';
+export { explainRelationship } from '@threadbook/pipeline';

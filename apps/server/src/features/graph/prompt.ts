@@ -1,9 +1,16 @@
 import { paragraphLabel } from '@threadbook/book';
-import type { RelationshipToExplain } from './explainers.ts';
-import type { RelationshipType } from './pipeline.ts';
+import type { RelationshipTypeName } from '@threadbook/contracts';
+
+/** What a summary is written from: two paragraphs, the type seen from the source, the stored edge if any. */
+export interface RelationshipToExplain {
+  type: RelationshipTypeName;
+  source: { id: string; text: string };
+  related: { id: string; text: string };
+  edge?: { justification: string; evidence: string[] } | undefined;
+}
 
 /** What each type says about the related paragraph, seen from the source (DESIGN.md "Relationship graph"). */
-const TYPE_MEANING: Record<RelationshipType, string> = {
+const TYPE_MEANING: Record<RelationshipTypeName, string> = {
   BACKGROUND:
     'the related paragraph is background for the source: earlier material the source builds on, refers back to, or that defines what the source uses',
   ELABORATION:

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
-import { DEFAULT_BOOK_XML_LIMITS, splitExplicitRefs } from '@threadbook/book';
-import type {
-  BookGraphQuery,
-  BookGraphResponse,
-  PageReferences,
-  ParagraphDetail,
+import { DEFAULT_BOOK_XML_LIMITS } from '@threadbook/book';
+import {
+  relationshipTypeOf,
+  type BookGraphQuery,
+  type BookGraphResponse,
+  type PageReferences,
+  type RelationshipTypeName,
 } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
-import { inverseType, type RelationshipType } from './pipeline.ts';
+import { readyBooks } from '../books/ready-books.ts';
 
 /**
  * A paragraph's text as the API reads it: at most as long as Book XML allows. A book imported before that
@@ -16,62 +17,26 @@ import { inverseType, type RelationshipType } from './pipeline.ts';
 export const boundedText = (column: string) =>
   sql<string>`substr(${sql.ref(column)}, 1, ${DEFAULT_BOOK_XML_LIMITS.maxParagraphChars})`.as('text');
 
+/** The type of a stored edge; the builder writes no other, so another is a broken database. */
+export function storedType(row: { source: string; target: string; type: string }): RelationshipTypeName {
+  const type = relationshipTypeOf(row.type);
+  if (!type) throw new Error(`Graph edge ${row.source} -> ${row.target} has no known type: ${row.type}.`);
+  return type;
+}
+
 /** What a graph call can lack: a ready book (as the books API), its stored graph, the paragraph asked for. */
 export type Missing = 'book' | 'graph' | 'paragraph';
-
-/** Whether a ready book has a stored graph: undefined when it has, else what is missing. One query. */
-export async function missingGraph(db: Db, bookId: number): Promise<Missing | undefined> {
-  const row = await graphVersion(db, bookId);
-  if (!row) return 'book';
-  return row.version === null ? 'graph' : undefined;
-}
 
 /**
  * A ready book's graph version (null when it has no graph) and page count, or undefined when there is no
  * ready book.
  */
 export function graphVersion(db: Db, bookId: number) {
-  return db
-    .selectFrom('book as b')
-    .leftJoin('graph_book as g', 'g.book_id', 'b.id')
-    .select(['g.version', 'b.page_count'])
-    .where('b.id', '=', bookId)
-    .where('b.status', '=', 'ready')
+  return readyBooks(db)
+    .leftJoin('graph_book as g', 'g.book_id', 'book.id')
+    .select(['g.version', 'book.page_count'])
+    .where('book.id', '=', bookId)
     .executeTakeFirst();
-}
-
-/** One paragraph of a ready book's graph, or what is missing. One query when the paragraph is there. */
-export async function findParagraph(
-  db: Db,
-  bookId: number,
-  paragraphId: string,
-): Promise<ParagraphDetail | Missing> {
-  const row = await db
-    .selectFrom('graph_node as n')
-    .innerJoin('book as b', 'b.id', 'n.book_id')
-    .select([
-      'n.paragraph_id',
-      'n.section_id',
-      'n.chapter_id',
-      'n.page',
-      'n.y_start',
-      boundedText('n.text'),
-      'n.explicit_refs',
-    ])
-    .where('n.book_id', '=', bookId)
-    .where('n.paragraph_id', '=', paragraphId)
-    .where('b.status', '=', 'ready')
-    .executeTakeFirst();
-  if (!row) return (await missingGraph(db, bookId)) ?? 'paragraph';
-  return {
-    id: row.paragraph_id,
-    section: row.section_id,
-    chapter: row.chapter_id,
-    page: row.page,
-    y_start: row.y_start,
-    text: row.text,
-    explicit_refs: splitExplicitRefs(row.explicit_refs),
-  };
 }
 
 /**
@@ -107,43 +72,11 @@ export async function bookGraph(db: Db, bookId: number, part: BookGraphQuery): P
     edges: (await edges.execute()).map((row) => ({
       source: row.source,
       target: row.target,
-      type: row.type as RelationshipType,
+      type: storedType(row),
       justification: row.justification,
       score: row.score,
     })),
   };
-}
-
-/**
- * The stored evidence for `type` between two paragraphs, seen from `sourceId`: the edge whose type from
- * that side is `type`, else the highest scored edge between them; undefined when they share none (e.g.
- * paragraphs two hops apart).
- */
-export async function edgeBetween(
-  db: Db,
-  bookId: number,
-  sourceId: string,
-  relatedId: string,
-  type: RelationshipType,
-): Promise<{ justification: string; evidence: string[] } | undefined> {
-  const rows = await db
-    .selectFrom('graph_edge')
-    .select(['source', 'type', 'justification', 'score', 'evidence'])
-    .where('book_id', '=', bookId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('source', '=', sourceId), eb('target', '=', relatedId)]),
-        eb.and([eb('source', '=', relatedId), eb('target', '=', sourceId)]),
-      ]),
-    )
-    .orderBy('score', 'desc')
-    .execute();
-  const fromSource = (row: (typeof rows)[number]) =>
-    row.source === sourceId ? row.type : inverseType(row.type as RelationshipType);
-  const edge = rows.find((row) => fromSource(row) === type) ?? rows[0];
-  return (
-    edge && { justification: edge.justification, evidence: edge.evidence ? edge.evidence.split(',') : [] }
-  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stripBookPrefix } from '@threadbook/book';
@@ -7,7 +7,6 @@ import {
   bookGraphQuerySchema,
   bookGraphResponseSchema,
   errorResponseSchema,
-  GraphErrorMessage,
   graphSummaryRequestSchema,
   graphSummaryResponseSchema,
   pageReferencesResponseSchema,
@@ -19,18 +18,14 @@ import {
   relatedParagraphsResponseSchema,
   relatedQuerySchema,
 } from '@threadbook/contracts';
+import { ApiError } from '../../api-errors.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { bookIdOf, positiveWholeNumber } from '../books/book-id.ts';
 import { createExplainer, ExplanationError } from './explainers.ts';
 import { createGraphCache } from './graph-cache.ts';
-import {
-  bookGraph,
-  edgeBetween,
-  findParagraph,
-  graphVersion,
-  pageReferences,
-  type Missing,
-} from './queries.ts';
+import { edgeBetween, paragraphDetail } from './loaded-graph.ts';
+import { bookGraph, graphVersion, pageReferences, type Missing } from './queries.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { cachedSummary } from './summaries.ts';
 
@@ -41,24 +36,19 @@ const paragraphParams = z.object({ bookId: z.string(), paragraphId: z.string() }
 const pageParams = z.object({ bookId: z.string(), page: z.string() });
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
-const STATUS_TEXT = { 400: 'Bad Request', 404: 'Not Found', 502: 'Bad Gateway' } as const;
-
-const MISSING: Record<Missing, string> = {
-  book: GraphErrorMessage.bookNotFound,
-  graph: GraphErrorMessage.noGraph,
-  paragraph: GraphErrorMessage.paragraphNotFound,
+/** The answer to what is missing. */
+const MISSING: Record<Missing, new () => Error> = {
+  book: ApiError.BookNotFound,
+  graph: ApiError.NoGraph,
+  paragraph: ApiError.ParagraphNotFound,
 };
-
-/** A book id (as the books API takes it) or a page number: a positive whole number, else undefined (a 400). */
-function bookIdOf(raw: string): number | undefined {
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
-  return id > 0 ? id : undefined;
-}
 
 /** The paragraph id without its 'bookId:' prefix; undefined when the prefix names another book (a 404). */
 function paragraphIdOf(bookId: number, raw: string): string | undefined {
   const colon = raw.indexOf(':');
-  return colon === -1 || bookIdOf(raw.slice(0, colon)) === bookId ? stripBookPrefix(raw) : undefined;
+  return colon === -1 || positiveWholeNumber(raw.slice(0, colon)) === bookId
+    ? stripBookPrefix(raw)
+    : undefined;
 }
 
 /**
@@ -75,13 +65,15 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
   await app.register(rateLimit, { global: false });
   const explainer = createExplainer(config.llm);
   const graphs = createGraphCache(db);
+  /** The book's graph, as the calls about paragraphs read it; a 404 when there is none. */
+  const graphOf = async (bookId: number) => {
+    const graph = await graphs.get(bookId);
+    if (typeof graph === 'string') throw new MISSING[graph]();
+    return graph;
+  };
   // A whole book's graph is megabytes of JSON (9.5 MB for 138,000 paragraphs): made and compressed once
   // per graph version, not per request.
   const wholeGraphs = createEncodedCache('application/json; charset=utf-8', 8);
-
-  const fail = (reply: FastifyReply, statusCode: keyof typeof STATUS_TEXT, message: string) =>
-    reply.code(statusCode).send({ statusCode, error: STATUS_TEXT[statusCode], message });
-  const invalidBookId = (reply: FastifyReply) => fail(reply, 400, GraphErrorMessage.invalidBookId);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -98,14 +90,12 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
       // handler to the response schema, so the answer is not parsed again on its way out.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request, reply) => {
+    async (request) => {
       const bookId = bookIdOf(request.params.bookId);
-      if (bookId === undefined) return invalidBookId(reply);
-      const graph = await graphs.get(bookId);
-      if (typeof graph === 'string') return fail(reply, 404, MISSING[graph]);
+      const graph = await graphOf(bookId);
       const paragraphId = paragraphIdOf(bookId, request.params.paragraphId);
       const source = paragraphId === undefined ? undefined : graph.nodes.get(paragraphId);
-      if (!source) return fail(reply, 404, MISSING.paragraph);
+      if (!source) throw new ApiError.ParagraphNotFound();
       return relatedAnswer(source, rankRelated(graph, source.id, request.query), request.query, (id) =>
         graph.nodes.get(id),
       );
@@ -122,11 +112,9 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
         response: { 200: paragraphTextsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const bookId = bookIdOf(request.params.bookId);
-      if (bookId === undefined) return invalidBookId(reply);
-      const graph = await graphs.get(bookId);
-      if (typeof graph === 'string') return fail(reply, 404, MISSING[graph]);
+      const graph = await graphOf(bookId);
       const paragraphs = request.query.ids.flatMap((raw) => {
         const id = paragraphIdOf(bookId, raw);
         const node = id === undefined ? undefined : graph.nodes.get(id);
@@ -142,13 +130,13 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
       onRequest: app.authenticate,
       schema: { params: paragraphParams, response: { 200: paragraphDetailSchema, ...errors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const bookId = bookIdOf(request.params.bookId);
-      if (bookId === undefined) return invalidBookId(reply);
       const paragraphId = paragraphIdOf(bookId, request.params.paragraphId);
-      const paragraph =
-        paragraphId === undefined ? 'paragraph' : await findParagraph(db, bookId, paragraphId);
-      return typeof paragraph === 'string' ? fail(reply, 404, MISSING[paragraph]) : paragraph;
+      if (paragraphId === undefined) throw new ApiError.ParagraphNotFound();
+      const paragraph = paragraphDetail(await graphOf(bookId), paragraphId);
+      if (!paragraph) throw new ApiError.ParagraphNotFound();
+      return paragraph;
     },
   );
 
@@ -164,10 +152,9 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
     },
     async (request, reply) => {
       const bookId = bookIdOf(request.params.bookId);
-      if (bookId === undefined) return invalidBookId(reply);
       const row = await graphVersion(db, bookId);
-      if (!row) return fail(reply, 404, MISSING.book);
-      if (row.version === null) return fail(reply, 404, MISSING.graph);
+      if (!row) throw new ApiError.BookNotFound();
+      if (row.version === null) throw new ApiError.NoGraph();
       const { chapter, section } = request.query;
       if (chapter !== undefined || section !== undefined) return bookGraph(db, bookId, request.query);
       const body = await wholeGraphs.get(String(bookId), row.version, async () =>
@@ -183,15 +170,15 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
       onRequest: app.authenticate,
       schema: { params: pageParams, response: { 200: pageReferencesResponseSchema, ...errors } },
     },
-    async (request, reply) => {
+    async (request) => {
       const bookId = bookIdOf(request.params.bookId);
-      if (bookId === undefined) return invalidBookId(reply);
       // Past the book's last page is a 404.
-      const page = bookIdOf(request.params.page);
-      if (page === undefined) return fail(reply, 400, GraphErrorMessage.invalidPage);
+      const page = positiveWholeNumber(request.params.page);
+      if (page === undefined) throw new ApiError.InvalidPage();
       const spans = await pageReferences(db, bookId, page);
-      if (spans === 'paragraph') return fail(reply, 404, GraphErrorMessage.pageNotFound);
-      return typeof spans === 'string' ? fail(reply, 404, MISSING[spans]) : spans;
+      if (spans === 'paragraph') throw new ApiError.PageNotFound();
+      if (typeof spans === 'string') throw new MISSING[spans]();
+      return spans;
     },
   );
 
@@ -206,11 +193,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
           // After app.authenticate, so the limit is per signed-in user.
           hook: 'preHandler',
           keyGenerator: (request) => `summary:${request.user.uid}`,
-          errorResponseBuilder: (_request, context) =>
-            Object.assign(new Error(GraphErrorMessage.tooManySummaries), {
-              name: 'Too Many Requests',
-              statusCode: context.statusCode,
-            }),
+          errorResponseBuilder: () => new ApiError.TooManySummaries(),
         },
       },
       schema: {
@@ -219,19 +202,18 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
         response: { 200: graphSummaryResponseSchema, ...errors, 502: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const bookId = bookIdOf(request.params.bookId);
-      if (bookId === undefined) return invalidBookId(reply);
       const { relationship_type: type } = request.body;
       const sourceId = paragraphIdOf(bookId, request.body.source_paragraph);
-      const source = sourceId === undefined ? 'paragraph' : await findParagraph(db, bookId, sourceId);
-      if (source === 'paragraph') return fail(reply, 404, GraphErrorMessage.sourceParagraphNotFound);
-      if (typeof source === 'string') return fail(reply, 404, MISSING[source]);
+      if (sourceId === undefined) throw new ApiError.SourceParagraphNotFound();
+      const graph = await graphOf(bookId);
+      const source = graph.nodes.get(sourceId);
+      if (!source) throw new ApiError.SourceParagraphNotFound();
       const relatedId = paragraphIdOf(bookId, request.body.related_paragraph);
-      const related = relatedId === undefined ? 'paragraph' : await findParagraph(db, bookId, relatedId);
-      if (related === 'paragraph') return fail(reply, 404, GraphErrorMessage.relatedParagraphNotFound);
-      if (typeof related === 'string') return fail(reply, 404, MISSING[related]);
-      const edge = await edgeBetween(db, bookId, source.id, related.id, type);
+      const related = relatedId === undefined ? undefined : graph.nodes.get(relatedId);
+      if (!related) throw new ApiError.RelatedParagraphNotFound();
+      const edge = edgeBetween(graph, source.id, related.id, type);
       try {
         const summary = await cachedSummary(db, explainer, bookId, {
           type,
@@ -243,7 +225,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
       } catch (error) {
         if (!(error instanceof ExplanationError)) throw error;
         request.log.warn({ err: error.cause ?? error }, 'relationship summary failed');
-        return fail(reply, 502, error.message);
+        throw new ApiError.ExplanationFailed(error.message);
       }
     },
   );

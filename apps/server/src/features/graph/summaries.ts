@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import type { Explainer, RelationshipToExplain } from './explainers.ts';
+import type { Explainer } from './explainers.ts';
+import type { RelationshipToExplain } from './prompt.ts';
 
 /**
  * The summary of a relationship, from the cache (per book, source, related paragraph, type and provider)

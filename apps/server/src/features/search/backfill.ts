@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
+import { readyBooks } from '../books/ready-books.ts';
 import { bookDir } from '../books/storage.ts';
 import { searchIndex } from './search-index.ts';
 
@@ -16,10 +17,8 @@ import { searchIndex } from './search-index.ts';
  */
 export async function indexUnindexedBooks(db: Db, dataDir: string, log: FastifyBaseLogger): Promise<void> {
   let indexed = 0;
-  const unindexed = await db
-    .selectFrom('book')
+  const unindexed = await readyBooks(db)
     .select('id')
-    .where('status', '=', 'ready')
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(selectFrom('search_book').select('version').whereRef('search_book.book_id', '=', 'book.id')),

@@ -1,17 +1,19 @@
 import { hash } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BookErrorMessage,
   bookSearchQuerySchema,
   bookSearchResponseSchema,
   errorResponseSchema,
   SEARCH_LIMITS,
   type BookSearchResponse,
 } from '@threadbook/contracts';
+import { ApiError } from '../../api-errors.ts';
 import type { Db } from '../../db/database.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
+import { bookIdOf } from '../books/book-id.ts';
+import { readyBooks } from '../books/ready-books.ts';
 import { indexUnindexedBooks } from './backfill.ts';
 import { searchTerms } from './query.ts';
 import { searchIndex } from './search-index.ts';
@@ -36,11 +38,6 @@ export const searchRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asy
   await indexUnindexedBooks(db, dataDir, app.log);
   const answers = createEncodedCache('application/json; charset=utf-8', KEPT_ANSWERS);
 
-  const fail = (reply: FastifyReply, statusCode: 400 | 404, message: string) =>
-    reply
-      .code(statusCode)
-      .send({ statusCode, error: statusCode === 400 ? 'Bad Request' : 'Not Found', message });
-
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/books/:id/search',
     {
@@ -52,16 +49,13 @@ export const searchRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = asy
       },
     },
     async (request, reply) => {
-      const bookId = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
-      if (bookId <= 0) return fail(reply, 400, BookErrorMessage.invalidId);
-      const book = await db
-        .selectFrom('book as b')
-        .leftJoin('search_book as s', 's.book_id', 'b.id')
+      const bookId = bookIdOf(request.params.id);
+      const book = await readyBooks(db)
+        .leftJoin('search_book as s', 's.book_id', 'book.id')
         .select('s.version')
-        .where('b.id', '=', bookId)
-        .where('b.status', '=', 'ready')
+        .where('book.id', '=', bookId)
         .executeTakeFirst();
-      if (!book) return fail(reply, 404, BookErrorMessage.notFound);
+      if (!book) throw new ApiError.BookNotFound();
       const terms = searchTerms(request.query.q);
       // The key goes into the ETag: a digest of the terms, never the text the user typed.
       const key = `${bookId}-${hash('sha256', JSON.stringify(terms), 'base64url')}`;

@@ -19,6 +19,8 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
       index: 'index.html',
       // The build's .br and .gz copies (apps/web/vite.config.ts) go out as they are.
       preCompressed: true,
+      // Not the build's stamp (.build-inputs, scripts/build-web.ts): dot files are not the app's.
+      dotfiles: 'ignore',
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         res.header(

@@ -7,15 +7,8 @@
  * target develops the source.
  */
 import { paragraphLabel } from '@threadbook/book';
-import type {
-  EvidenceKind,
-  ExplicitReference,
-  GraphEdge,
-  GraphParagraph,
-  RelationshipType,
-  SemanticPair,
-} from '../types.ts';
-import { inverseType } from '../types.ts';
+import { inverseRelationshipType, type RelationshipTypeName } from '@threadbook/contracts';
+import type { EvidenceKind, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from '../types.ts';
 import { sentenceAround } from '../sentences.ts';
 import { findCues, type Cue } from './cues.ts';
 
@@ -54,7 +47,7 @@ const OPENING_CHARS = 3;
 type Role = 'example' | 'proof' | 'application' | 'statement' | 'help' | 'exercise';
 
 interface Reading {
-  type: RelationshipType;
+  type: RelationshipTypeName;
   /** The cue that decided the type, with the id of the paragraph it is in; absent when no cue did. */
   cue?: { cue: Cue; in: string; role?: Role };
 }
@@ -190,7 +183,7 @@ function readExplicit(evidence: EdgeEvidence, references: readonly ExplicitRefer
 }
 
 function inverted(reading: Reading): Reading {
-  return { ...reading, type: inverseType(reading.type) };
+  return { ...reading, type: inverseRelationshipType(reading.type) };
 }
 
 /**
@@ -216,7 +209,8 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
   const [later, earlier] = targetFirst
     ? [evidence.source, evidence.target]
     : [evidence.target, evidence.source];
-  const asSeen = (type: RelationshipType): RelationshipType => (targetFirst ? type : inverseType(type));
+  const asSeen = (type: RelationshipTypeName): RelationshipTypeName =>
+    targetFirst ? type : inverseRelationshipType(type);
   const laterCues = findCues(later.text);
   const earlierCues = findCues(earlier.text);
   const ideas = evidence.semantic?.sharedTerms ?? [];

@@ -1,0 +1,63 @@
+import { STATUS_CODES } from 'node:http';
+import createError from '@fastify/error';
+import type { FastifyError } from 'fastify';
+import {
+  BookErrorMessage,
+  BookmarkErrorMessage,
+  GraphErrorMessage,
+  type ErrorResponse,
+} from '@threadbook/contracts';
+
+const codes = new Set<string>();
+
+/**
+ * An answer of the catalogue: a code, a status and the message (a `%s` one takes it as an argument).
+ * Routes throw it; no stack trace is taken, as it is an answer and not a fault.
+ */
+function apiError<Args extends unknown[] = []>(
+  code: string,
+  statusCode: 400 | 404 | 429 | 502,
+  message: string,
+) {
+  codes.add(code);
+  return createError<Args>(code, message, statusCode, Error, false);
+}
+
+/** The errors the API answers on purpose (the shared handler sends them, error-handler.ts). */
+export const ApiError = {
+  InvalidBookId: apiError('INVALID_BOOK_ID', 400, BookErrorMessage.invalidId),
+  BookNotFound: apiError('BOOK_NOT_FOUND', 404, BookErrorMessage.notFound),
+  FileNotFound: apiError('FILE_NOT_FOUND', 404, BookErrorMessage.fileNotFound),
+  NoGraph: apiError('NO_GRAPH', 404, GraphErrorMessage.noGraph),
+  ParagraphNotFound: apiError('PARAGRAPH_NOT_FOUND', 404, GraphErrorMessage.paragraphNotFound),
+  SourceParagraphNotFound: apiError(
+    'SOURCE_PARAGRAPH_NOT_FOUND',
+    404,
+    GraphErrorMessage.sourceParagraphNotFound,
+  ),
+  RelatedParagraphNotFound: apiError(
+    'RELATED_PARAGRAPH_NOT_FOUND',
+    404,
+    GraphErrorMessage.relatedParagraphNotFound,
+  ),
+  InvalidPage: apiError('INVALID_PAGE', 400, GraphErrorMessage.invalidPage),
+  PageNotFound: apiError('PAGE_NOT_FOUND', 404, GraphErrorMessage.pageNotFound),
+  TooManySummaries: apiError('TOO_MANY_SUMMARIES', 429, GraphErrorMessage.tooManySummaries),
+  /** With the explanation service's failure, for the reader. */
+  ExplanationFailed: apiError<[message: string]>('EXPLANATION_FAILED', 502, '%s'),
+  /** With BookmarkErrorMessage.pageOutOfRange of the book's page count. */
+  PageOutOfRange: apiError<[message: string]>('PAGE_OUT_OF_RANGE', 400, '%s'),
+  BookmarkNotFound: apiError('BOOKMARK_NOT_FOUND', 404, BookmarkErrorMessage.notFound),
+  TooManyBookmarks: apiError('TOO_MANY_BOOKMARKS', 400, BookmarkErrorMessage.tooMany),
+};
+
+/**
+ * The answer to a catalogue error, undefined for any other (Fastify's own, a fault): errorResponseSchema's
+ * shape with the status's standard text as `error` ('Not Found'), and without the code, as the API has
+ * always answered these.
+ */
+export function apiErrorBody(error: FastifyError): ErrorResponse | undefined {
+  const { statusCode } = error;
+  if (!codes.has(error.code) || statusCode === undefined) return undefined;
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: error.message };
+}

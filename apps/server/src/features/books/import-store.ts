@@ -1,0 +1,83 @@
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { BookDocument } from '@threadbook/book';
+import type { BookGraph } from '@threadbook/pipeline';
+import type { Db } from '../../db/database.ts';
+// The graph and the search index are stored with the book, in the transaction that makes the book ready.
+import { replaceBookGraph } from '../graph/store.ts';
+import { searchIndex } from '../search/search-index.ts';
+import type { ImportResult } from './import-types.ts';
+import { bookDir, importOwner, OWNER_FILE } from './storage.ts';
+
+/** A book made in a staging folder (its PDF, Book XML and cover), to be stored. */
+export interface StagedBook {
+  staging: string;
+  pdfName: string;
+  sha256: string;
+  title: string;
+  author: string;
+  pageCount: number;
+  book: BookDocument;
+  graph: BookGraph;
+}
+
+/** The library's book with this SHA-256 (ready or still importing), if any. */
+export function findBySha(db: Db, sha256: string) {
+  return db
+    .selectFrom('book')
+    .select(['id', 'title', 'author', 'page_count', 'status'])
+    .where('sha256', '=', sha256)
+    .executeTakeFirst();
+}
+
+/**
+ * The import's last stage: a row is inserted as 'importing', the staging folder renamed to the book's id,
+ * and the graph and the search index stored with the row marked 'ready', in one transaction. A failure
+ * after the insert removes the row and the folder. When another process finished the same file meanwhile
+ * (the SHA-256 is unique), its book is the answer and the staging folder goes.
+ */
+export async function storeBook(db: Db, dataDir: string, staged: StagedBook): Promise<ImportResult> {
+  const { staging, title, author, pageCount } = staged;
+  const inserted = await db
+    .insertInto('book')
+    .values({
+      title,
+      author,
+      page_count: pageCount,
+      sha256: staged.sha256,
+      status: 'importing',
+      source_name: staged.pdfName,
+      import_owner: importOwner(),
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .catch(async (error: unknown): Promise<{ id: number; duplicate: true }> => {
+      const winner = await findBySha(db, staged.sha256);
+      if (winner?.status === 'ready') return { id: winner.id, duplicate: true };
+      throw error;
+    });
+  if ('duplicate' in inserted) {
+    await rm(staging, { recursive: true, force: true });
+    return { id: inserted.id, title, author, pageCount, created: false };
+  }
+  const bookId = inserted.id;
+  try {
+    await rename(staging, bookDir(dataDir, bookId));
+    await rm(path.join(bookDir(dataDir, bookId), OWNER_FILE), { force: true });
+    await db.transaction().execute(async (trx) => {
+      await replaceBookGraph(trx, bookId, staged.book, staged.graph);
+      await searchIndex.indexBook(trx, bookId, staged.book);
+      await trx
+        .updateTable('book')
+        .set({ status: 'ready', import_owner: null })
+        .where('id', '=', bookId)
+        .execute();
+    });
+  } catch (error) {
+    await rm(bookDir(dataDir, bookId), { recursive: true, force: true });
+    await db.deleteFrom('book').where('id', '=', bookId).execute();
+    throw error;
+  }
+  return { id: bookId, title, author, pageCount, created: true };
+}

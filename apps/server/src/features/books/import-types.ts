@@ -1,0 +1,43 @@
+import type { EmbeddingsEndpoint } from '@threadbook/pipeline';
+import type { Db } from '../../db/database.ts';
+
+/** What an import is asked (import-book.ts), what it is given and what it reports. */
+
+export interface ImportInput {
+  /** The PDF to import. */
+  pdfPath: string;
+  /** A Book XML to use instead of extracting one from the PDF. */
+  xmlPath?: string | undefined;
+  title?: string | undefined;
+  author?: string | undefined;
+}
+
+export type ImportStage = 'checking' | 'extracting' | 'graph' | 'cover' | 'saving';
+
+export interface ImportProgress {
+  stage: ImportStage;
+  /** Pages done and pages in all, while extracting. */
+  done?: number;
+  total?: number;
+}
+
+export interface ImportContext {
+  db: Db;
+  dataDir: string;
+  /** MAX_BOOK_MB. */
+  maxBookMb: number;
+  /** EMBEDDINGS_BASE_URL and friends: the graph's similarity from an endpoint instead of the book's LSA. */
+  embeddings?: EmbeddingsEndpoint | undefined;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Stops the import between pages and between stages; it then fails with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+export interface ImportResult {
+  id: number;
+  title: string;
+  author: string;
+  pageCount: number;
+  /** False when a book with the same SHA-256 was already in the library (its id is returned). */
+  created: boolean;
+}
