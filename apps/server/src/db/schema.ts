@@ -9,14 +9,16 @@ export interface Database {
     id: string;
     email: string;
     name: string;
+    /** SQLite: 0 or 1; PostgreSQL: a boolean. */
     disabled: number | boolean | null;
-    createdAt: string | number;
+    /** SQLite: text or epoch milliseconds; PostgreSQL: a timestamptz, read as a Date. */
+    createdAt: IdentityTime;
   };
   session: {
     id: string;
     userId: string;
-    expiresAt: string | number;
-    createdAt: string | number;
+    expiresAt: IdentityTime;
+    createdAt: IdentityTime;
   };
   account: {
     id: string;
@@ -154,3 +156,6 @@ export interface Database {
 }
 
 export type BookStatus = 'importing' | 'ready';
+
+/** A time in better-auth's tables, as each database stores it (see `user.createdAt`). */
+export type IdentityTime = string | number | Date;
