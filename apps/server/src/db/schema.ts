@@ -118,11 +118,10 @@ export interface Database {
     created_at: string;
   };
   /**
-   * The full-text index of the books' paragraphs, an FTS5 table (migration 006-search); only `text` is
-   * indexed. `rowid` is `book_id * 2^24 + ord` (features/search/sqlite-index.ts).
+   * The full-text index of the books' paragraphs (migration 006-search): the columns both engines have.
+   * Each engine types its own beside them (features/search/sqlite-index.ts, postgres-index.ts).
    */
   search_block: {
-    rowid: number;
     text: string;
     paragraph_id: string;
     section_id: string;
