@@ -66,15 +66,19 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** Brings our own tables up to date; the identity tables are migrated by the auth feature. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({
+/** Our own migrations over `db`; the identity tables are migrated by the auth feature. */
+export function ourMigrator(db: Db): Migrator {
+  return new Migrator({
     db,
     provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
     migrationTableName: 'threadbook_migration',
     migrationLockTableName: 'threadbook_migration_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Brings our own tables up to date. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await ourMigrator(db).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
