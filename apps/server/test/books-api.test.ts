@@ -11,6 +11,7 @@ import {
 } from '@threadbook/contracts';
 import { importBook } from '../src/features/books/import-book.ts';
 import { bearerToken, bookXml, get, makePdf, rawGet } from './books-fixtures.ts';
+import { insertBook, withServerDb } from './graph-fixtures.ts';
 import { openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
@@ -95,6 +96,19 @@ describe.each([
       expect((await get(server, `/api/books/${half}/cover`, { token })).status).toBe(404);
     } finally {
       await server.db.deleteFrom('book').where('id', '=', half).execute();
+    }
+  });
+
+  test("the list is in the order of the titles compared as bytes, whatever the database's locale", async () => {
+    const titles = ['banana', 'Apple', 'éclair', 'apple', 'Zebra', 'a.b', 'ab'];
+    const added = await withServerDb(server, (db) =>
+      Promise.all(titles.map((title) => insertBook(db, title))),
+    );
+    try {
+      const list = bookListSchema.parse(await (await get(server, '/api/books/', { token })).json());
+      expect(list.map((book) => book.title)).toEqual(['Abstract Algebra', ...titles].sort());
+    } finally {
+      await server.db.deleteFrom('book').where('id', 'in', added).execute();
     }
   });
 
