@@ -240,18 +240,18 @@ describe('the bookmarks API', () => {
     expect(await pagesOf(fresh)).toEqual([21]);
   });
 
-  test(`at most ${BOOKMARK_LIMITS.perBook} bookmarks per book: a new one beyond is 400, an existing one can still be relabelled`, async () => {
-    const fresh = await signedUp();
-    const bigBook = await withServerDb(server, async (db) => {
+  /** A new book of 2,000 pages in which `user` has taken every place but the last (pages 1 to 999). */
+  const bookWithOnePlaceLeft = (user: User) =>
+    withServerDb(server, async (db) => {
       const id = await insertBook(db, 'Long Book');
       await db.updateTable('book').set({ page_count: 2000 }).where('id', '=', id).execute();
-      // All but the last place taken, without a thousand calls.
+      // Without a thousand calls.
       const createdAt = new Date().toISOString();
       await db
         .insertInto('bookmark')
         .values(
           Array.from({ length: BOOKMARK_LIMITS.perBook - 1 }, (_, i) => ({
-            user_id: fresh.userId,
+            user_id: user.userId,
             book_id: id,
             page: i + 1,
             label: null,
@@ -261,6 +261,10 @@ describe('the bookmarks API', () => {
         .execute();
       return id;
     });
+
+  test(`at most ${BOOKMARK_LIMITS.perBook} bookmarks per book: a new one beyond is 400, an existing one can still be relabelled`, async () => {
+    const fresh = await signedUp();
+    const bigBook = await bookWithOnePlaceLeft(fresh);
     expect((await put(fresh, 1500, undefined, bigBook)).status).toBe(201);
     const full = `A book can have at most ${BOOKMARK_LIMITS.perBook} bookmarks; remove one to add another`;
     expectError(await put(fresh, 1501, undefined, bigBook), 400, full);
@@ -276,6 +280,20 @@ describe('the bookmarks API', () => {
     expect(pages).toHaveLength(BOOKMARK_LIMITS.perBook);
     expect(pages.slice(0, 2)).toEqual([2, 3]);
     expect(pages.slice(-2)).toEqual([1500, 1501]);
+  });
+
+  test('calls at once: a new page is bookmarked once, and the last free place is taken once', async () => {
+    const fresh = await signedUp();
+    const samePage = await Promise.all(Array.from({ length: 4 }, () => put(fresh, 7)));
+    expect(samePage.map((response) => response.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(await pagesOf(fresh)).toEqual([7]);
+
+    const bigBook = await bookWithOnePlaceLeft(fresh);
+    const lastPlace = await Promise.all(
+      [1500, 1501, 1502, 1503].map((page) => put(fresh, page, undefined, bigBook)),
+    );
+    expect(lastPlace.map((response) => response.status).sort()).toEqual([201, 400, 400, 400]);
+    expect(await rowsOf('bookmark', { userId: fresh.userId, bookId: bigBook })).toBe(BOOKMARK_LIMITS.perBook);
   });
 
   test("one user never sees or changes another's bookmarks, and each book has its own", async () => {

@@ -191,6 +191,19 @@ describe('failed sign-ins per client address (each client below connects from it
     expect(blocked.body).toEqual(tooMany);
   });
 
+  test('failures sent at once are each counted: after 5 of them the account is locked for that client', async () => {
+    const email = uniqueEmail('rushed');
+    await register(server, email);
+    const guesser = '127.0.0.7';
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, (_, attempt) => from(guesser).signIn(email, `wrong-${attempt}`)),
+    );
+    expect(attempts.map((attempt) => attempt.status)).toEqual([401, 401, 401, 401, 401]);
+    const blocked = await from(guesser).signIn(email, 'secret1');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual(tooMany);
+  });
+
   test('a class behind one school address: each student signs in with their own password after a few mistakes', async () => {
     const students = Array.from({ length: 10 }, () => uniqueEmail('student'));
     await Promise.all(students.map((email) => register(server, email)));
