@@ -91,16 +91,8 @@ export async function startPostgres(): Promise<PostgresCluster> {
       // Every test server holds a pool of connections, and test files run side by side.
       '-c max_connections=300',
     ];
-    await pgRun('pg_ctl', [
-      '-D',
-      dataDir,
-      '-l',
-      path.join(dir, 'server.log'),
-      '-o',
-      settings.join(' '),
-      '-w',
-      'start',
-    ]);
+    const log = path.join(dir, 'server.log');
+    await pgRun('pg_ctl', [...['-D', dataDir, '-l', log], ...['-o', settings.join(' ')], '-w', 'start']);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
