@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Identity } from '../../src/features/auth/identity.ts';
-import { databaseEnv, dropTestDatabase, openTestDatabase, type TestDb } from './database.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { databaseEnv, dropTestDatabase, type TestDb } from './database.ts';
 
 export interface TestServer {
   /** http://127.0.0.1:PORT, which is also PUBLIC_URL (the ID tokens' issuer and the trusted origin). */
@@ -79,7 +80,7 @@ export async function startTestServer(
     await app.close();
     throw error;
   }
-  const database = await openTestDatabase(dataDir);
+  const database = openDatabase(config);
   return {
     baseUrl,
     app,
