@@ -14,6 +14,17 @@ export default defineConfig({
           hookTimeout: 30000,
         },
       },
+      // The same server tests on PostgreSQL: a cluster of their own for the run (test/support/database.ts).
+      {
+        test: {
+          name: 'server-pg',
+          root: 'apps/server',
+          environment: 'node',
+          testTimeout: 20000,
+          hookTimeout: 30000,
+          globalSetup: ['test/support/postgres-setup.ts'],
+        },
+      },
       'apps/web/vite.config.ts',
       { test: { name: 'book', root: 'packages/book', environment: 'node' } },
       {

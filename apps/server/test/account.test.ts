@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TestClient, uniqueEmail } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -17,25 +18,24 @@ async function signedUp(password = 'secret1') {
 }
 
 /** Pretends the user's sessions began `minutes` ago (the recent-sign-in rule reads the session's createdAt). */
-function ageSessions(userId: string, minutes: number) {
+async function ageSessions(userId: string, minutes: number) {
   const createdAt = new Date(Date.now() - minutes * 60_000).toISOString();
-  const { changes } = server.withDb((db) =>
-    db.prepare('update session set createdAt = ? where userId = ?').run(createdAt, userId),
-  );
-  expect(changes).toBeGreaterThan(0);
+  const { numUpdatedRows } = await server.db
+    .updateTable('session')
+    .set({ createdAt })
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  expect(numUpdatedRows).toBeGreaterThan(0n);
 }
 
-const rows = (table: 'user' | 'session' | 'account', userId: string) =>
-  server.withDb(
-    (db) =>
-      (
-        db
-          .prepare(`select count(*) as n from "${table}" where ${table === 'user' ? 'id' : 'userId'} = ?`)
-          .get(userId) as {
-          n: number;
-        }
-      ).n,
-  );
+const rows = async (table: 'user' | 'session' | 'account', userId: string) =>
+  (
+    await server.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(sql.ref(table === 'user' ? 'id' : 'userId'), '=', userId)
+      .executeTakeFirstOrThrow()
+  ).n;
 
 const signInStatus = async (email: string, password: string) =>
   (await new TestClient(server.baseUrl).signIn(email, password)).status;
@@ -55,14 +55,14 @@ describe('POST /api/auth/account/password (new password only)', () => {
 
   test('also works a little under 5 minutes after sign-in', async () => {
     const { client, email, userId } = await signedUp();
-    ageSessions(userId, 4.5);
+    await ageSessions(userId, 4.5);
     expect((await change(client, 'brand-new-2')).status).toBe(200);
     expect(await signInStatus(email, 'brand-new-2')).toBe(200);
   });
 
   test('a sign-in older than 5 minutes is 403 REQUIRES_RECENT_LOGIN and the password stays', async () => {
     const { client, email, userId } = await signedUp();
-    ageSessions(userId, 10);
+    await ageSessions(userId, 10);
     const { status, body } = await change(client, 'brand-new-3');
     expect(status).toBe(403);
     expect(body).toEqual({
@@ -145,15 +145,15 @@ describe('POST /api/auth/delete-user', () => {
     const { client, email, userId } = await signedUp();
     const token = await client.getIdToken();
     expect((await client.me(token)).status).toBe(200);
-    expect(rows('account', userId)).toBe(1);
+    expect(await rows('account', userId)).toBe(1);
 
     const { status, body } = await client.json('/api/auth/delete-user', { body: {} });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true });
 
-    expect(rows('user', userId)).toBe(0);
-    expect(rows('session', userId)).toBe(0);
-    expect(rows('account', userId)).toBe(0);
+    expect(await rows('user', userId)).toBe(0);
+    expect(await rows('session', userId)).toBe(0);
+    expect(await rows('account', userId)).toBe(0);
     expect((await client.me(token)).status).toBe(401);
     expect(client.cookies.has('better-auth.session_token')).toBe(false);
     expect(await signInStatus(email, 'secret1')).toBe(401);
@@ -167,12 +167,12 @@ describe('POST /api/auth/delete-user', () => {
 
   test('a sign-in older than 5 minutes is 400 SESSION_EXPIRED and nothing is deleted', async () => {
     const { client, userId } = await signedUp();
-    ageSessions(userId, 10);
+    await ageSessions(userId, 10);
     const { status, body } = await client.json('/api/auth/delete-user', { body: {} });
     expect(status).toBe(400);
     expect(body.code).toBe('SESSION_EXPIRED');
-    expect(rows('user', userId)).toBe(1);
-    expect(rows('account', userId)).toBe(1);
+    expect(await rows('user', userId)).toBe(1);
+    expect(await rows('account', userId)).toBe(1);
   });
 
   test('without a session it is 401', async () => {
@@ -187,6 +187,6 @@ describe('POST /api/auth/delete-user', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(status).toBe(403);
-    expect(rows('user', userId)).toBe(1);
+    expect(await rows('user', userId)).toBe(1);
   });
 });

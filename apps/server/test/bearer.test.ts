@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
 import { authUserSchema } from '@threadbook/contracts';
 import { createUserAdmin } from '../src/features/auth/user-admin.ts';
-import { openDatabase } from '../src/db/database.ts';
 import { TestClient, uniqueEmail } from './support/client.ts';
+import { openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
 /** A signed-up user with a session cookie and a fresh ID token. */
@@ -29,9 +29,11 @@ describe('ID tokens on GET /api/me', () => {
     const { client, email, token } = await signedUp(server, uniqueEmail(), 'Ada Lovelace');
     const { status, body } = await client.me(token);
     expect(status).toBe(200);
-    const userId = server.withDb(
-      (db) => (db.prepare('select id from user where email = ?').get(email) as { id: string }).id,
-    );
+    const { id: userId } = await server.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(body).toEqual({ uid: userId, email, displayName: 'Ada Lovelace', isGoogleUser: false });
     expect(authUserSchema.parse(body)).toEqual(body);
   });
@@ -171,17 +173,17 @@ describe('ID tokens on GET /api/me', () => {
   test('disabling the account (flag only, sessions kept) stops its tokens at once', async () => {
     const { client, email, token } = await signedUp(server);
     expect((await client.me(token)).status).toBe(200);
-    server.withDb((db) => db.prepare('update user set disabled = 1 where email = ?').run(email));
+    await server.db.updateTable('user').set({ disabled: 1 }).where('email', '=', email).execute();
     const refused = await client.me(token);
     expect(refused.status).toBe(401);
     expect(refused.body.message).toBe('This account has been disabled.');
-    server.withDb((db) => db.prepare('update user set disabled = 0 where email = ?').run(email));
+    await server.db.updateTable('user').set({ disabled: 0 }).where('email', '=', email).execute();
     expect((await client.me(token)).status).toBe(200);
   });
 
   test('disabling through the operator command ends its sessions and tokens at once', async () => {
     const { client, email, token } = await signedUp(server);
-    const database = openDatabase({ dataDir: server.dataDir });
+    const database = await openTestDatabase(server.dataDir);
     try {
       await createUserAdmin(database.db).setDisabled(email.toUpperCase(), true);
     } finally {
@@ -222,12 +224,12 @@ test('removing an address from ALLOWED_EMAILS cuts its existing tokens at once',
       const token = await removed.client.json<{ code?: string }>('/api/auth/token');
       expect(token.status).toBe(403);
       expect(token.body.code).toBe('NOT_ALLOW_LISTED');
-      const sessions = after.withDb(
-        (db) =>
-          db
-            .prepare('select count(*) as n from session s join user u on u.id = s.userId where u.email = ?')
-            .get('removed@example.com') as { n: number },
-      );
+      const sessions = await after.db
+        .selectFrom('session as s')
+        .innerJoin('user as u', 'u.id', 's.userId')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('u.email', '=', 'removed@example.com')
+        .executeTakeFirstOrThrow();
       expect(sessions.n).toBe(0);
     } finally {
       await after.close();

@@ -59,17 +59,25 @@ async function pagesOf(user: User, book = bookId): Promise<number[]> {
   return bookmarkListSchema.parse(body).map((bookmark) => bookmark.page);
 }
 
-const rowsOf = (table: 'bookmark' | 'reading_position', where: { userId?: string; bookId?: number }) =>
-  server.withDb(
-    (db) =>
-      (
-        db
-          .prepare(
-            `select count(*) as n from ${table} where user_id = coalesce(?, user_id) and book_id = coalesce(?, book_id)`,
-          )
-          .get(where.userId ?? null, where.bookId ?? null) as { n: number }
-      ).n,
-  );
+async function rowsOf(
+  table: 'bookmark' | 'reading_position',
+  where: { userId?: string; bookId?: number },
+): Promise<number> {
+  let query = server.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+  if (where.userId !== undefined) query = query.where('user_id', '=', where.userId);
+  if (where.bookId !== undefined) query = query.where('book_id', '=', where.bookId);
+  return (await query.executeTakeFirstOrThrow()).n;
+}
+
+const updatedAt = async (user: User) =>
+  (
+    await server.db
+      .selectFrom('reading_position')
+      .select('updated_at')
+      .where('user_id', '=', user.userId)
+      .where('book_id', '=', bookId)
+      .executeTakeFirstOrThrow()
+  ).updated_at;
 
 function expectError(response: { status: number; body: unknown }, status: number, message: string) {
   expect(response.status).toBe(status);
@@ -211,7 +219,8 @@ describe('the bookmarks API', () => {
       }
     }
     expect(
-      rowsOf('bookmark', { bookId: importing }) + rowsOf('reading_position', { bookId: importing }),
+      (await rowsOf('bookmark', { bookId: importing })) +
+        (await rowsOf('reading_position', { bookId: importing })),
     ).toBe(0);
   });
 
@@ -231,18 +240,18 @@ describe('the bookmarks API', () => {
     expect(await pagesOf(fresh)).toEqual([21]);
   });
 
-  test(`at most ${BOOKMARK_LIMITS.perBook} bookmarks per book: a new one beyond is 400, an existing one can still be relabelled`, async () => {
-    const fresh = await signedUp();
-    const bigBook = await withServerDb(server, async (db) => {
+  /** A new book of 2,000 pages in which `user` has taken every place but the last (pages 1 to 999). */
+  const bookWithOnePlaceLeft = (user: User) =>
+    withServerDb(server, async (db) => {
       const id = await insertBook(db, 'Long Book');
       await db.updateTable('book').set({ page_count: 2000 }).where('id', '=', id).execute();
-      // All but the last place taken, without a thousand calls.
+      // Without a thousand calls.
       const createdAt = new Date().toISOString();
       await db
         .insertInto('bookmark')
         .values(
           Array.from({ length: BOOKMARK_LIMITS.perBook - 1 }, (_, i) => ({
-            user_id: fresh.userId,
+            user_id: user.userId,
             book_id: id,
             page: i + 1,
             label: null,
@@ -252,11 +261,15 @@ describe('the bookmarks API', () => {
         .execute();
       return id;
     });
+
+  test(`at most ${BOOKMARK_LIMITS.perBook} bookmarks per book: a new one beyond is 400, an existing one can still be relabelled`, async () => {
+    const fresh = await signedUp();
+    const bigBook = await bookWithOnePlaceLeft(fresh);
     expect((await put(fresh, 1500, undefined, bigBook)).status).toBe(201);
     const full = `A book can have at most ${BOOKMARK_LIMITS.perBook} bookmarks; remove one to add another`;
     expectError(await put(fresh, 1501, undefined, bigBook), 400, full);
     expect((await put(fresh, 1500, { label: 'still mine' }, bigBook)).status).toBe(200);
-    expect(rowsOf('bookmark', { userId: fresh.userId, bookId: bigBook })).toBe(BOOKMARK_LIMITS.perBook);
+    expect(await rowsOf('bookmark', { userId: fresh.userId, bookId: bigBook })).toBe(BOOKMARK_LIMITS.perBook);
     // The limit is per user and book.
     expect((await put(fresh, 3)).status).toBe(201);
     expect((await put(await signedUp(), 1501, undefined, bigBook)).status).toBe(201);
@@ -267,6 +280,20 @@ describe('the bookmarks API', () => {
     expect(pages).toHaveLength(BOOKMARK_LIMITS.perBook);
     expect(pages.slice(0, 2)).toEqual([2, 3]);
     expect(pages.slice(-2)).toEqual([1500, 1501]);
+  });
+
+  test('calls at once: a new page is bookmarked once, and the last free place is taken once', async () => {
+    const fresh = await signedUp();
+    const samePage = await Promise.all(Array.from({ length: 4 }, () => put(fresh, 7)));
+    expect(samePage.map((response) => response.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(await pagesOf(fresh)).toEqual([7]);
+
+    const bigBook = await bookWithOnePlaceLeft(fresh);
+    const lastPlace = await Promise.all(
+      [1500, 1501, 1502, 1503].map((page) => put(fresh, page, undefined, bigBook)),
+    );
+    expect(lastPlace.map((response) => response.status).sort()).toEqual([201, 400, 400, 400]);
+    expect(await rowsOf('bookmark', { userId: fresh.userId, bookId: bigBook })).toBe(BOOKMARK_LIMITS.perBook);
   });
 
   test("one user never sees or changes another's bookmarks, and each book has its own", async () => {
@@ -299,23 +326,13 @@ describe('the reading position', () => {
     expect(saved.status).toBe(200);
     expect(readingPositionSchema.parse(saved.body)).toEqual({ page: 12 });
     expect((await position(user)).body).toEqual({ page: 12 });
-    const firstSave = server.withDb(
-      (db) =>
-        db
-          .prepare('select updated_at from reading_position where user_id = ? and book_id = ?')
-          .get(user.userId, bookId) as { updated_at: string },
-    ).updated_at;
+    const firstSave = await updatedAt(user);
 
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await savePosition(user, { page: PAGES })).body).toEqual({ page: PAGES });
     expect((await position(user)).body).toEqual({ page: PAGES });
-    expect(rowsOf('reading_position', { userId: user.userId })).toBe(1);
-    const secondSave = server.withDb(
-      (db) =>
-        db
-          .prepare('select updated_at from reading_position where user_id = ? and book_id = ?')
-          .get(user.userId, bookId) as { updated_at: string },
-    ).updated_at;
+    expect(await rowsOf('reading_position', { userId: user.userId })).toBe(1);
+    const secondSave = await updatedAt(user);
     expect(Date.parse(secondSave)).toBeGreaterThan(Date.parse(firstSave));
 
     // Another book and another user start afresh.
@@ -360,14 +377,14 @@ describe('what goes with the account and with the book', () => {
   test("deleting the account (POST /api/auth/delete-user) deletes its bookmarks and positions, no one else's", async () => {
     const leaving = await reader();
     const staying = await reader();
-    expect(rowsOf('bookmark', { userId: leaving.userId })).toBe(4);
-    expect(rowsOf('reading_position', { userId: leaving.userId })).toBe(2);
+    expect(await rowsOf('bookmark', { userId: leaving.userId })).toBe(4);
+    expect(await rowsOf('reading_position', { userId: leaving.userId })).toBe(2);
 
     const { status, body } = await leaving.client.json('/api/auth/delete-user', { body: {} });
     expect(status, JSON.stringify(body)).toBe(200);
 
-    expect(rowsOf('bookmark', { userId: leaving.userId })).toBe(0);
-    expect(rowsOf('reading_position', { userId: leaving.userId })).toBe(0);
+    expect(await rowsOf('bookmark', { userId: leaving.userId })).toBe(0);
+    expect(await rowsOf('reading_position', { userId: leaving.userId })).toBe(0);
     expect(await pagesOf(staying)).toEqual([4, 9]);
     expect((await position(staying, otherBookId)).body).toEqual({ page: 9 });
   });
@@ -380,13 +397,13 @@ describe('what goes with the account and with the book', () => {
       await put(user, 1, undefined, doomed);
       await savePosition(user, { page: 2 }, doomed);
     }
-    expect(rowsOf('bookmark', { bookId: doomed })).toBe(2);
-    expect(rowsOf('reading_position', { bookId: doomed })).toBe(2);
+    expect(await rowsOf('bookmark', { bookId: doomed })).toBe(2);
+    expect(await rowsOf('reading_position', { bookId: doomed })).toBe(2);
 
     await withServerDb(server, (db) => db.deleteFrom('book').where('id', '=', doomed).execute());
 
-    expect(rowsOf('bookmark', { bookId: doomed })).toBe(0);
-    expect(rowsOf('reading_position', { bookId: doomed })).toBe(0);
+    expect(await rowsOf('bookmark', { bookId: doomed })).toBe(0);
+    expect(await rowsOf('reading_position', { bookId: doomed })).toBe(0);
     expectError(await bookmarks(first, doomed), 404, 'Book not found');
     for (const user of [first, second]) {
       expect(await pagesOf(user, otherBookId)).toEqual([4, 9]);

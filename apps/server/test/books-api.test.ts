@@ -9,9 +9,10 @@ import {
   errorResponseSchema,
   type BookListItem,
 } from '@threadbook/contracts';
-import { openDatabase } from '../src/db/database.ts';
 import { importBook } from '../src/features/books/import-book.ts';
 import { bearerToken, bookXml, get, makePdf, rawGet } from './books-fixtures.ts';
+import { insertBook, withServerDb } from './graph-fixtures.ts';
+import { openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
 // Files are served from memory (BOOK_CACHE_MB) or, for files too large to keep, streamed from disk: the
@@ -34,7 +35,7 @@ describe.each([
     await makePdf(pdfPath, { pages: 3, title: 'Abstract Algebra', author: 'T. Judson', linesPerPage: 30 });
     const { writeFileSync } = await import('node:fs');
     writeFileSync(xmlPath, bookXml(3, 'Abstract Algebra', 'T. Judson'));
-    const database = openDatabase({ dataDir: server.dataDir });
+    const database = await openTestDatabase(server.dataDir);
     try {
       ({ id } = await importBook(
         { db: database.db, dataDir: server.dataDir, maxBookMb: 200 },
@@ -75,23 +76,39 @@ describe.each([
       expect(list).toEqual([{ id, title: 'Abstract Algebra', author: 'T. Judson' }]);
     }
     // A row still 'importing' is not a book yet.
-    server.withDb((db) =>
-      db
-        .prepare(
-          "insert into book (title, author, page_count, sha256, status, source_name, created_at) values ('Half', '', 1, 'abc', 'importing', 'half.pdf', ?)",
-        )
-        .run(new Date().toISOString()),
-    );
-    const half = server.withDb(
-      (db) => (db.prepare("select id from book where title = 'Half'").get() as { id: number }).id,
-    );
+    const { id: half } = await server.db
+      .insertInto('book')
+      .values({
+        title: 'Half',
+        author: '',
+        page_count: 1,
+        sha256: 'abc',
+        status: 'importing',
+        source_name: 'half.pdf',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     try {
       const list = (await (await get(server, '/api/books/', { token })).json()) as BookListItem[];
       expect(list.map((book) => book.id)).toEqual([id]);
       expect((await get(server, `/api/books/${half}/metadata`, { token })).status).toBe(404);
       expect((await get(server, `/api/books/${half}/cover`, { token })).status).toBe(404);
     } finally {
-      server.withDb((db) => db.prepare('delete from book where id = ?').run(half));
+      await server.db.deleteFrom('book').where('id', '=', half).execute();
+    }
+  });
+
+  test("the list is in the order of the titles compared as bytes, whatever the database's locale", async () => {
+    const titles = ['banana', 'Apple', 'éclair', 'apple', 'Zebra', 'a.b', 'ab'];
+    const added = await withServerDb(server, (db) =>
+      Promise.all(titles.map((title) => insertBook(db, title))),
+    );
+    try {
+      const list = bookListSchema.parse(await (await get(server, '/api/books/', { token })).json());
+      expect(list.map((book) => book.title)).toEqual(['Abstract Algebra', ...titles].sort());
+    } finally {
+      await server.db.deleteFrom('book').where('id', 'in', added).execute();
     }
   });
 

@@ -14,11 +14,12 @@ import { bookListSchema, type BookListItem } from '@threadbook/contracts';
 import { startOpenAiCompatibleServer } from '@threadbook/test-support';
 import { buildSampleBook } from '../../../samples/sample-book/index.ts';
 import { loadConfig } from '../src/config.ts';
-import { migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/database.ts';
 import { BookImportError, importBook } from '../src/features/books/import-book.ts';
 import { cleanupIncompleteImports, createStagingDir } from '../src/features/books/storage.ts';
 import { GRAPH_FORMAT } from '../src/features/graph/store.ts';
 import { bearerToken, bookXml, eventually, get, makePdf } from './books-fixtures.ts';
+import { databaseEnv, openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -30,8 +31,18 @@ interface Run {
 }
 
 /** Starts `node apps/server/src/cli/import.ts ...args` over `dataDir`, as `npm run import` does. */
-function startImport(dataDir: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env };
+async function startImport(
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(await databaseEnv(dataDir)),
+    ...env,
+  };
   delete childEnv.MAX_BOOK_MB;
   Object.assign(childEnv, env);
   return spawn(process.execPath, ['apps/server/src/cli/import.ts', ...args], {
@@ -41,8 +52,8 @@ function startImport(dataDir: string, args: string[], env: Record<string, string
   });
 }
 
-function runImport(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const child = startImport(dataDir, args, env);
+async function runImport(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const child = await startImport(dataDir, args, env);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -52,7 +63,7 @@ function runImport(dataDir: string, args: string[], env: Record<string, string> 
 
 /** What the installation holds: book rows (any status) and the entries of DATA_DIR/books. */
 async function stored(dataDir: string) {
-  const database = openDatabase({ dataDir });
+  const database = await openTestDatabase(dataDir);
   try {
     await migrateToLatest(database.db);
     const rows = await database.db.selectFrom('book').select(['id', 'status', 'title']).execute();
@@ -222,7 +233,7 @@ describe('importing books', { timeout: 90_000 }, () => {
         [[otherPdf, '--xml', path.join(fixtures, 'missing.xml')], /missing\.xml: no such file/],
       ];
       // In this process (the command's start-up is slow on a busy machine)...
-      const database = openDatabase({ dataDir });
+      const database = await openTestDatabase(dataDir);
       try {
         for (const [[pdfPath = '', , xmlPath], message] of cases) {
           const attempt = importBook({ db: database.db, dataDir, maxBookMb: 200 }, { pdfPath, xmlPath });
@@ -255,7 +266,7 @@ describe('importing books', { timeout: 90_000 }, () => {
     const dataDir = makeTempDir();
     const big = path.join(fixtures, 'long.pdf');
     await makePdf(big, { pages: 150, linesPerPage: 40, title: 'Long Book' });
-    const child = startImport(dataDir, [big]);
+    const child = await startImport(dataDir, [big]);
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -292,7 +303,7 @@ describe('importing books', { timeout: 90_000 }, () => {
       const booksDir = path.join(dataDir, 'books');
       const gone = `${(await import('node:os')).hostname()} ${await deadPid()}`;
 
-      const database = openDatabase({ dataDir });
+      const database = await openTestDatabase(dataDir);
       const insert = (sha256: string) =>
         database.db
           .insertInto('book')
@@ -424,7 +435,7 @@ describe('importing books', { timeout: 90_000 }, () => {
 
     /** The graph stored for book `id`: node and edge counts, and the summaries cached. */
     async function storedGraph(dataDir: string, id: number) {
-      const database = openDatabase({ dataDir });
+      const database = await openTestDatabase(dataDir);
       try {
         const count = async (table: 'graph_node' | 'graph_edge' | 'graph_summary') =>
           Number(
@@ -462,7 +473,7 @@ describe('importing books', { timeout: 90_000 }, () => {
         expect(graph.edges).toBeGreaterThan(paragraphs / 2);
 
         // A cached summary belongs to the old graph: the rebuild drops it with the rest.
-        const database = openDatabase({ dataDir });
+        const database = await openTestDatabase(dataDir);
         const edge = await database.db
           .selectFrom('graph_edge')
           .selectAll()
@@ -508,7 +519,7 @@ describe('importing books', { timeout: 90_000 }, () => {
         const run = await runImport(dataDir, [tinyPdf, '--xml', tinyXml]);
         expect(run.code, run.stderr).toBe(0);
         const id = Number(run.stdout);
-        const database = openDatabase({ dataDir });
+        const database = await openTestDatabase(dataDir);
         await database.db.deleteFrom('graph_book').where('book_id', '=', id).execute();
         await database.db.deleteFrom('graph_node').where('book_id', '=', id).execute();
         await database.close();
@@ -537,7 +548,7 @@ describe('importing books', { timeout: 90_000 }, () => {
         expect(run.code, run.stderr).toBe(0);
         const id = Number(run.stdout);
         const format = async () => {
-          const database = openDatabase({ dataDir });
+          const database = await openTestDatabase(dataDir);
           try {
             return await database.db
               .selectFrom('graph_book')
@@ -550,7 +561,7 @@ describe('importing books', { timeout: 90_000 }, () => {
         };
         const imported = await format();
         expect(imported.format).toBe(GRAPH_FORMAT);
-        const database = openDatabase({ dataDir });
+        const database = await openTestDatabase(dataDir);
         await database.db.updateTable('graph_book').set({ format: 1 }).where('book_id', '=', id).execute();
         await database.close();
 
@@ -608,7 +619,7 @@ describe('importing books', { timeout: 90_000 }, () => {
         await server.close();
       }
       // Remembered: removing the sample does not bring it back at the next start.
-      const database = openDatabase({ dataDir });
+      const database = await openTestDatabase(dataDir);
       await database.db.deleteFrom('book').where('id', '=', sample.id).execute();
       await database.close();
       rmSync(path.join(dataDir, 'books', String(sample.id)), { recursive: true });

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, test, vi } from 'vitest';
 import { TestClient, uniqueEmail } from './support/client.ts';
+import { testEngine } from './support/database.ts';
 import { makeTempDir, startTestServer } from './support/server.ts';
 
 const dirs: string[] = [];
@@ -35,7 +36,9 @@ test('DATA_DIR is made private (0700), the database and its -wal/-shm files and 
 
     expect(mode(dataDir)).toBe(0o700);
     const database = path.join(dataDir, 'threadbook.sqlite');
-    for (const file of [database, `${database}-wal`, `${database}-shm`]) {
+    // PostgreSQL keeps nothing in DATA_DIR.
+    const databaseFiles = testEngine === 'sqlite' ? [database, `${database}-wal`, `${database}-shm`] : [];
+    for (const file of databaseFiles) {
       expect(existsSync(file), file).toBe(true);
       expect(mode(file), file).toBe(0o600);
     }
@@ -46,15 +49,18 @@ test('DATA_DIR is made private (0700), the database and its -wal/-shm files and 
   }
 });
 
-test('a database an older version left world-readable is made private at start', async () => {
-  const dataDir = freshDataDir();
-  const database = path.join(dataDir, 'threadbook.sqlite');
-  await (await startTestServer({ DATA_DIR: dataDir })).close();
-  chmodSync(database, 0o644);
-  const server = await startTestServer({ DATA_DIR: dataDir });
-  try {
-    expect(mode(database)).toBe(0o600);
-  } finally {
-    await server.close();
-  }
-});
+test.skipIf(testEngine !== 'sqlite')(
+  'a database an older version left world-readable is made private at start (SQLite: a file in DATA_DIR)',
+  async () => {
+    const dataDir = freshDataDir();
+    const database = path.join(dataDir, 'threadbook.sqlite');
+    await (await startTestServer({ DATA_DIR: dataDir })).close();
+    chmodSync(database, 0o644);
+    const server = await startTestServer({ DATA_DIR: dataDir });
+    try {
+      expect(mode(database)).toBe(0o600);
+    } finally {
+      await server.close();
+    }
+  },
+);

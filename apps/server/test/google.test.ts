@@ -18,12 +18,27 @@ const googleEnv = () => ({
 });
 
 const userRows = (server: TestServer, email: string) =>
-  server.withDb((db) => db.prepare('select id from user where email = ?').all(email) as { id: string }[]);
+  server.db.selectFrom('user').select('id').where('email', '=', email).execute();
 
-const sessionCount = (server: TestServer, userId: string) =>
-  server.withDb(
-    (db) => (db.prepare('select count(*) as n from session where userId = ?').get(userId) as { n: number }).n,
-  );
+const sessionCount = async (server: TestServer, userId: string) =>
+  (
+    await server.db
+      .selectFrom('session')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).n;
+
+const accountsOf = (server: TestServer, userId = '') =>
+  server.db.selectFrom('account').where('userId', '=', userId);
+
+const countOf = async (server: TestServer, table: 'user' | 'session') =>
+  (
+    await server.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('Google configured, with an allow-list', () => {
   let server: TestServer;
@@ -64,20 +79,18 @@ describe('Google configured, with an allow-list', () => {
       displayName: 'Test Student',
       isGoogleUser: true,
     });
-    const [user] = userRows(server, 'student@example.com');
+    const [user] = await userRows(server, 'student@example.com');
     expect(me.body.uid).toBe(user?.id);
-    expect(
-      server.withDb((db) =>
-        db.prepare('select providerId, accountId from account where userId = ?').all(user?.id),
-      ),
-    ).toEqual([{ providerId: 'google', accountId: 'google-student' }]);
+    expect(await accountsOf(server, user?.id).select(['providerId', 'accountId']).execute()).toEqual([
+      { providerId: 'google', accountId: 'google-student' },
+    ]);
   });
 
   test('signing in again with Google reuses the account', async () => {
     oidc.setUser({ sub: 'google-student', email: 'student@example.com', name: 'Test Student' });
     const client = new TestClient(server.baseUrl);
     expect((await googlePopupSignIn(client)).outcome.token).toEqual(expect.any(String));
-    expect(userRows(server, 'student@example.com')).toHaveLength(1);
+    expect(await userRows(server, 'student@example.com')).toHaveLength(1);
     expect((await client.me(await client.getIdToken())).body.isGoogleUser).toBe(true);
   });
 
@@ -104,11 +117,11 @@ describe('Google configured, with an allow-list', () => {
     expect(outcome.token).toBeUndefined();
     expect(outcome.error?.code).toBe('account_not_linked');
     expect((await client.json('/api/auth/token')).status).toBe(401);
-    const [user] = userRows(server, 'both@example.com');
-    expect(userRows(server, 'both@example.com')).toHaveLength(1);
-    expect(
-      server.withDb((db) => db.prepare('select providerId from account where userId = ?').all(user?.id)),
-    ).toEqual([{ providerId: 'credential' }]);
+    const [user] = await userRows(server, 'both@example.com');
+    expect(await userRows(server, 'both@example.com')).toHaveLength(1);
+    expect(await accountsOf(server, user?.id).select('providerId').execute()).toEqual([
+      { providerId: 'credential' },
+    ]);
     expect((await new TestClient(server.baseUrl).signIn('both@example.com', 'secret1')).status).toBe(200);
   });
 
@@ -119,11 +132,13 @@ describe('Google configured, with an allow-list', () => {
     expect(outcome.token).toBeUndefined();
     expect(outcome.nonce).toBe('nonce-2');
     expect(outcome.error?.code).toBe('NOT_ALLOW_LISTED');
-    expect(userRows(server, 'outsider@example.com')).toEqual([]);
+    expect(await userRows(server, 'outsider@example.com')).toEqual([]);
     expect(
-      server.withDb((db) =>
-        db.prepare("select count(*) as n from account where accountId = 'google-outsider'").get(),
-      ),
+      await server.db
+        .selectFrom('account')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('accountId', '=', 'google-outsider')
+        .executeTakeFirst(),
     ).toEqual({ n: 0 });
     expect((await client.json('/api/auth/token')).status).toBe(401);
   });
@@ -151,7 +166,7 @@ test('a refused existing Google account (removed from the list since): NOT_ALLOW
       expect((await googlePopupSignIn(new TestClient(allowed.baseUrl))).outcome.token).toEqual(
         expect.any(String),
       );
-      const rows = userRows(allowed, 'former@example.com');
+      const rows = await userRows(allowed, 'former@example.com');
       expect(rows).toHaveLength(1);
       userId = rows[0]?.id ?? '';
     } finally {
@@ -163,15 +178,15 @@ test('a refused existing Google account (removed from the list since): NOT_ALLOW
       { dataDir },
     );
     try {
-      const sessionsBefore = sessionCount(refused, userId);
+      const sessionsBefore = await sessionCount(refused, userId);
       const client = new TestClient(refused.baseUrl);
       const { outcome } = await googlePopupSignIn(client);
       expect(outcome.token).toBeUndefined();
       expect(outcome.error?.code).toBe('NOT_ALLOW_LISTED');
-      expect(sessionCount(refused, userId)).toBe(sessionsBefore);
+      expect(await sessionCount(refused, userId)).toBe(sessionsBefore);
       expect((await client.json('/api/auth/token')).status).toBe(401);
       // The account itself is kept: putting the address back on the list restores access.
-      expect(userRows(refused, 'former@example.com')).toHaveLength(1);
+      expect(await userRows(refused, 'former@example.com')).toHaveLength(1);
     } finally {
       await refused.close();
     }
@@ -209,7 +224,7 @@ describe('Google not configured', () => {
     expect(response.headers.get('location')).toBeNull();
     expect(client.cookies.has('better-auth.session_token')).toBe(false);
     expect((await client.json('/api/auth/token')).status).toBe(401);
-    expect(server.withDb((db) => db.prepare('select count(*) as n from user').get())).toEqual({ n: 0 });
+    expect(await countOf(server, 'user')).toBe(0);
   });
 
   test('the callback does not sign anyone in either', async () => {
@@ -220,7 +235,7 @@ describe('Google not configured', () => {
         .getSetCookie()
         .some((cookie) => cookie.startsWith('better-auth.session_token=') && !cookie.includes('Max-Age=0')),
     ).toBe(false);
-    expect(server.withDb((db) => db.prepare('select count(*) as n from session').get())).toEqual({ n: 0 });
+    expect(await countOf(server, 'session')).toBe(0);
   });
 });
 

@@ -245,12 +245,12 @@ describe('the graph API', () => {
     }
     // A book still importing does not exist yet, graph or not. A graph held in memory is checked again
     // within a second (graph-cache.ts).
-    server.withDb((db) => db.prepare("update book set status = 'importing' where id = ?").run(bookId));
+    await server.db.updateTable('book').set({ status: 'importing' }).where('id', '=', bookId).execute();
     try {
       await new Promise((resolve) => setTimeout(resolve, 1100));
       for (const url of paths(String(bookId))) expect((await get(url)).status, url).toBe(404);
     } finally {
-      server.withDb((db) => db.prepare("update book set status = 'ready' where id = ?").run(bookId));
+      await server.db.updateTable('book').set({ status: 'ready' }).where('id', '=', bookId).execute();
     }
     for (const url of paths(String(bookId), '9.9.9').slice(0, 2)) {
       const { status, body } = await get(url);

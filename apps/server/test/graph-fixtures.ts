@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BookDocument, BookParagraph } from '@threadbook/book';
-import { openDatabase, type Db } from '../src/db/database.ts';
+import type { Db } from '../src/db/database.ts';
 import { replaceBookGraph } from '../src/features/graph/store.ts';
 import type { BookGraph, GraphEdge } from '../src/features/graph/pipeline.ts';
 import { bearerToken } from './books-fixtures.ts';
+import { openTestDatabase } from './support/database.ts';
 import { TestClient } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -204,7 +205,7 @@ export const SPANS: BookGraph['spans'] = [
 
 /** Runs `fn` with a Kysely connection of its own to the server's database. */
 export async function withServerDb<T>(server: TestServer, fn: (db: Db) => Promise<T>): Promise<T> {
-  const database = openDatabase({ dataDir: server.dataDir });
+  const database = await openTestDatabase(server.dataDir);
   try {
     return await fn(database.db);
   } finally {

@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BookDocument } from '@threadbook/book';
-import { migrateToLatest, openDatabase, type Db, type OpenedDatabase } from '../src/db/database.ts';
+import { migrateToLatest, type Db, type OpenedDatabase } from '../src/db/database.ts';
 import { GRAPH_FORMAT, replaceBookGraph } from '../src/features/graph/store.ts';
 import type { BookGraph, GraphEdge } from '../src/features/graph/pipeline.ts';
 import { graphBook, graphOfBook, insertBook, SPANS } from './graph-fixtures.ts';
+import { openTestDatabase } from './support/database.ts';
 import { makeTempDir } from './support/server.ts';
 
 /** A book of `chapters` x `sections` x `paragraphs` paragraphs, ids "c.s.p". */
@@ -59,7 +60,7 @@ describe('replaceBookGraph', () => {
 
   beforeAll(async () => {
     dataDir = makeTempDir('threadbook-graph-store-');
-    database = openDatabase({ dataDir });
+    database = await openTestDatabase(dataDir);
     db = database.db;
     await migrateToLatest(db);
   });

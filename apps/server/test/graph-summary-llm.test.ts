@@ -50,13 +50,13 @@ describe('relationship summaries from an OpenAI-compatible endpoint', () => {
       body: { relationship_type: type, source_paragraph: source, related_paragraph: related },
     });
   const cachedRows = (source: string, target: string) =>
-    server.withDb((db) =>
-      db
-        .prepare(
-          'select type, provider, summary from graph_summary where book_id = ? and source = ? and target = ?',
-        )
-        .all(bookId, source, target),
-    );
+    server.db
+      .selectFrom('graph_summary')
+      .select(['type', 'provider', 'summary'])
+      .where('book_id', '=', bookId)
+      .where('source', '=', source)
+      .where('target', '=', target)
+      .execute();
 
   test('asks the model with both paragraphs, their labels, the type and the edge’s evidence; the answer is cached', async () => {
     const before = llm.requests.length;
@@ -89,7 +89,7 @@ describe('relationship summaries from an OpenAI-compatible endpoint', () => {
     const again = await summary('BACKGROUND', `${bookId}:3.1.3`, '3.1.2');
     expect(again.body.summary).toBe(first.body.summary);
     expect(llm.requests.length).toBe(before + 1);
-    expect(cachedRows('3.1.3', '3.1.2')).toEqual([
+    expect(await cachedRows('3.1.3', '3.1.2')).toEqual([
       { type: 'BACKGROUND', provider: 'llm:tutor-model', summary: first.body.summary },
     ]);
 
@@ -101,13 +101,18 @@ describe('relationship summaries from an OpenAI-compatible endpoint', () => {
   });
 
   test('a summary cached by another provider (the built-in explainer) is not served for the model', async () => {
-    server.withDb((db) =>
-      db
-        .prepare(
-          "insert into graph_summary (book_id, source, target, type, provider, summary, created_at) values (?, '3.2.1', '3.1.3', 'EXAMPLE', 'builtin', 'From the built-in explainer.', ?)",
-        )
-        .run(bookId, new Date().toISOString()),
-    );
+    await server.db
+      .insertInto('graph_summary')
+      .values({
+        book_id: bookId,
+        source: '3.2.1',
+        target: '3.1.3',
+        type: 'EXAMPLE',
+        provider: 'builtin',
+        summary: 'From the built-in explainer.',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const before = llm.requests.length;
     const answer = await summary('EXAMPLE', '3.2.1', '3.1.3');
     expect(answer.status).toBe(200);
@@ -123,11 +128,11 @@ describe('relationship summaries from an OpenAI-compatible endpoint', () => {
     expect(failed.body).toMatchObject({ statusCode: 502, error: 'Bad Gateway' });
     expect(failed.body.message).toBe(`${GraphErrorMessage.explanationFailed}500 injected failure 500`);
     expect(llm.requests.length).toBe(before + 2);
-    expect(cachedRows('3.1.3', '3.2.1')).toEqual([]);
+    expect(await cachedRows('3.1.3', '3.2.1')).toEqual([]);
     // Served once the service is back.
     const recovered = await summary('EXAMPLE', '3.1.3', '3.2.1');
     expect(recovered.status).toBe(200);
-    expect(cachedRows('3.1.3', '3.2.1')).toHaveLength(1);
+    expect(await cachedRows('3.1.3', '3.2.1')).toHaveLength(1);
   });
 
   test('one failure is forgiven: the retry answers', async () => {
@@ -149,7 +154,7 @@ describe('relationship summaries from an OpenAI-compatible endpoint', () => {
     // Two tries of TIMEOUT_MS each, plus the SDK's short back-off; never the service's own delay twice.
     expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS * 2);
     expect(took).toBeLessThan(TIMEOUT_MS * 2 + 2500);
-    expect(cachedRows('3.1.3', '3.2.3')).toEqual([]);
+    expect(await cachedRows('3.1.3', '3.2.3')).toEqual([]);
   });
 
   test('an empty answer is a 502 saying so', async () => {
@@ -158,7 +163,7 @@ describe('relationship summaries from an OpenAI-compatible endpoint', () => {
       const empty = await summary('ELABORATION', '3.1.3', '3.1.4');
       expect(empty.status).toBe(502);
       expect(empty.body.message).toBe(GraphErrorMessage.explanationEmpty);
-      expect(cachedRows('3.1.3', '3.1.4')).toEqual([]);
+      expect(await cachedRows('3.1.3', '3.1.4')).toEqual([]);
     } finally {
       llm.setReply(() => `  Reply ${++replies}: the two are linked.\n`);
     }
@@ -171,7 +176,7 @@ describe('relationship summaries from an OpenAI-compatible endpoint', () => {
       expect(garbled.status, body).toBe(502);
       expect(garbled.body.message, body).toBe(GraphErrorMessage.explanationMalformed);
     }
-    expect(cachedRows('3.1.3', '3.1.4')).toEqual([]);
+    expect(await cachedRows('3.1.3', '3.1.4')).toEqual([]);
   });
 });
 

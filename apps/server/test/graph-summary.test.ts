@@ -22,13 +22,12 @@ describe('relationship summaries (built-in explainer)', () => {
     client.json(`/api/graph/books/${book}/paragraphs/summary`, { body, token });
 
   const cached = () =>
-    server.withDb((db) =>
-      db
-        .prepare(
-          'select source, target, type, provider, summary from graph_summary where book_id = ? order by created_at',
-        )
-        .all(bookId),
-    ) as { source: string; target: string; type: string; provider: string; summary: string }[];
+    server.db
+      .selectFrom('graph_summary')
+      .select(['source', 'target', 'type', 'provider', 'summary'])
+      .where('book_id', '=', bookId)
+      .orderBy('created_at')
+      .execute();
 
   test('explains the stored edge, in the type’s any case, and caches the answer as builtin', async () => {
     const expected = explainRelationship({
@@ -48,7 +47,7 @@ describe('relationship summaries (built-in explainer)', () => {
     }
     expect(expected).toContain('Section 3.1, Paragraph 2');
     expect(expected).toContain('Proposition 3.4 generalises the arithmetic of Example 3.1');
-    expect(cached()).toEqual([
+    expect(await cached()).toEqual([
       { source: '3.1.3', target: '3.1.2', type: 'BACKGROUND', provider: 'builtin', summary: expected },
     ]);
   });
@@ -144,11 +143,12 @@ describe('a stored paragraph longer than Book XML allows', () => {
 
   beforeAll(async () => {
     ({ server, client, token, bookId } = await startGraphServer());
-    server.withDb((db) =>
-      db
-        .prepare("update graph_node set text = ? where book_id = ? and paragraph_id = '3.1.4'")
-        .run(huge, bookId),
-    );
+    await server.db
+      .updateTable('graph_node')
+      .set({ text: huge })
+      .where('book_id', '=', bookId)
+      .where('paragraph_id', '=', '3.1.4')
+      .execute();
   });
   afterAll(() => server.close());
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { healthResponseSchema } from '@threadbook/contracts';
+import { testEngine } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
 const packageVersion = (
@@ -21,7 +22,7 @@ describe('API only (no built web app)', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const body = await response.json();
-    expect(body).toEqual({ status: 'ok', version: packageVersion, database: 'sqlite' });
+    expect(body).toEqual({ status: 'ok', version: packageVersion, database: testEngine });
     expect(healthResponseSchema.parse(body)).toEqual(body);
   });
 

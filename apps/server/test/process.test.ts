@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import { databaseEnv } from './support/database.ts';
 import { freePort, makeTempDir } from './support/server.ts';
 
 const main = path.resolve(import.meta.dirname, '../src/main.ts');
@@ -41,6 +42,7 @@ async function startProcess(fault: string): Promise<Run & { baseUrl: string }> {
         WEB_DIST_DIR: web,
         SAMPLE_BOOK: 'false',
         LOG_LEVEL: 'info',
+        ...(await databaseEnv(dataDir)),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -8,11 +8,12 @@ import {
   type BookSearchResponse,
 } from '@threadbook/contracts';
 import { parseBookXml } from '@threadbook/book';
-import { openDatabase, type Db } from '../src/db/database.ts';
+import { ourMigrator, type Db } from '../src/db/database.ts';
 import { rebuildBookGraph } from '../src/features/books/book-graph.ts';
 import { importBook } from '../src/features/books/import-book.ts';
 import { searchIndex } from '../src/features/search/search-index.ts';
 import { bearerToken, bookXml, get, makePdf } from './books-fixtures.ts';
+import { openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
 /** Exercises after the text, on pages 4 and 5: more paragraphs saying 'mean' than one answer holds. */
@@ -107,7 +108,7 @@ async function importWithXml(dataDir: string, name: string, pages: number, xml: 
     const xmlPath = path.join(dir, `${name}.xml`);
     await makePdf(pdfPath, { pages, title: name });
     writeFileSync(xmlPath, xml);
-    const database = openDatabase({ dataDir });
+    const database = await openTestDatabase(dataDir);
     try {
       return (await importBook({ db: database.db, dataDir, maxBookMb: 200 }, { pdfPath, xmlPath })).id;
     } finally {
@@ -136,7 +137,7 @@ describe('find in the book: GET /api/books/{id}/search', () => {
 
   /** Runs `fn` on a Kysely connection of its own to the server's database. */
   async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-    const database = openDatabase({ dataDir });
+    const database = await openTestDatabase(dataDir);
     try {
       return await fn(database.db);
     } finally {
@@ -345,21 +346,24 @@ describe('find in the book: GET /api/books/{id}/search', () => {
   });
 
   test('deleting a book leaves none of its index', async () => {
-    const rows = () =>
-      server.withDb((db) => db.prepare('SELECT count(*) AS n FROM search_block').get()) as {
-        n: number;
-      };
-    const before = rows().n;
+    const rows = async () =>
+      (
+        await server.db
+          .selectFrom('search_block')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await rows();
     const other = await importWithXml(dataDir, 'groups', 2, bookXml(2, 'Groups'));
     expect(
       await ids('groups')
         .then(() => search('groups', other))
         .then((r) => r.total),
     ).toBe(2);
-    expect(rows().n).toBe(before + 2);
+    expect(await rows()).toBe(before + 2);
 
     await withDatabase((db) => db.deleteFrom('book').where('id', '=', other).execute());
-    expect(rows().n).toBe(before);
+    expect(await rows()).toBe(before);
     await failure(searchPath('groups', other), 404);
     expect(await ids('Kolmogorov')).toEqual(['1.1.3']);
   });
@@ -368,14 +372,8 @@ describe('find in the book: GET /api/books/{id}/search', () => {
     const port = Number(new URL(server.baseUrl).port);
     await server.close();
     // The database as it was before migration 006-search.
-    server.withDb((db) =>
-      db.exec(`
-        DROP TABLE search_book;
-        DROP TRIGGER search_block_book_deleted;
-        DROP TABLE search_block;
-        DELETE FROM threadbook_migration WHERE name = '006-search';
-      `),
-    );
+    const { results } = await withDatabase((db) => ourMigrator(db).migrateDown());
+    expect(results).toEqual([{ migrationName: '006-search', direction: 'Down', status: 'Success' }]);
     server = await startTestServer({}, { dataDir, port });
     token = await bearerToken(server);
     expect(await ids('"random variable"')).toEqual(['1.1.1']);

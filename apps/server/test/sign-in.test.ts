@@ -15,15 +15,15 @@ async function register(server: TestServer, email: string, password = 'secret1')
   expect(status, JSON.stringify(body)).toBe(200);
 }
 
-const sessionCount = (server: TestServer, email: string) =>
-  server.withDb(
-    (db) =>
-      (
-        db
-          .prepare('select count(*) as n from session s join user u on u.id = s.userId where u.email = ?')
-          .get(email) as { n: number }
-      ).n,
-  );
+const sessionCount = async (server: TestServer, email: string) =>
+  (
+    await server.db
+      .selectFrom('session as s')
+      .innerJoin('user as u', 'u.id', 's.userId')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('u.email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('password sign-in with an allow-list', () => {
   const listed = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'].map(
@@ -85,7 +85,7 @@ describe('password sign-in with an allow-list', () => {
       expect(blocked.body).toEqual(tooMany);
     }
     expect(client.cookies.size).toBe(0);
-    expect(sessionCount(server, 'bob@example.com')).toBe(1); // only the one from sign-up
+    expect(await sessionCount(server, 'bob@example.com')).toBe(1); // only the one from sign-up
 
     // The limit is per address: another account from the same client still signs in.
     expect((await new TestClient(server.baseUrl).signIn('carol@example.com', 'secret1')).status).toBe(200);
@@ -109,18 +109,26 @@ describe('password sign-in with an allow-list', () => {
 
   test('a disabled account: the right password is 403 ACCOUNT_DISABLED and no session is made', async () => {
     await register(server, 'erin@example.com');
-    server.withDb((db) => db.prepare('update user set disabled = 1 where email = ?').run('erin@example.com'));
-    const before = sessionCount(server, 'erin@example.com');
+    await server.db
+      .updateTable('user')
+      .set({ disabled: 1 })
+      .where('email', '=', 'erin@example.com')
+      .execute();
+    const before = await sessionCount(server, 'erin@example.com');
     const client = new TestClient(server.baseUrl);
     const { status, body } = await client.signIn('erin@example.com', 'secret1');
     expect(status).toBe(403);
     expect(body).toEqual({ code: 'ACCOUNT_DISABLED', message: 'This account has been disabled.' });
     expect(client.cookies.size).toBe(0);
-    expect(sessionCount(server, 'erin@example.com')).toBe(before);
+    expect(await sessionCount(server, 'erin@example.com')).toBe(before);
     // A wrong password is still just a wrong password (nothing tells a guesser the account is disabled).
     expect((await client.signIn('erin@example.com', 'wrong')).status).toBe(401);
 
-    server.withDb((db) => db.prepare('update user set disabled = 0 where email = ?').run('erin@example.com'));
+    await server.db
+      .updateTable('user')
+      .set({ disabled: 0 })
+      .where('email', '=', 'erin@example.com')
+      .execute();
     expect((await client.signIn('erin@example.com', 'secret1')).status).toBe(200);
   });
 
@@ -138,23 +146,22 @@ describe('password sign-in with an allow-list', () => {
     await register(server, 'grace@example.com');
     const client = new TestClient(server.baseUrl);
     expect((await client.signIn('grace@example.com', 'secret1')).status).toBe(200);
-    const counted = (path: string) =>
-      server.withDb(
-        (db) =>
-          (
-            db.prepare('select count(*) as n from rateLimit where key like ?').get(`%${path}`) as {
-              n: number;
-            }
-          ).n,
-      );
+    const counted = async (path: string) =>
+      (
+        await server.db
+          .selectFrom('rateLimit')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('key', 'like', `%${path}`)
+          .executeTakeFirstOrThrow()
+      ).n;
     for (let i = 0; i < 3; i++) {
       await client.getIdToken();
       expect((await client.fetch('/api/auth/app-config')).status).toBe(200);
     }
-    expect(counted('/token')).toBe(0);
-    expect(counted('/app-config')).toBe(0);
+    expect(await counted('/token')).toBe(0);
+    expect(await counted('/app-config')).toBe(0);
     // The sign-in itself still is.
-    expect(counted('/sign-in/email')).toBe(1);
+    expect(await counted('/sign-in/email')).toBe(1);
   });
 });
 
@@ -184,6 +191,19 @@ describe('failed sign-ins per client address (each client below connects from it
     expect(blocked.body).toEqual(tooMany);
   });
 
+  test('failures sent at once are each counted: after 5 of them the account is locked for that client', async () => {
+    const email = uniqueEmail('rushed');
+    await register(server, email);
+    const guesser = '127.0.0.7';
+    const attempts = await Promise.all(
+      Array.from({ length: 5 }, (_, attempt) => from(guesser).signIn(email, `wrong-${attempt}`)),
+    );
+    expect(attempts.map((attempt) => attempt.status)).toEqual([401, 401, 401, 401, 401]);
+    const blocked = await from(guesser).signIn(email, 'secret1');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual(tooMany);
+  });
+
   test('a class behind one school address: each student signs in with their own password after a few mistakes', async () => {
     const students = Array.from({ length: 10 }, () => uniqueEmail('student'));
     await Promise.all(students.map((email) => register(server, email)));
@@ -204,11 +224,10 @@ describe('failed sign-ins per client address (each client below connects from it
     const attacker = '127.0.0.5';
     // The guesser's first failures, counted as the server counts them: sending them for real would take
     // minutes under better-auth's own per-minute rate limit on sign-ins.
-    server.withDb((db) =>
-      db
-        .prepare('insert into sign_in_failure (key, count, window_started_at) values (?, ?, ?)')
-        .run(`ip:${attacker}`, perClient - 5, Date.now()),
-    );
+    await server.db
+      .insertInto('sign_in_failure')
+      .values({ key: `ip:${attacker}`, count: perClient - 5, window_started_at: Date.now() })
+      .execute();
     for (let guess = 1; guess <= 4; guess++) {
       expect((await from(attacker).signIn(uniqueEmail('guess'), 'wrong')).status, `guess ${guess}`).toBe(401);
     }

@@ -7,12 +7,14 @@ const notAllowListed = {
   message: 'You are not authorized to access this application.',
 };
 
-const userCount = (server: TestServer, email: string) =>
-  server.withDb(
-    (db) =>
-      (db.prepare('select count(*) as n from user where lower(email) = lower(?)').get(email) as { n: number })
-        .n,
-  );
+const userCount = async (server: TestServer, email: string) =>
+  (
+    await server.db
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('with an allow-list', () => {
   let server: TestServer;
@@ -26,7 +28,7 @@ describe('with an allow-list', () => {
     const { status, body } = await client.signUp('second@example.com', 'secret1', 'Second Student');
     expect(status).toBe(200);
     expect(body.user).toMatchObject({ email: 'second@example.com', name: 'Second Student' });
-    expect(userCount(server, 'second@example.com')).toBe(1);
+    expect(await userCount(server, 'second@example.com')).toBe(1);
     const me = await client.me(await client.getIdToken());
     expect(me.body).toMatchObject({
       email: 'second@example.com',
@@ -46,7 +48,7 @@ describe('with an allow-list', () => {
     const { status, body } = await client.signUp('outsider@example.com', 'secret1');
     expect(status).toBe(403);
     expect(body).toMatchObject(notAllowListed);
-    expect(userCount(server, 'outsider@example.com')).toBe(0);
+    expect(await userCount(server, 'outsider@example.com')).toBe(0);
     expect(client.cookies.size).toBe(0);
   });
 
@@ -83,7 +85,7 @@ describe('without an allow-list (everyone allowed)', () => {
   test('any address signs up', async () => {
     const email = uniqueEmail('anyone');
     expect((await new TestClient(server.baseUrl).signUp(email, 'secret1')).status).toBe(200);
-    expect(userCount(server, email)).toBe(1);
+    expect(await userCount(server, email)).toBe(1);
   });
 
   test('an address already in use is refused with better-auth USER_ALREADY_EXISTS*', async () => {
@@ -94,7 +96,7 @@ describe('without an allow-list (everyone allowed)', () => {
       expect(status, again).toBe(422);
       expect(body.code).toMatch(/^USER_ALREADY_EXISTS/);
     }
-    expect(userCount(server, email)).toBe(1);
+    expect(await userCount(server, email)).toBe(1);
   });
 
   test('a password of 5 characters is PASSWORD_TOO_SHORT; 6 is enough', async () => {
@@ -102,7 +104,7 @@ describe('without an allow-list (everyone allowed)', () => {
     const short = await new TestClient(server.baseUrl).signUp(email, '12345');
     expect(short.status).toBe(400);
     expect(short.body.code).toBe('PASSWORD_TOO_SHORT');
-    expect(userCount(server, email)).toBe(0);
+    expect(await userCount(server, email)).toBe(0);
     expect((await new TestClient(server.baseUrl).signUp(email, '123456')).status).toBe(200);
   });
 
@@ -113,10 +115,12 @@ describe('without an allow-list (everyone allowed)', () => {
       expect(body.code, email).toBe('INVALID_EMAIL');
     }
     expect(
-      server.withDb((db) => db.prepare("select count(*) as n from user where email not like '%@%.%'").get()),
-    ).toEqual({
-      n: 0,
-    });
+      await server.db
+        .selectFrom('user')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email', 'not like', '%@%.%')
+        .executeTakeFirst(),
+    ).toEqual({ n: 0 });
   });
 
   test('password sign-in with a malformed address is INVALID_EMAIL too', async () => {
@@ -141,6 +145,6 @@ describe('SIGN_UP_RATE_LIMIT', () => {
     const refused = uniqueEmail();
     const { status } = await new TestClient(server.baseUrl).signUp(refused, 'secret1');
     expect(status).toBe(429);
-    expect(userCount(server, refused)).toBe(0);
+    expect(await userCount(server, refused)).toBe(0);
   });
 });

@@ -8,3 +8,4 @@ export {
   type RecordedRequest,
 } from './openai-server.ts';
 export { seededRandom } from './seeded-random.ts';
+export { startPostgres, createDatabase, dropDatabase, type PostgresCluster } from './postgres.ts';

@@ -20,8 +20,8 @@ const usage = `Usage: npm run import -- <book.pdf> [--xml book.xml] [--title T] 
 
   Imports a textbook PDF into the library and prints the new book's id (the existing id when the same
   PDF is already there). Its Book XML is extracted from the PDF, or taken from --xml (validated), and
-  its relationship graph is built. Progress goes to stderr. Uses DATA_DIR (default ./data) like the
-  server; PDFs over MAX_BOOK_MB (default 200) are refused.
+  its relationship graph is built. Progress goes to stderr. Uses DATA_DIR (default ./data) and
+  DATABASE_URL like the server; PDFs over MAX_BOOK_MB (default 200) are refused.
 
   --rebuild-graph builds the relationship graph of stored books again (after an upgrade, or with a
   new EMBEDDINGS_BASE_URL); each new graph replaces the old one at once.`;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
+import type { DatabaseKind } from './dialect.ts';
+import { postgresDialect } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -10,16 +12,15 @@ export type Db = Kysely<Database>;
 
 export interface OpenedDatabase {
   db: Db;
-  kind: 'sqlite' | 'postgres';
+  kind: DatabaseKind;
   close(): Promise<void>;
 }
 
 /** Opens the database named by the configuration: SQLite in DATA_DIR unless DATABASE_URL says otherwise. */
 export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): OpenedDatabase {
   if (options.databaseUrl) {
-    throw new Error(
-      'DATABASE_URL: PostgreSQL support is coming; unset DATABASE_URL to use the embedded SQLite database.',
-    );
+    const db = new Kysely<Database>({ dialect: postgresDialect(options.databaseUrl) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const file = path.join(options.dataDir, 'threadbook.sqlite');
   // Sessions and reset tokens are in it: readable by the server's user only. SQLite gives the -wal and -shm
@@ -65,15 +66,19 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** Brings our own tables up to date; the identity tables are migrated by the auth feature. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({
+/** Our own migrations over `db`; the identity tables are migrated by the auth feature. */
+export function ourMigrator(db: Db): Migrator {
+  return new Migrator({
     db,
     provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
     migrationTableName: 'threadbook_migration',
     migrationLockTableName: 'threadbook_migration_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/** Brings our own tables up to date. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await ourMigrator(db).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -9,14 +9,16 @@ export interface Database {
     id: string;
     email: string;
     name: string;
+    /** SQLite: 0 or 1; PostgreSQL: a boolean. */
     disabled: number | boolean | null;
-    createdAt: string | number;
+    /** SQLite: text or epoch milliseconds; PostgreSQL: a timestamptz, read as a Date. */
+    createdAt: IdentityTime;
   };
   session: {
     id: string;
     userId: string;
-    expiresAt: string | number;
-    createdAt: string | number;
+    expiresAt: IdentityTime;
+    createdAt: IdentityTime;
   };
   account: {
     id: string;
@@ -116,11 +118,10 @@ export interface Database {
     created_at: string;
   };
   /**
-   * The full-text index of the books' paragraphs, an FTS5 table (migration 006-search); only `text` is
-   * indexed. `rowid` is `book_id * 2^24 + ord` (features/search/sqlite-index.ts).
+   * The full-text index of the books' paragraphs (migration 006-search): the columns both engines have.
+   * Each engine types its own beside them (features/search/sqlite-index.ts, postgres-index.ts).
    */
   search_block: {
-    rowid: number;
     text: string;
     paragraph_id: string;
     section_id: string;
@@ -154,3 +155,6 @@ export interface Database {
 }
 
 export type BookStatus = 'importing' | 'ready';
+
+/** A time in better-auth's tables, as each database stores it (see `user.createdAt`). */
+export type IdentityTime = string | number | Date;

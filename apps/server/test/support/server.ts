@@ -2,11 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Identity } from '../../src/features/auth/identity.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { databaseEnv, dropTestDatabase, type TestDb } from './database.ts';
 
 export interface TestServer {
   /** http://127.0.0.1:PORT, which is also PUBLIC_URL (the ID tokens' issuer and the trusted origin). */
@@ -15,9 +16,12 @@ export interface TestServer {
   identity: Identity;
   config: Config;
   dataDir: string;
-  /** Runs `fn` on a separate connection to the server's SQLite file (WAL: both see each other's writes). */
-  withDb<T>(fn: (db: SQLite.Database) => T): T;
-  /** Stops the server; removes DATA_DIR unless the caller supplied it. */
+  /**
+   * A connection of the test's own to the server's database, SQLite or PostgreSQL (support/database.ts):
+   * each sees the other's writes. Closed with the server.
+   */
+  db: TestDb;
+  /** Stops the server; removes DATA_DIR (and its database) unless the caller supplied it. */
   close(): Promise<void>;
 }
 
@@ -40,11 +44,12 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (buildApp + listen on loopback) over a fresh SQLite file, or over `dataDir` when
+ * Starts the real server (buildApp + listen on loopback) over a fresh installation, or over `dataDir` when
  * given (to restart "the same installation" with another configuration; pass the previous `port` too so
  * PUBLIC_URL, and with it the ID tokens' issuer, stays the same). `env` is the environment the
- * server would read; the harness adds DATA_DIR, PORT, HOST, PUBLIC_URL, LOG_LEVEL=silent and, unless
- * given, a WEB_DIST_DIR without a built app so no test depends on whether apps/web was built.
+ * server would read; the harness adds DATA_DIR, PORT, HOST, PUBLIC_URL, LOG_LEVEL=silent, the database of
+ * DATA_DIR (DATABASE_URL in the 'server-pg' project) and, unless given, a WEB_DIST_DIR without a built
+ * app so no test depends on whether apps/web was built.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -65,6 +70,7 @@ export async function startTestServer(
     WEB_DIST_DIR: noWebApp,
     // Building and importing the sample book costs seconds of CPU per server; tests that need it say so.
     SAMPLE_BOOK: 'false',
+    ...(await databaseEnv(dataDir)),
     ...env,
   });
   const { app, identity } = await buildApp(config);
@@ -74,24 +80,21 @@ export async function startTestServer(
     await app.close();
     throw error;
   }
+  const database = openDatabase(config);
   return {
     baseUrl,
     app,
     identity,
     config,
     dataDir,
-    withDb(fn) {
-      const db = new SQLite(path.join(dataDir, 'threadbook.sqlite'));
-      db.pragma('busy_timeout = 5000');
-      try {
-        return fn(db);
-      } finally {
-        db.close();
-      }
-    },
+    db: database.db.withTables(),
     async close() {
       await app.close();
-      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+      await database.close();
+      if (ownsDataDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await dropTestDatabase(dataDir);
+      }
     },
   };
 }

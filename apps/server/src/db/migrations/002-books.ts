@@ -1,15 +1,22 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { databaseKind } from '../dialect.ts';
 
 /**
  * Books and the server's settings. A book row is 'importing' while its files are moved into place and
  * 'ready' once they are all there; only ready books are listed or served (see features/books/storage.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const postgres = databaseKind(db) === 'postgres';
   await db.schema
     .createTable('book')
-    // Ids are never reused, so a cached cover or a bookmark can never point at another book.
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
-    .addColumn('title', 'text', (col) => col.notNull())
+    // Ids are never reused, so a cached cover or a bookmark can never point at another book: SQLite's
+    // AUTOINCREMENT, PostgreSQL's identity (its sequence never goes back).
+    .addColumn('id', 'integer', (col) =>
+      postgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement(),
+    )
+    // The library is listed by title. PostgreSQL compares text by the database's locale; "C" compares it
+    // byte by byte, as SQLite does, so the list is in the same order on both.
+    .addColumn('title', postgres ? sql`text collate "C"` : 'text', (col) => col.notNull())
     .addColumn('author', 'text', (col) => col.notNull())
     .addColumn('page_count', 'integer', (col) => col.notNull())
     .addColumn('sha256', 'varchar(64)', (col) => col.notNull().unique())

@@ -7,6 +7,7 @@ import { AuthErrorCode, FRESH_SIGN_IN_SECONDS, MIN_PASSWORD_LENGTH } from '@thre
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { databaseKind } from '../../db/dialect.ts';
 import type { SendMail } from './mailer.ts';
 import type { SignInFailures } from './sign-in-failures.ts';
 import { accountPlugin } from './account-plugin.ts';
@@ -68,7 +69,8 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    database: { db, type: 'sqlite' },
+    // Its adapter and its migrations write the SQL of this type of database.
+    database: { db, type: databaseKind(db) },
     // The dev server's origin only in development: in production a page there must not pass the CSRF check.
     trustedOrigins: [config.publicUrl, ...(config.development ? [WEB_DEV_ORIGIN] : [])],
     telemetry: { enabled: false },

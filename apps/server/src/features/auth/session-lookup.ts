@@ -1,12 +1,13 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/database.ts';
+import type { IdentityTime } from '../../db/schema.ts';
 
 export interface SessionState {
   userId: string;
   email: string;
-  /** As the identity tables store them (SQLite: 0/1 and text or epoch milliseconds). */
+  /** As the identity tables store them (db/schema.ts). */
   disabled: number | boolean | null;
-  expiresAt: string | number;
+  expiresAt: IdentityTime;
 }
 
 /** Sessions looked up at most in one query; lists are padded to these lengths (see `padded`). */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export interface SignInFailureLimits {
@@ -45,32 +46,20 @@ export function createSignInFailures(db: Db, limits: SignInFailureLimits = defau
     },
 
     async recordFailure(email: string, clientIp: string, now = Date.now()): Promise<void> {
+      const windowOver = sql<boolean>`${now} - ${sql.ref('sign_in_failure.window_started_at')} >= ${limits.windowMs}`;
       for (const { key } of keys(email, clientIp)) {
-        await db.transaction().execute(async (trx) => {
-          const row = await trx
-            .selectFrom('sign_in_failure')
-            .selectAll()
-            .where('key', '=', key)
-            .executeTakeFirst();
-          if (!row) {
-            await trx
-              .insertInto('sign_in_failure')
-              .values({ key, count: 1, window_started_at: now })
-              .execute();
-          } else if (now - Number(row.window_started_at) >= limits.windowMs) {
-            await trx
-              .updateTable('sign_in_failure')
-              .set({ count: 1, window_started_at: now })
-              .where('key', '=', key)
-              .execute();
-          } else {
-            await trx
-              .updateTable('sign_in_failure')
-              .set({ count: row.count + 1 })
-              .where('key', '=', key)
-              .execute();
-          }
-        });
+        // One statement, so that failures counted at once (side by side on PostgreSQL) are all counted: a
+        // new key starts at 1, as does a key whose window has run out; any other adds one.
+        await db
+          .insertInto('sign_in_failure')
+          .values({ key, count: 1, window_started_at: now })
+          .onConflict((conflict) =>
+            conflict.column('key').doUpdateSet({
+              count: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${sql.ref('sign_in_failure.count')} + 1 END`,
+              window_started_at: sql`CASE WHEN ${windowOver} THEN ${now} ELSE ${sql.ref('sign_in_failure.window_started_at')} END`,
+            }),
+          )
+          .execute();
       }
     },
 

@@ -1,5 +1,6 @@
 import { BOOKMARK_LIMITS, type Bookmark } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
+import { holdUntilCommit } from '../../db/locks.ts';
 import { readyBooks } from '../books/ready-books.ts';
 
 /** One user's bookmarks and position in one book. */
@@ -30,8 +31,8 @@ export type PutOutcome = { status: 'created' | 'updated'; bookmark: Bookmark } |
 
 /**
  * Bookmarks `page` with `label` (replacing the label of an existing bookmark, which keeps its creation
- * time). A new bookmark beyond BOOKMARK_LIMITS.perBook is refused. One transaction, so concurrent calls of
- * this server cannot both take the last free place.
+ * time). A new bookmark beyond BOOKMARK_LIMITS.perBook is refused. One transaction holding the user's
+ * shelf, so concurrent calls cannot both take the last free place, nor both add the same page.
  */
 export function putBookmark(
   db: Db,
@@ -40,6 +41,7 @@ export function putBookmark(
   label: string | null,
 ): Promise<PutOutcome> {
   return db.transaction().execute(async (trx) => {
+    await holdUntilCommit(trx, `bookmarks ${userId} ${bookId}`);
     const updated = await trx
       .updateTable('bookmark')
       .set({ label })

@@ -10,7 +10,7 @@ import { cleanupIncompleteImports } from './storage.ts';
 
 type BooksConfig = Pick<
   Config,
-  'dataDir' | 'maxBookMb' | 'bookCacheMb' | 'sampleBook' | 'libraryDir' | 'embeddings'
+  'dataDir' | 'databaseUrl' | 'maxBookMb' | 'bookCacheMb' | 'sampleBook' | 'libraryDir' | 'embeddings'
 >;
 
 /**
@@ -38,6 +38,7 @@ export const booksFeature: FastifyPluginAsync<{ db: Db; config: BooksConfig }> =
 
   const jobs = createImportJobs({
     dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
     maxBookMb: config.maxBookMb,
     embeddings: config.embeddings,
     log: app.log,

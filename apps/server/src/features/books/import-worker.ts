@@ -22,7 +22,7 @@ function label(job: ImportJob): string {
   return path.basename(job.input.pdfPath);
 }
 
-const database = openDatabase({ dataDir: settings.dataDir });
+const database = openDatabase(settings);
 try {
   for (const [index, job] of jobs.entries()) {
     if (stopping.aborted) break;

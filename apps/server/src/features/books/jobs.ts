@@ -20,6 +20,8 @@ export type ImportJob =
 
 export interface ImportJobsOptions {
   dataDir: string;
+  /** DATABASE_URL: the worker opens the server's database, SQLite in dataDir unless this is set. */
+  databaseUrl?: string | undefined;
   maxBookMb: number;
   embeddings?: EmbeddingsEndpoint | undefined;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { BookDocument } from '@threadbook/book';
 import type { Database } from '../../db/schema.ts';
+import { updateStatistics } from '../../db/statistics.ts';
 import type { BookGraph } from './pipeline.ts';
 
 /**
@@ -42,7 +43,11 @@ export async function replaceBookGraph(
   await db.deleteFrom('graph_node').where('book_id', '=', bookId).execute();
   await db.deleteFrom('graph_reference_span').where('book_id', '=', bookId).execute();
   for (const batch of batches(nodes)) await db.insertInto('graph_node').values(batch).execute();
+  // For the edges' checks of their ends.
+  await updateStatistics(db, 'graph_node');
   for (const batch of batches(edges)) await db.insertInto('graph_edge').values(batch).execute();
+  // For the next replacement's cascades from the nodes.
+  await updateStatistics(db, 'graph_edge');
   for (const batch of batches(spanRows(bookId, graph))) {
     await db.insertInto('graph_reference_span').values(batch).execute();
   }

@@ -1,5 +1,6 @@
 /** A letter, a digit or a private-use character: what the index keeps in words (FTS5 unicode61). */
 const WORD_CHARACTER = /[\p{L}\p{N}\p{Co}]/u;
+const WORD = new RegExp(`${WORD_CHARACTER.source}+`, 'gu');
 
 /**
  * The terms of a query as a person types it. Text between double quotes is one term, a phrase (an
@@ -17,4 +18,12 @@ export function searchTerms(query: string): string[] {
     }
   });
   return terms;
+}
+
+/**
+ * The words of a text as FTS5 unicode61 splits it, in lower case: how PostgreSQL's index sees a paragraph
+ * and a term (postgres-index.ts), so that 'x-ray' and '3.14' are two words there too.
+ */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
 }

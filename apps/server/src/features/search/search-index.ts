@@ -1,12 +1,14 @@
 import type { BookDocument } from '@threadbook/book';
 import type { SearchHit } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
+import { databaseKind } from '../../db/dialect.ts';
+import { postgresSearchIndex } from './postgres-index.ts';
 import { sqliteSearchIndex } from './sqlite-index.ts';
 
 /**
  * Find in the book (DESIGN.md "Search"): a full-text index of every paragraph of each book, behind this
- * interface so that each database has its own engine (SQLite FTS5 here; PostgreSQL's tsvector and GIN
- * later). An engine folds case and diacritics, and matches terms (query.ts) as whole words. Deleting a
+ * interface so that each database has its own engine (SQLite FTS5, PostgreSQL's tsvector and GIN). An
+ * engine folds case and diacritics, and matches terms (query.ts) as whole words. Deleting a
  * book removes its index in the database itself (a trigger on SQLite, a foreign key on PostgreSQL), so
  * whatever deletes a book leaves no index behind.
  */
@@ -29,8 +31,11 @@ export interface SearchIndex {
   ): Promise<{ hits: SearchHit[]; total: number }>;
 }
 
-/**
- * The engine of the server's database. The server runs on SQLite only for now (db/database.ts); with
- * PostgreSQL the engine will be chosen by the database's kind.
- */
-export const searchIndex: SearchIndex = sqliteSearchIndex;
+const engineOf = (db: Db): SearchIndex =>
+  databaseKind(db) === 'postgres' ? postgresSearchIndex : sqliteSearchIndex;
+
+/** The engine of the database it is given, whichever that is (db/dialect.ts). */
+export const searchIndex: SearchIndex = {
+  indexBook: (db, bookId, book) => engineOf(db).indexBook(db, bookId, book),
+  search: (db, bookId, terms, limit) => engineOf(db).search(db, bookId, terms, limit),
+};

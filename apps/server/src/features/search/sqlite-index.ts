@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { MARK_CLOSE, MARK_OPEN, searchBlocks, snippetOf } from './blocks.ts';
+import { renewIndexVersion } from './index-version.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /**
@@ -23,6 +23,11 @@ function rowsOf(bookId: number): { first: number; last: number } {
   }
   return { first: bookId * ROWS_PER_BOOK, last: (bookId + 1) * ROWS_PER_BOOK - 1 };
 }
+
+/** The FTS5 table's own column (migration 006-search): `book_id * 2^24 + ord`. */
+type FtsTables = {
+  search_block: { rowid: number };
+};
 
 /** A term as an FTS5 string: always quoted, inner quotes doubled, so FTS5 reads it as words only. */
 const ftsString = (term: string) => `"${term.replaceAll('"', '""')}"`;
@@ -50,7 +55,8 @@ export const sqliteSearchIndex: SearchIndex = {
         `Book ${bookId} has ${blocks.length} paragraphs; search indexes at most ${ROWS_PER_BOOK}.`,
       );
     }
-    await db.deleteFrom('search_block').where('rowid', '>=', first).where('rowid', '<=', last).execute();
+    const fts = db.withTables<FtsTables>();
+    await fts.deleteFrom('search_block').where('rowid', '>=', first).where('rowid', '<=', last).execute();
     for (let start = 0; start < blocks.length; start += BATCH_ROWS) {
       const rows = blocks.slice(start, start + BATCH_ROWS).map((block, index) => ({
         rowid: first + start + index,
@@ -61,14 +67,9 @@ export const sqliteSearchIndex: SearchIndex = {
         page: block.page,
         y_start: block.yStart,
       }));
-      await db.insertInto('search_block').values(rows).execute();
+      await fts.insertInto('search_block').values(rows).execute();
     }
-    const version = { version: randomUUID() };
-    await db
-      .insertInto('search_book')
-      .values({ book_id: bookId, ...version })
-      .onConflict((conflict) => conflict.column('book_id').doUpdateSet(version))
-      .execute();
+    await renewIndexVersion(db, bookId);
   },
 
   async search(db, bookId, terms, limit) {
