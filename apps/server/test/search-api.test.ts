@@ -367,13 +367,14 @@ describe('find in the book: GET /api/books/{id}/search', () => {
   test('a book imported before the index existed is searchable after the next start', async () => {
     const port = Number(new URL(server.baseUrl).port);
     await server.close();
-    // The database as it was before migration 006-search.
+    // The database as it was before migration 006-search (and those after it).
     server.withDb((db) =>
       db.exec(`
         DROP TABLE search_book;
         DROP TRIGGER search_block_book_deleted;
         DROP TABLE search_block;
-        DELETE FROM threadbook_migration WHERE name = '006-search';
+        DROP TABLE rate_limit_counter;
+        DELETE FROM threadbook_migration WHERE name >= '006-search';
       `),
     );
     server = await startTestServer({}, { dataDir, port });
