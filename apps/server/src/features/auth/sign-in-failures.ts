@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { countInWindow } from '../../db/window-counter.ts';
 
 export interface SignInFailureLimits {
   /** Failed password sign-ins allowed for one account from one client address (IP) within the window. */
@@ -46,31 +47,7 @@ export function createSignInFailures(db: Db, limits: SignInFailureLimits = defau
 
     async recordFailure(email: string, clientIp: string, now = Date.now()): Promise<void> {
       for (const { key } of keys(email, clientIp)) {
-        await db.transaction().execute(async (trx) => {
-          const row = await trx
-            .selectFrom('sign_in_failure')
-            .selectAll()
-            .where('key', '=', key)
-            .executeTakeFirst();
-          if (!row) {
-            await trx
-              .insertInto('sign_in_failure')
-              .values({ key, count: 1, window_started_at: now })
-              .execute();
-          } else if (now - Number(row.window_started_at) >= limits.windowMs) {
-            await trx
-              .updateTable('sign_in_failure')
-              .set({ count: 1, window_started_at: now })
-              .where('key', '=', key)
-              .execute();
-          } else {
-            await trx
-              .updateTable('sign_in_failure')
-              .set({ count: row.count + 1 })
-              .where('key', '=', key)
-              .execute();
-          }
-        });
+        await countInWindow(db, 'sign_in_failure', key, limits.windowMs, now);
       }
     },
 
