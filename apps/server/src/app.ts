@@ -13,6 +13,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { createSignInFailures } from './features/auth/sign-in-failures.ts';
 import { bookmarksRoutes } from './features/bookmarks/routes.ts';
 import { booksFeature } from './features/books/feature.ts';
+import { localBookStorage } from './features/books/storage.ts';
 import { graphRoutes } from './features/graph/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
@@ -102,10 +103,12 @@ export async function buildApp(
   await app.register(authRoutes, { identity, publicUrl: config.publicUrl });
   await app.register(healthRoutes, { database, version });
   await app.register(meRoutes);
-  await app.register(booksFeature, { db: database.db, config });
+  // Every feature reads and writes book files through it (DATA_DIR/books, shared by the servers).
+  const bookStorage = localBookStorage(config.dataDir);
+  await app.register(booksFeature, { db: database.db, storage: bookStorage, config });
   await app.register(graphRoutes, { db: database.db, config });
   await app.register(bookmarksRoutes, { db: database.db });
-  await app.register(searchRoutes, { db: database.db, dataDir: config.dataDir });
+  await app.register(searchRoutes, { db: database.db, storage: bookStorage });
   await app.register(webRoutes, { distDir: config.webDistDir });
   return { app, identity };
 }

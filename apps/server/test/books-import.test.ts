@@ -16,7 +16,7 @@ import { buildSampleBook } from '../../../samples/sample-book/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/database.ts';
 import { BookImportError, importBook } from '../src/features/books/import-book.ts';
-import { cleanupIncompleteImports, createStagingDir } from '../src/features/books/storage.ts';
+import { cleanupIncompleteImports, localBookStorage } from '../src/features/books/storage.ts';
 import { GRAPH_FORMAT } from '../src/features/graph/store.ts';
 import { bearerToken, bookXml, eventually, get, makePdf } from './books-fixtures.ts';
 import { databaseEnv, openTestDatabase } from './support/database.ts';
@@ -333,7 +333,7 @@ describe('importing books', { timeout: 90_000 }, () => {
       mkdirSync(path.join(booksDir, '.staging-no-owner'));
       mkdirSync(path.join(booksDir, '987'));
       // An import running right now in this (live) process.
-      const live = createStagingDir(dataDir);
+      const live = await localBookStorage(dataDir).createStaging();
 
       const report = await cleanupIncompleteImports(database.db, dataDir);
       expect(report).toEqual({ stagingDirs: 2, rows: 2, orphanDirs: 1 });

@@ -371,9 +371,10 @@ describe('find in the book: GET /api/books/{id}/search', () => {
   test('a book imported before the index existed is searchable after the next start', async () => {
     const port = Number(new URL(server.baseUrl).port);
     await server.close();
-    // The database as it was before migration 006-search.
-    const { results } = await withDatabase((db) => ourMigrator(db).migrateDown());
-    expect(results).toEqual([{ migrationName: '006-search', direction: 'Down', status: 'Success' }]);
+    // The database as it was before migration 006-search (and those after it).
+    const { results } = await withDatabase((db) => ourMigrator(db).migrateTo('005-reference-spans'));
+    expect(results?.at(-1)).toEqual({ migrationName: '006-search', direction: 'Down', status: 'Success' });
+    expect(results?.every((result) => result.status === 'Success')).toBe(true);
     server = await startTestServer({}, { dataDir, port });
     token = await bearerToken(server);
     expect(await ids('"random variable"')).toEqual(['1.1.1']);

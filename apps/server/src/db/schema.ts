@@ -35,6 +35,12 @@ export interface Database {
     count: number;
     window_started_at: number;
   };
+  /** Our rate limits' counters (db/rate-limit-store.ts), one row per key and window. */
+  rate_limit_counter: {
+    key: string;
+    count: number;
+    window_started_at: number;
+  };
   book: {
     id: Generated<number>;
     title: string;

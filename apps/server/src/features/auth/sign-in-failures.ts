@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { countInWindow } from '../../db/window-counter.ts';
 
 export interface SignInFailureLimits {
   /** Failed password sign-ins allowed for one account from one client address (IP) within the window. */
@@ -46,20 +46,8 @@ export function createSignInFailures(db: Db, limits: SignInFailureLimits = defau
     },
 
     async recordFailure(email: string, clientIp: string, now = Date.now()): Promise<void> {
-      const windowOver = sql<boolean>`${now} - ${sql.ref('sign_in_failure.window_started_at')} >= ${limits.windowMs}`;
       for (const { key } of keys(email, clientIp)) {
-        // One statement, so that failures counted at once (side by side on PostgreSQL) are all counted: a
-        // new key starts at 1, as does a key whose window has run out; any other adds one.
-        await db
-          .insertInto('sign_in_failure')
-          .values({ key, count: 1, window_started_at: now })
-          .onConflict((conflict) =>
-            conflict.column('key').doUpdateSet({
-              count: sql`CASE WHEN ${windowOver} THEN 1 ELSE ${sql.ref('sign_in_failure.count')} + 1 END`,
-              window_started_at: sql`CASE WHEN ${windowOver} THEN ${now} ELSE ${sql.ref('sign_in_failure.window_started_at')} END`,
-            }),
-          )
-          .execute();
+        await countInWindow(db, 'sign_in_failure', key, limits.windowMs, now);
       }
     },
 

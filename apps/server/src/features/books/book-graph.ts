@@ -1,5 +1,3 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { parseBookXml, writeBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES } from '@threadbook/contracts';
 import {
@@ -15,7 +13,7 @@ import { searchIndex } from '../search/search-index.ts';
 import { BookImportError } from './errors.ts';
 import type { ImportContext } from './import-types.ts';
 import { readyBooks } from './ready-books.ts';
-import { bookDir } from './storage.ts';
+import { storageOf } from './storage.ts';
 
 /** The book's relationship graph; an embeddings endpoint that fails is the import's error, named. */
 export async function buildBookGraph(
@@ -44,23 +42,24 @@ export interface RebuiltGraph {
  * Builds a stored book's relationship graph again from its files (after the graph builder or the
  * embeddings setting changed, or for books imported before graphs existed). The new graph and the book's
  * search index replace the old ones in one transaction, so readers see one or the other; then book.xml
- * gets the new explicit_refs by an atomic rename.
+ * gets the new explicit_refs in one step (BookStorage.replace).
  */
 export async function rebuildBookGraph(
-  context: Pick<ImportContext, 'db' | 'dataDir' | 'embeddings'>,
+  context: Pick<ImportContext, 'db' | 'dataDir' | 'storage' | 'embeddings'>,
   bookId: number,
 ): Promise<RebuiltGraph> {
-  const { db, dataDir } = context;
+  const { db } = context;
+  const storage = storageOf(context);
   const row = await readyBooks(db).select(['id', 'title']).where('id', '=', bookId).executeTakeFirst();
   if (!row) throw new BookImportError(`There is no book ${bookId} in the library.`);
 
-  const dir = bookDir(dataDir, bookId);
-  const xmlPath = path.join(dir, BOOK_FILES.xml);
   const [xml, pdf] = await Promise.all([
-    readFile(xmlPath, 'utf8'),
-    readFile(path.join(dir, BOOK_FILES.pdf)).then((bytes) => new Uint8Array(bytes)),
+    storage.read(bookId, BOOK_FILES.xml).then((bytes) => bytes.toString('utf8')),
+    storage.read(bookId, BOOK_FILES.pdf).then((bytes) => new Uint8Array(bytes)),
   ]).catch((error: unknown) => {
-    throw new BookImportError(`The files of book ${bookId} are missing from ${dir}.`, { cause: error });
+    throw new BookImportError(`The files of book ${bookId} are missing from ${storage.describe(bookId)}.`, {
+      cause: error,
+    });
   });
   const stored = parseBookXml(xml);
   const graph = await buildBookGraph(`Book ${bookId}`, stored, pdf, context.embeddings);
@@ -70,9 +69,7 @@ export async function rebuildBookGraph(
     await searchIndex.indexBook(trx, bookId, book);
   });
 
-  const fresh = `${xmlPath}.${process.pid}.tmp`;
-  await writeFile(fresh, writeBookXml(book));
-  await rename(fresh, xmlPath);
+  await storage.replace(bookId, BOOK_FILES.xml, writeBookXml(book));
   return { id: bookId, title: row.title, edges: graph.edges.length };
 }
 

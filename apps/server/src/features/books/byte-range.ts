@@ -43,22 +43,8 @@ export function requestedRange(
 }
 
 /**
- * The Range header to hand @fastify/send, which reads positions with parseInt (so `bytes=-5-10`,
- * `0x10-0x20` and `1e3-2e3` were ranges of the wrong bytes): one clean range, `bytes=size-` when it is
- * unsatisfiable (send answers 416), or undefined for the whole file.
- */
-export function rangeToSend(
-  headers: IncomingHttpHeaders,
-  stat: { size: number; mtime: Date },
-): string | undefined {
-  const asked = requestedRange(headers, stat);
-  if (asked === undefined) return undefined;
-  return asked === 'unsatisfiable' ? `bytes=${stat.size}-` : `bytes=${asked.start}-${asked.end}`;
-}
-
-/**
- * If-Range with the strong comparison of §13.1.5: the files' ETags are weak (send makes them of size and
- * mtime) and a weak tag never matches, so only a date exactly equal to Last-Modified does. A book's files
+ * If-Range with the strong comparison of §13.1.5: the files' ETags are weak (made of size and
+ * mtime, file-bytes.ts) and a weak tag never matches, so only a date exactly equal to Last-Modified does. A book's files
  * never change after import (a new import is a new id), which makes that date a strong validator.
  */
 function ifRangeHolds(ifRange: string | string[] | undefined, mtime: Date): boolean {

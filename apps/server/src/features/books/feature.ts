@@ -6,7 +6,7 @@ import { createImportJobs, type ImportJob } from './jobs.ts';
 import { libraryFolderJobs } from './library-folder.ts';
 import { booksRoutes } from './routes.ts';
 import { samplePending } from './sample.ts';
-import { cleanupIncompleteImports } from './storage.ts';
+import { cleanupIncompleteImports, type BookStorage } from './storage.ts';
 
 type BooksConfig = Pick<
   Config,
@@ -19,11 +19,11 @@ type BooksConfig = Pick<
  * older format (imported before graphs or reference spans existed), imports the sample textbook (first
  * start) and the PDFs of LIBRARY_DIR that are not in the library yet.
  */
-export const booksFeature: FastifyPluginAsync<{ db: Db; config: BooksConfig }> = async (
+export const booksFeature: FastifyPluginAsync<{ db: Db; storage: BookStorage; config: BooksConfig }> = async (
   app,
-  { db, config },
+  { db, storage, config },
 ) => {
-  const cleaned = await cleanupIncompleteImports(db, config.dataDir);
+  const cleaned = await cleanupIncompleteImports(db, storage);
   if (cleaned.stagingDirs + cleaned.rows + cleaned.orphanDirs > 0) {
     app.log.info(
       `removed what interrupted imports left: ${cleaned.stagingDirs} staging folder(s), ${cleaned.rows} unfinished book(s), ${cleaned.orphanDirs} stray folder(s)`,
@@ -32,7 +32,7 @@ export const booksFeature: FastifyPluginAsync<{ db: Db; config: BooksConfig }> =
 
   await app.register(booksRoutes, {
     db,
-    dataDir: config.dataDir,
+    storage,
     fileCacheBytes: config.bookCacheMb * 1024 * 1024,
   });
 

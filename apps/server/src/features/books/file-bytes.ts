@@ -1,15 +1,15 @@
-import type { Stats } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createVersionedCache } from '../../versioned-cache.ts';
 import { requestedRange } from './byte-range.ts';
+import type { BookFileStat } from './storage.ts';
 
-/** A larger file is never kept: it is streamed from disk. */
+/** A larger file is never kept: it is streamed from storage. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 export interface FileBytes {
-  /** The file's bytes at this size and mtime, read once; undefined for a file too large to keep. */
-  get(file: string, stat: Stats): Promise<Buffer> | undefined;
+  /** The bytes of file `key` at this version, read once by `read`; undefined for a file too large to keep. */
+  get(key: string, stat: BookFileStat, read: () => Promise<Buffer>): Promise<Buffer> | undefined;
 }
 
 /**
@@ -22,23 +22,22 @@ export interface FileBytes {
 export function createFileBytes(budget: number, maxFile = Math.min(MAX_FILE_BYTES, budget)): FileBytes {
   const files = createVersionedCache<Buffer>(budget);
   return {
-    get: (file, stat) =>
-      stat.size > maxFile
-        ? undefined
-        : files.get(file, `${stat.size}-${stat.mtimeMs}`, stat.size, () => readFile(file)),
+    get: (key, stat, read) =>
+      stat.size > maxFile ? undefined : files.get(key, stat.version, stat.size, read),
   };
 }
 
 /**
- * Answers a GET of a file from its bytes as @fastify/send would from disk: its weak ETag (size and mtime)
- * and Last-Modified, 304 for a request that has it, and the Range asked (byte-range.ts): 206 with the
- * bytes, 416 with the size, or 200 with the whole file.
+ * Answers a GET of a file, from its bytes or from a stream of the bytes asked (a file too large to keep),
+ * as @fastify/send would from disk: its weak ETag (size and mtime) and Last-Modified, 304 for a request
+ * that has it, and the Range asked (byte-range.ts): 206 with the bytes, 416 with the size, or 200 with
+ * the whole file.
  */
 export function sendFileBytes(
   request: FastifyRequest,
   reply: FastifyReply,
-  bytes: Buffer,
-  stat: Stats,
+  bytes: Buffer | ((range: { start: number; end: number }) => Readable),
+  stat: BookFileStat,
   { type, cacheControl }: { type: string; cacheControl: string },
 ): FastifyReply {
   const etag = `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
@@ -54,11 +53,15 @@ export function sendFileBytes(
     return reply.code(416).header('content-range', `bytes */${stat.size}`).send();
   }
   reply.type(type);
-  if (asked === undefined) return reply.send(bytes);
-  return reply
-    .code(206)
-    .header('content-range', `bytes ${asked.start}-${asked.end}/${stat.size}`)
-    .send(bytes.subarray(asked.start, asked.end + 1));
+  const range = asked ?? { start: 0, end: stat.size - 1 };
+  if (asked !== undefined) {
+    reply.code(206).header('content-range', `bytes ${asked.start}-${asked.end}/${stat.size}`);
+  }
+  if (Buffer.isBuffer(bytes)) {
+    return reply.send(asked === undefined ? bytes : bytes.subarray(range.start, range.end + 1));
+  }
+  if (range.end < range.start) return reply.send(Buffer.alloc(0));
+  return reply.header('content-length', range.end - range.start + 1).send(bytes(range));
 }
 
 /** If-None-Match (weak comparison, RFC 9110 §13.1.2), else If-Modified-Since (§13.1.3). */

@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES } from '@threadbook/contracts';
@@ -14,7 +14,7 @@ import type {
   ImportResult,
   ImportStage,
 } from './import-types.ts';
-import { COVER_FILE, createStagingDir } from './storage.ts';
+import { COVER_FILE, storageOf } from './storage.ts';
 
 export { BookImportError } from './errors.ts';
 // What callers of the import use, from the one module they import.
@@ -51,7 +51,8 @@ export async function importBook(context: ImportContext, input: ImportInput): Pr
   const checked = await checkImport(context, input);
   if ('existing' in checked) return checked.existing;
 
-  const staging = createStagingDir(context.dataDir);
+  const storage = storageOf(context);
+  const staging = await storage.createStaging();
   try {
     await writeFile(path.join(staging, BOOK_FILES.pdf), checked.pdf);
     let extracted = checked.supplied && { book: checked.supplied, pageCount: checked.facts.pageCount };
@@ -65,7 +66,7 @@ export async function importBook(context: ImportContext, input: ImportInput): Pr
     enterStage({ stage: 'cover' });
     await makeCover(checked.pdf, staging);
     enterStage({ stage: 'saving' });
-    return await storeBook(context.db, context.dataDir, {
+    return await storeBook(context.db, storage, {
       ...names,
       staging,
       pdfName: checked.pdfName,
@@ -75,7 +76,7 @@ export async function importBook(context: ImportContext, input: ImportInput): Pr
       graph,
     });
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+    await storage.discardStaged(staging);
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { BookImportError } from './errors.ts';
 import { findBySha } from './import-store.ts';
 import type { ImportContext, ImportInput, ImportResult } from './import-types.ts';
-import { cleanupIncompleteImports } from './storage.ts';
+import { cleanupIncompleteImports, storageOf, type BookStorage } from './storage.ts';
 
 const MB = 1024 * 1024;
 /** Book XML is read whole; the parser bounds it too. */
@@ -38,7 +38,7 @@ export async function checkImport(
 
   const pdf = new Uint8Array(await readFile(input.pdfPath));
   const sha256 = createHash('sha256').update(pdf).digest('hex');
-  const existing = await importedAlready(context.db, context.dataDir, sha256, pdfName);
+  const existing = await importedAlready(context.db, storageOf(context), sha256, pdfName);
   if (existing) return { existing };
 
   const facts = await inspectPdf(pdf, pdfName).catch((error: unknown) => {
@@ -105,7 +105,7 @@ async function readSuppliedXml(xmlPath: string): Promise<BookDocument> {
  */
 async function importedAlready(
   db: Db,
-  dataDir: string,
+  storage: BookStorage,
   sha256: string,
   pdfName: string,
 ): Promise<ImportResult | undefined> {
@@ -120,7 +120,7 @@ async function importedAlready(
       created: false,
     };
   }
-  await cleanupIncompleteImports(db, dataDir);
+  await cleanupIncompleteImports(db, storage);
   if (await findBySha(db, sha256)) {
     throw new BookImportError(`${pdfName} is being imported by another process right now.`);
   }

@@ -1,5 +1,3 @@
-import { rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { BookDocument } from '@threadbook/book';
 import type { BookGraph } from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
@@ -7,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { replaceBookGraph } from '../graph/store.ts';
 import { searchIndex } from '../search/search-index.ts';
 import type { ImportResult } from './import-types.ts';
-import { bookDir, importOwner, OWNER_FILE } from './storage.ts';
+import { importOwner, type BookStorage } from './storage.ts';
 
 /** A book made in a staging folder (its PDF, Book XML and cover), to be stored. */
 export interface StagedBook {
@@ -31,12 +29,12 @@ export function findBySha(db: Db, sha256: string) {
 }
 
 /**
- * The import's last stage: a row is inserted as 'importing', the staging folder renamed to the book's id,
+ * The import's last stage: a row is inserted as 'importing', the staged files put in place as the book's,
  * and the graph and the search index stored with the row marked 'ready', in one transaction. A failure
  * after the insert removes the row and the folder. When another process finished the same file meanwhile
  * (the SHA-256 is unique), its book is the answer and the staging folder goes.
  */
-export async function storeBook(db: Db, dataDir: string, staged: StagedBook): Promise<ImportResult> {
+export async function storeBook(db: Db, storage: BookStorage, staged: StagedBook): Promise<ImportResult> {
   const { staging, title, author, pageCount } = staged;
   const inserted = await db
     .insertInto('book')
@@ -58,13 +56,12 @@ export async function storeBook(db: Db, dataDir: string, staged: StagedBook): Pr
       throw error;
     });
   if ('duplicate' in inserted) {
-    await rm(staging, { recursive: true, force: true });
+    await storage.discardStaged(staging);
     return { id: inserted.id, title, author, pageCount, created: false };
   }
   const bookId = inserted.id;
   try {
-    await rename(staging, bookDir(dataDir, bookId));
-    await rm(path.join(bookDir(dataDir, bookId), OWNER_FILE), { force: true });
+    await storage.putStaged(staging, bookId);
     await db.transaction().execute(async (trx) => {
       await replaceBookGraph(trx, bookId, staged.book, staged.graph);
       await searchIndex.indexBook(trx, bookId, staged.book);
@@ -75,7 +72,7 @@ export async function storeBook(db: Db, dataDir: string, staged: StagedBook): Pr
         .execute();
     });
   } catch (error) {
-    await rm(bookDir(dataDir, bookId), { recursive: true, force: true });
+    await storage.remove(bookId);
     await db.deleteFrom('book').where('id', '=', bookId).execute();
     throw error;
   }

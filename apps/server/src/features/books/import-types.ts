@@ -1,5 +1,6 @@
 import type { EmbeddingsEndpoint } from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
+import type { BookStorage } from './storage.ts';
 
 /** What an import is asked (import-book.ts), what it is given and what it reports. */
 
@@ -24,6 +25,8 @@ export interface ImportProgress {
 export interface ImportContext {
   db: Db;
   dataDir: string;
+  /** Where book files are kept; without it, the folder of DATA_DIR (storage.ts). */
+  storage?: BookStorage | undefined;
   /** MAX_BOOK_MB. */
   maxBookMb: number;
   /** EMBEDDINGS_BASE_URL and friends: the graph's similarity from an endpoint instead of the book's LSA. */

@@ -1,20 +1,16 @@
-import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BOOK_FILES, bookListSchema, bookMetadataSchema, errorResponseSchema } from '@threadbook/contracts';
 import { ApiError } from '../../api-errors.ts';
 import type { Db } from '../../db/database.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
-import { errorHandler } from '../../error-handler.ts';
 import { bookIdOf } from './book-id.ts';
-import { rangeToSend, requestedRange } from './byte-range.ts';
+import { requestedRange } from './byte-range.ts';
 import { createFileBytes, sendFileBytes } from './file-bytes.ts';
 import { readyBooks } from './ready-books.ts';
-import { booksDir, COVER_FILE } from './storage.ts';
+import { COVER_FILE, type BookStorage, type StoredFileName } from './storage.ts';
 
 /** Covers change only with a new import (a new id), so the browser may keep them a day. */
 const COVER_CACHE_CONTROL = 'private, max-age=86400';
@@ -25,6 +21,7 @@ const idParams = z.object({ id: z.string() });
 const fileParams = z.object({ id: z.string(), file: z.string() });
 /** The only names `/files/{file}` answers; anything else is 404 before any path is built. */
 const servedFiles = new Set<string>([BOOK_FILES.pdf, BOOK_FILES.xml]);
+const isServedFile = (name: string): name is StoredFileName => servedFiles.has(name);
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
@@ -36,24 +33,14 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * The books API (SPEC §7), behind the bearer token. Ids are numbers (400 'Invalid book id' otherwise) and
- * only 'ready' books exist (404 'Book not found'). Files are served by @fastify/static from a path made of
- * the numeric id and a whitelisted name only: ETag, 304, content types and ranges come from it, the
- * Range header checked first (byte-range.ts).
+ * only 'ready' books exist (404 'Book not found'). Files come from the book storage by the numeric id and
+ * a whitelisted name only, with ETag, 304, content types and ranges (file-bytes.ts, byte-range.ts).
  */
-export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCacheBytes: number }> = async (
-  app,
-  { db, dataDir, fileCacheBytes },
-) => {
-  const root = booksDir(dataDir);
-  // sendFile only; the web feature's instance serves the app. Dot files (staging folders) are never named.
-  await app.register(fastifyStatic, { root, serve: false, dotfiles: 'deny' });
-  // A 416 from @fastify/send carries `Content-Range: bytes */size`, which the shared handler would drop.
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const range = (error as { headers?: Record<string, string> }).headers?.['Content-Range'];
-    if (error.statusCode === 416 && range) reply.header('content-range', range);
-    return errorHandler(error, request, reply);
-  });
-
+export const booksRoutes: FastifyPluginAsync<{
+  db: Db;
+  storage: BookStorage;
+  fileCacheBytes: number;
+}> = async (app, { db, storage, fileCacheBytes }) => {
   /** The ready book with this path id. */
   const findBook = async (rawId: string) => {
     const id = bookIdOf(rawId);
@@ -71,30 +58,24 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCach
     request: FastifyRequest,
     reply: FastifyReply,
     id: number,
-    name: string,
+    name: StoredFileName,
     cacheControl: string,
   ) => {
-    const relative = path.join(String(id), name);
-    const file = path.join(root, relative);
-    const stat = statSync(file, { throwIfNoEntry: false });
+    const stat = await storage.stat(id, name);
     if (!stat) throw new ApiError.FileNotFound();
+    const read = () => storage.read(id, name);
     if (name === BOOK_FILES.xml && requestedRange(request.headers, stat) === undefined) {
       // Every opening of a book asks for its whole XML (a megabyte for 350 pages): compressed once per
       // version of the file (a graph rebuild rewrites it), not on every request.
-      const body = await xmlBodies.get(String(id), `${stat.size}-${stat.mtimeMs}`, () => readFile(file));
+      const body = await xmlBodies.get(String(id), stat.version, read);
       return sendEncoded(request, reply, body, cacheControl);
     }
-    const bytes = fileBytes.get(file, stat);
-    if (bytes) {
-      const type = CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream';
-      return sendFileBytes(request, reply, await bytes, stat, { type, cacheControl });
-    }
-    // A file too large to keep in memory: send streams it, reading only the range rangeToSend leaves.
-    const range = rangeToSend(request.headers, stat);
-    if (range === undefined) delete request.raw.headers.range;
-    else request.raw.headers.range = range;
-    reply.header('cache-control', cacheControl);
-    return reply.sendFile(relative, root, { cacheControl: false });
+    const type = CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream';
+    // A file too large to keep in memory is streamed, only the range asked read.
+    const bytes =
+      (await fileBytes.get(`${id}/${name}`, stat, read)) ??
+      ((range: { start: number; end: number }) => storage.readRange(id, name, range));
+    return sendFileBytes(request, reply, bytes, stat, { type, cacheControl });
   };
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -136,8 +117,9 @@ export const booksRoutes: FastifyPluginAsync<{ db: Db; dataDir: string; fileCach
     { onRequest: app.authenticate, schema: { params: fileParams, response: errors } },
     async (request, reply) => {
       const book = await findBook(request.params.id);
-      if (!servedFiles.has(request.params.file)) throw new ApiError.FileNotFound();
-      return sendBookFile(request, reply, book.id, request.params.file, FILE_CACHE_CONTROL);
+      const { file } = request.params;
+      if (!isServedFile(file)) throw new ApiError.FileNotFound();
+      return sendBookFile(request, reply, book.id, file, FILE_CACHE_CONTROL);
     },
   );
 };

@@ -1,29 +1,142 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { BOOK_FILES } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 
-/**
- * Where book files live: DATA_DIR/books/{id}/ holds book.pdf, book.xml and cover.png. An import writes
- * into DATA_DIR/books/.staging-<random>/ and renames that folder to {id} in one step, so a folder named
- * by an id is always complete. The database row says whether the book is 'importing' or 'ready'.
- */
 export const COVER_FILE = 'cover.png';
+/** The files of a stored book: its PDF, its Book XML and its cover. */
+export type StoredFileName = (typeof BOOK_FILES)[keyof typeof BOOK_FILES] | typeof COVER_FILE;
+
+/** What serving a file needs to know of it: its size and when it was written (ETag, Last-Modified). */
+export interface BookFileStat {
+  size: number;
+  mtime: Date;
+  /** Changes whenever the file is rewritten (a graph rebuild rewrites book.xml): what caches key on. */
+  version: string;
+}
+
+/**
+ * Where the books' files are kept, behind which every feature reads and writes them (one instance per
+ * process, made from the configuration): a folder today, an object store could be another. An import
+ * writes a book's files into a local staging folder, then `putStaged` makes them the book's all at once,
+ * so the files of a stored book are always complete; the database row says whether it is ready.
+ */
+export interface BookStorage {
+  /** A new, empty local folder for an import to write a book's files into, owned by this process. */
+  createStaging(): Promise<string>;
+  /** Makes the files of `staging` those of book `id`, in one step (the folder is used up). */
+  putStaged(staging: string, id: number): Promise<void>;
+  /** Removes a staging folder and what is in it. */
+  discardStaged(staging: string): Promise<void>;
+  /**
+   * Removes the staging folders of unfinished imports that `abandoned` gives up (from the owner written
+   * at creation, see importOwner, and when the folder was last written); answers how many went.
+   */
+  removeAbandonedStaging(
+    abandoned: (owner: string | undefined, startedAt: number) => boolean,
+  ): Promise<number>;
+  /** The size and time of a book's file; undefined when there is no such file. */
+  stat(id: number, name: StoredFileName): Promise<BookFileStat | undefined>;
+  /** A book's whole file. */
+  read(id: number, name: StoredFileName): Promise<Buffer>;
+  /** The bytes `start` to `end` (inclusive) of a book's file, streamed. */
+  readRange(id: number, name: StoredFileName, range: { start: number; end: number }): Readable;
+  /** Replaces one file of a stored book in one step: a reader sees the old or the new one. */
+  replace(id: number, name: StoredFileName, content: string | Uint8Array): Promise<void>;
+  /** Removes a book's files (none is fine). */
+  remove(id: number): Promise<void>;
+  /** The ids that have files. */
+  list(): Promise<number[]>;
+  /** Where book `id` is kept, for messages. */
+  describe(id: number): string;
+}
+
 const STAGING_PREFIX = '.staging-';
 /** In a staging folder: "host pid" of the importing process. */
-export const OWNER_FILE = '.owner';
+const OWNER_FILE = '.owner';
 /** Another machine's unfinished import (shared storage) is left alone for this long. */
 const FOREIGN_IMPORT_GRACE_MS = 24 * 60 * 60 * 1000;
 
-export function booksDir(dataDir: string): string {
-  return path.join(dataDir, 'books');
+/** Folder names of book ids; a number, so no user text ever reaches a path. */
+function idName(id: number): string {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`not a book id: ${id}`);
+  return String(id);
 }
 
-/** The folder of book `id`; `id` is a number, so no user text ever reaches the path. */
-export function bookDir(dataDir: string, id: number): string {
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`not a book id: ${id}`);
-  return path.join(booksDir(dataDir), String(id));
+/**
+ * The books in a local folder, DATA_DIR/books (shared by the servers of an installation, NFS for one):
+ * {id}/ holds book.pdf, book.xml and cover.png. A staging folder is DATA_DIR/books/.staging-<random>/,
+ * renamed to {id} in one step, so a folder named by an id is always complete.
+ */
+export function localBookStorage(dataDir: string): BookStorage {
+  const root = path.join(dataDir, 'books');
+  const fileOf = (id: number, name: StoredFileName) => path.join(root, idName(id), name);
+  return {
+    async createStaging() {
+      await mkdir(root, { recursive: true });
+      const dir = path.join(root, `${STAGING_PREFIX}${randomBytes(8).toString('hex')}`);
+      await mkdir(dir);
+      await writeFile(path.join(dir, OWNER_FILE), importOwner());
+      return dir;
+    },
+    async putStaged(staging, id) {
+      const dir = path.join(root, idName(id));
+      await rename(staging, dir);
+      await rm(path.join(dir, OWNER_FILE), { force: true });
+    },
+    async discardStaged(staging) {
+      await rm(staging, { recursive: true, force: true });
+    },
+    async removeAbandonedStaging(abandoned) {
+      await mkdir(root, { recursive: true });
+      let removed = 0;
+      for (const entry of await readdir(root)) {
+        if (!entry.startsWith(STAGING_PREFIX)) continue;
+        const dir = path.join(root, entry);
+        const owner = await readFile(path.join(dir, OWNER_FILE), 'utf8').catch(() => undefined);
+        const startedAt = await stat(dir).then(
+          (stats) => stats.mtimeMs,
+          () => undefined,
+        );
+        if (startedAt === undefined || !abandoned(owner, startedAt)) continue;
+        await rm(dir, { recursive: true, force: true });
+        removed += 1;
+      }
+      return removed;
+    },
+    async stat(id, name) {
+      const stats = await stat(fileOf(id, name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+        throw error;
+      });
+      return stats?.isFile()
+        ? { size: stats.size, mtime: stats.mtime, version: `${stats.size}-${stats.mtimeMs}` }
+        : undefined;
+    },
+    read: (id, name) => readFile(fileOf(id, name)),
+    readRange: (id, name, { start, end }) => createReadStream(fileOf(id, name), { start, end }),
+    async replace(id, name, content) {
+      const file = fileOf(id, name);
+      const fresh = `${file}.${process.pid}.tmp`;
+      await writeFile(fresh, content);
+      await rename(fresh, file);
+    },
+    async remove(id) {
+      await rm(path.join(root, idName(id)), { recursive: true, force: true });
+    },
+    async list() {
+      await mkdir(root, { recursive: true });
+      return (await readdir(root))
+        .filter((entry) => /^[1-9]\d*$/.test(entry))
+        .map(Number)
+        .filter(Number.isSafeInteger);
+    },
+    describe: (id) => path.join(root, idName(id)),
+  };
 }
 
 /** "host pid" of this process: who owns a staging folder or an 'importing' row. */
@@ -31,14 +144,9 @@ export function importOwner(): string {
   return `${hostname()} ${process.pid}`;
 }
 
-/** A new, empty staging folder owned by this process. */
-export function createStagingDir(dataDir: string): string {
-  const root = booksDir(dataDir);
-  mkdirSync(root, { recursive: true });
-  const dir = path.join(root, `${STAGING_PREFIX}${randomBytes(8).toString('hex')}`);
-  mkdirSync(dir);
-  writeFileSync(path.join(dir, OWNER_FILE), importOwner());
-  return dir;
+/** The book storage of an import context: the one handed over, else the folder of its DATA_DIR. */
+export function storageOf(context: { dataDir: string; storage?: BookStorage | undefined }): BookStorage {
+  return context.storage ?? localBookStorage(context.dataDir);
 }
 
 function processIsAlive(pid: number): boolean {
@@ -68,35 +176,18 @@ export interface CleanupReport {
 }
 
 /**
- * Removes what interrupted imports left behind: staging folders, 'importing' rows with their folders, and
- * id folders without a row. Imports still running (their process is alive) are left alone, so running the
- * import command while the server starts is safe. Folders go before rows: a crash in between leaves an
- * 'importing' row, which the next cleanup removes.
+ * Removes what interrupted imports left behind: staging folders, 'importing' rows with their files, and
+ * files of ids without a row. Imports still running (their process is alive) are left alone, so running
+ * the import command while the server starts is safe. Files go before rows: a crash in between leaves an
+ * 'importing' row, which the next cleanup removes. `storage` may be a DATA_DIR (its local folder).
  */
-export async function cleanupIncompleteImports(db: Db, dataDir: string): Promise<CleanupReport> {
+export async function cleanupIncompleteImports(
+  db: Db,
+  storage: BookStorage | string,
+): Promise<CleanupReport> {
+  const books = typeof storage === 'string' ? localBookStorage(storage) : storage;
   const report: CleanupReport = { stagingDirs: 0, rows: 0, orphanDirs: 0 };
-  const root = booksDir(dataDir);
-  mkdirSync(root, { recursive: true });
-
-  for (const entry of readdirSync(root)) {
-    if (!entry.startsWith(STAGING_PREFIX)) continue;
-    const dir = path.join(root, entry);
-    let owner: string | undefined;
-    try {
-      owner = readFileSync(path.join(dir, OWNER_FILE), 'utf8');
-    } catch {
-      owner = undefined;
-    }
-    let startedAt: number;
-    try {
-      startedAt = statSync(dir).mtimeMs;
-    } catch {
-      continue;
-    }
-    if (!isAbandoned(owner, startedAt)) continue;
-    rmSync(dir, { recursive: true, force: true });
-    report.stagingDirs += 1;
-  }
+  report.stagingDirs = await books.removeAbandonedStaging(isAbandoned);
 
   const importing = await db
     .selectFrom('book')
@@ -105,17 +196,17 @@ export async function cleanupIncompleteImports(db: Db, dataDir: string): Promise
     .execute();
   for (const row of importing) {
     if (!isAbandoned(row.import_owner, Date.parse(row.created_at) || 0)) continue;
-    rmSync(bookDir(dataDir, row.id), { recursive: true, force: true });
+    await books.remove(row.id);
     await db.deleteFrom('book').where('id', '=', row.id).where('status', '=', 'importing').execute();
     report.rows += 1;
   }
 
-  const idDirs = readdirSync(root).filter((entry) => /^[1-9]\d*$/.test(entry));
-  if (idDirs.length > 0) {
-    const known = new Set((await db.selectFrom('book').select('id').execute()).map((row) => String(row.id)));
-    for (const entry of idDirs) {
-      if (known.has(entry)) continue;
-      rmSync(path.join(root, entry), { recursive: true, force: true });
+  const stored = await books.list();
+  if (stored.length > 0) {
+    const known = new Set((await db.selectFrom('book').select('id').execute()).map((row) => row.id));
+    for (const id of stored) {
+      if (known.has(id)) continue;
+      await books.remove(id);
       report.orphanDirs += 1;
     }
   }

@@ -21,6 +21,7 @@ import {
 import { ApiError } from '../../api-errors.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { databaseRateLimitStore } from '../../db/rate-limit-store.ts';
 import { bookIdOf, positiveWholeNumber } from '../books/book-id.ts';
 import { createExplainer, ExplanationError } from './explainers.ts';
 import { createGraphCache } from './graph-cache.ts';
@@ -62,7 +63,8 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
   app,
   { db, config },
 ) => {
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so the limit holds across the servers that share it.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
   const explainer = createExplainer(config.llm);
   const graphs = createGraphCache(db);
   /** The book's graph, as the calls about paragraphs read it; a 404 when there is none. */

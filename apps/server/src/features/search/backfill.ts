@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { parseBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 import { readyBooks } from '../books/ready-books.ts';
-import { bookDir } from '../books/storage.ts';
+import type { BookStorage } from '../books/storage.ts';
 import { searchIndex } from './search-index.ts';
 
 /**
@@ -15,7 +13,11 @@ import { searchIndex } from './search-index.ts';
  * two-core machine, two thirds of it parsing), once. A book whose XML cannot be read is left out with a warning
  * (and tried again at the next start).
  */
-export async function indexUnindexedBooks(db: Db, dataDir: string, log: FastifyBaseLogger): Promise<void> {
+export async function indexUnindexedBooks(
+  db: Db,
+  storage: BookStorage,
+  log: FastifyBaseLogger,
+): Promise<void> {
   let indexed = 0;
   const unindexed = await readyBooks(db)
     .select('id')
@@ -27,10 +29,9 @@ export async function indexUnindexedBooks(db: Db, dataDir: string, log: FastifyB
     .orderBy('id')
     .execute();
   for (const { id } of unindexed) {
-    const file = path.join(bookDir(dataDir, id), BOOK_FILES.xml);
     let book: BookDocument;
     try {
-      book = parseBookXml(await readFile(file, 'utf8'));
+      book = parseBookXml((await storage.read(id, BOOK_FILES.xml)).toString('utf8'));
     } catch (error) {
       log.warn(`book ${id} cannot be indexed for search: ${(error as Error).message}`);
       continue;

@@ -17,6 +17,7 @@ import { readyBooks } from '../books/ready-books.ts';
 import { indexUnindexedBooks } from './backfill.ts';
 import { searchTerms } from './query.ts';
 import { searchIndex } from './search-index.ts';
+import type { BookStorage } from '../books/storage.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -34,8 +35,11 @@ const KEPT_ANSWERS = 100;
  * same words, and 500 hits with their snippets cost milliseconds to make. Books imported before the
  * index existed are indexed first (backfill.ts).
  */
-export const searchRoutes: FastifyPluginAsync<{ db: Db; dataDir: string }> = async (app, { db, dataDir }) => {
-  await indexUnindexedBooks(db, dataDir, app.log);
+export const searchRoutes: FastifyPluginAsync<{ db: Db; storage: BookStorage }> = async (
+  app,
+  { db, storage },
+) => {
+  await indexUnindexedBooks(db, storage, app.log);
   const answers = createEncodedCache('application/json; charset=utf-8', KEPT_ANSWERS);
 
   app.withTypeProvider<ZodTypeProvider>().get(
