@@ -9,3 +9,4 @@ export {
 } from './openai-server.ts';
 export { seededRandom } from './seeded-random.ts';
 export { startPostgres, createDatabase, dropDatabase, type PostgresCluster } from './postgres.ts';
+export { freePort } from './free-port.ts';

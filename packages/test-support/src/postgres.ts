@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './free-port.ts';
 
 const run = promisify(execFile);
 
@@ -31,19 +31,6 @@ function postgresBinDir(): string {
     throw new Error(`No PostgreSQL under ${DEBIAN_POSTGRESQL}: apt-get install postgresql`);
   }
   return path.join(DEBIAN_POSTGRESQL, versions[0], 'bin');
-}
-
-/** A port the system just handed out and took back. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The uid and gid of a system user (Node has no getpwnam). */

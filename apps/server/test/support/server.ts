@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { freePort } from '@threadbook/test-support';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Identity } from '../../src/features/auth/identity.ts';
@@ -30,18 +30,8 @@ export function makeTempDir(prefix = 'threadbook-test-'): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
 }
 
-/** A port the system just handed out and took back, so PUBLIC_URL can name it before the server listens. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** A port PUBLIC_URL can name before the server listens. */
+export { freePort };
 
 /**
  * Starts the real server (buildApp + listen on loopback) over a fresh installation, or over `dataDir` when

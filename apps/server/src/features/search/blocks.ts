@@ -1,5 +1,5 @@
 import type { BookDocument } from '@threadbook/book';
-import type { SearchSnippet } from '@threadbook/contracts';
+import type { SearchHit, SearchSnippet } from '@threadbook/contracts';
 
 /** A paragraph as the index holds it. */
 export interface SearchBlock {
@@ -52,4 +52,25 @@ export function snippetOf(marked: string): SearchSnippet {
     text += piece.slice(0, length) + piece.slice(length + 1);
   }
   return { text, highlights };
+}
+
+/** A paragraph found, as an engine's row holds it. */
+export interface HitRow {
+  paragraph_id: string;
+  section_id: string;
+  section_title: string;
+  page: number;
+  y_start: number;
+}
+
+/** A hit of the answer from an engine's row and its snippet with marks (MARK_OPEN, MARK_CLOSE). */
+export function hitOf(row: HitRow, markedSnippet: string): SearchHit {
+  return {
+    paragraphId: row.paragraph_id,
+    page: row.page,
+    yStart: row.y_start,
+    sectionId: row.section_id,
+    sectionTitle: row.section_title,
+    snippet: snippetOf(markedSnippet),
+  };
 }

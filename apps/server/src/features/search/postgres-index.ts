@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MARK_CLOSE, MARK_OPEN, searchBlocks, snippetOf } from './blocks.ts';
+import { hitOf, type HitRow, MARK_CLOSE, MARK_OPEN, searchBlocks } from './blocks.ts';
 import { renewIndexVersion } from './index-version.ts';
 import { wordsOf } from './query.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -33,12 +33,7 @@ const ELLIPSIS = '…';
 /** A term as a tsquery: its words side by side, so a quoted phrase matches as a phrase. */
 const termQuery = (term: string) => sql`phraseto_tsquery(${CONFIG}, ${wordsOf(term).join(' ')})`;
 
-interface HitRow {
-  paragraph_id: string;
-  section_id: string;
-  section_title: string;
-  page: number;
-  y_start: number;
+interface PostgresHitRow extends HitRow {
   text: string;
   headline: string;
 }
@@ -90,7 +85,7 @@ export const postgresSearchIndex: SearchIndex = {
     if (terms.length === 0) return { hits: [], total: 0 };
     // Every term's query: a paragraph matches when it has them all.
     const query = sql`(${sql.join(terms.map(termQuery), sql` && `)})`;
-    const { rows } = await sql<HitRow>`
+    const { rows } = await sql<PostgresHitRow>`
       SELECT paragraph_id, section_id, section_title, page, y_start, text,
         ts_headline(${CONFIG}, text, ${query}, ${HEADLINE_OPTIONS}) AS headline
       FROM search_block
@@ -106,14 +101,7 @@ export const postgresSearchIndex: SearchIndex = {
       total = counted.rows[0]?.total ?? 0;
     }
     return {
-      hits: rows.map((row) => ({
-        paragraphId: row.paragraph_id,
-        page: row.page,
-        yStart: row.y_start,
-        sectionId: row.section_id,
-        sectionTitle: row.section_title,
-        snippet: snippetOf(withEllipses(row.text, row.headline)),
-      })),
+      hits: rows.map((row) => hitOf(row, withEllipses(row.text, row.headline))),
       total,
     };
   },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MARK_CLOSE, MARK_OPEN, searchBlocks, snippetOf } from './blocks.ts';
+import { hitOf, type HitRow, MARK_CLOSE, MARK_OPEN, searchBlocks } from './blocks.ts';
 import { renewIndexVersion } from './index-version.ts';
 import type { SearchIndex } from './search-index.ts';
 
@@ -32,12 +32,7 @@ type FtsTables = {
 /** A term as an FTS5 string: always quoted, inner quotes doubled, so FTS5 reads it as words only. */
 const ftsString = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
-interface HitRow {
-  paragraph_id: string;
-  section_id: string;
-  section_title: string;
-  page: number;
-  y_start: number;
+interface SqliteHitRow extends HitRow {
   snippet: string;
 }
 
@@ -77,7 +72,7 @@ export const sqliteSearchIndex: SearchIndex = {
     const { first, last } = rowsOf(bookId);
     // Terms side by side: FTS5 ANDs them.
     const match = terms.map(ftsString).join(' ');
-    const { rows } = await sql<HitRow>`
+    const { rows } = await sql<SqliteHitRow>`
       SELECT paragraph_id, section_id, section_title, page, y_start,
         snippet(search_block, 0, ${MARK_OPEN}, ${MARK_CLOSE}, '…', ${SNIPPET_WORDS}) AS snippet
       FROM search_block
@@ -92,14 +87,7 @@ export const sqliteSearchIndex: SearchIndex = {
       total = counted.rows[0]?.total ?? 0;
     }
     return {
-      hits: rows.map((row) => ({
-        paragraphId: row.paragraph_id,
-        page: row.page,
-        yStart: row.y_start,
-        sectionId: row.section_id,
-        sectionTitle: row.section_title,
-        snippet: snippetOf(row.snippet),
-      })),
+      hits: rows.map((row) => hitOf(row, row.snippet)),
       total,
     };
   },
