@@ -9,11 +9,16 @@ import {
   IMPORT_STAGE_WORDS,
   importBook,
   type ImportProgress,
+  type ImportResult,
+  type ImportStage,
 } from '../features/books/import-book.ts';
 import { rebuildBookGraph } from '../features/books/book-graph.ts';
 import { readyBooks } from '../features/books/ready-books.ts';
 import { cleanupIncompleteImports } from '../features/books/storage.ts';
 import { runAsBackground } from '../features/books/background.ts';
+import { enqueueImportJob, JOB_LEASE_MS, runClaimedJob } from '../features/books/jobs.ts';
+import { createSqliteJobQueue, newLeaseOwner, type JobQueue } from '../features/jobs/queue.ts';
+import type { Db } from '../db/database.ts';
 
 const usage = `Usage: npm run import -- <book.pdf> [--xml book.xml] [--title T] [--author A]
        npm run import -- --rebuild-graph <book id | all>
@@ -101,22 +106,46 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (!pdfPath) return 2;
+    const input = {
+      pdfPath: fromInvocationDir(pdfPath),
+      xmlPath: values.xml === undefined ? undefined : fromInvocationDir(values.xml),
+      title: values.title,
+      author: values.author,
+    };
+    // The import is a job in the queue: this command runs it, unless a server's runner claimed it first,
+    // and then this command follows it. Killed, it leaves the job to the next runner (the server).
+    const queue = createSqliteJobQueue(database.db);
+    const jobId = await enqueueImportJob(queue, { kind: 'file', input });
+    const owner = newLeaseOwner();
+    const claimed = await queue.claim(owner, JOB_LEASE_MS, { id: jobId });
+    if (!claimed) return followJob(database.db, queue, jobId);
     await cleanupIncompleteImports(database.db, config.dataDir);
-    const result = await importBook(
-      {
-        db: database.db,
-        dataDir: config.dataDir,
-        maxBookMb: config.maxBookMb,
-        embeddings: config.embeddings,
-        onProgress: progressPrinter(),
+    const printer = progressPrinter();
+    let imported: ImportResult | undefined;
+    const { outcome, error } = await runClaimedJob(
+      queue,
+      claimed,
+      owner,
+      async (onProgress) => {
+        imported = await importBook(
+          {
+            db: database.db,
+            dataDir: config.dataDir,
+            maxBookMb: config.maxBookMb,
+            embeddings: config.embeddings,
+            onProgress: (progress) => {
+              printer(progress);
+              onProgress(progress);
+            },
+          },
+          input,
+        );
+        return { bookId: imported.id };
       },
-      {
-        pdfPath: fromInvocationDir(pdfPath),
-        xmlPath: values.xml === undefined ? undefined : fromInvocationDir(values.xml),
-        title: values.title,
-        author: values.author,
-      },
+      { maxAttempts: 1 },
     );
+    if (outcome !== 'done' || !imported) throw error;
+    const result = imported;
     process.stderr.write(
       result.created
         ? `Imported "${result.title}" (${result.pageCount} pages) as book ${result.id}.\n`
@@ -126,6 +155,43 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await database.close();
+  }
+}
+
+/** How often a job another process runs is looked at. */
+const FOLLOW_MS = 250;
+
+/** Follows job `id`, which a server's runner is running: prints its progress and ends as it ends. */
+async function followJob(db: Db, queue: JobQueue, id: number): Promise<number> {
+  process.stderr.write(`The server is running this import (job ${id}).\n`);
+  const printer = progressPrinter();
+  let seen = '';
+  for (;;) {
+    const job = await queue.find(id);
+    if (!job) throw new Error(`job ${id} is gone`);
+    const now = `${job.stage} ${job.pagesDone} ${job.pagesTotal}`;
+    if (job.stage && now !== seen && job.state === 'running') {
+      seen = now;
+      printer({
+        stage: job.stage as ImportStage,
+        done: job.pagesDone ?? undefined,
+        total: job.pagesTotal ?? undefined,
+      });
+    }
+    if (job.state === 'failed') throw new BookImportError(job.error ?? 'the import failed');
+    if (job.state === 'done' && job.bookId !== null) {
+      const book = await db
+        .selectFrom('book')
+        .select(['title', 'page_count'])
+        .where('id', '=', job.bookId)
+        .executeTakeFirst();
+      process.stderr.write(
+        `Imported "${book?.title ?? ''}" (${book?.page_count ?? 0} pages) as book ${job.bookId}.\n`,
+      );
+      process.stdout.write(`${job.bookId}\n`);
+      return 0;
+    }
+    await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS));
   }
 }
 

@@ -5,6 +5,7 @@ import * as m003 from './003-graph.ts';
 import * as m004 from './004-bookmarks.ts';
 import * as m005 from './005-reference-spans.ts';
 import * as m006 from './006-search.ts';
+import * as m007 from './007-jobs.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-bookmarks': m004,
   '005-reference-spans': m005,
   '006-search': m006,
+  '007-jobs': m007,
 };

@@ -50,6 +50,12 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
+/** Whether "host pid" names a process of this machine that is gone (a killed importer or runner). */
+export function localProcessIsGone(owner: string): boolean {
+  const match = /^(.*) (\d+)$/.exec(owner.trim());
+  return match !== null && match[1] === hostname() && !processIsAlive(Number(match[2]));
+}
+
 /**
  * Whether an unfinished import may be removed: its owner is a process of this machine that is gone, or
  * it has no owner, or it belongs to another machine and is older than a day.
