@@ -251,37 +251,7 @@ describe('importing books', { timeout: 90_000 }, () => {
     }
   });
 
-  test('an import killed in the middle leaves no half book, and the next start cleans up', async () => {
-    const dataDir = makeTempDir();
-    const big = path.join(fixtures, 'long.pdf');
-    await makePdf(big, { pages: 150, linesPerPage: 40, title: 'Long Book' });
-    const child = startImport(dataDir, [big]);
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    const booksDir = path.join(dataDir, 'books');
-    // Kill as soon as the import has begun writing: its staging folder exists.
-    const staging = await eventually(async () => {
-      if (child.exitCode !== null) throw new Error(`the import ended before it was killed: ${stderr}`);
-      const entry = existsSync(booksDir)
-        ? readdirSync(booksDir).find((name) => name.startsWith('.staging-'))
-        : undefined;
-      return entry;
-    }, 30_000);
-    child.kill('SIGKILL');
-    await exited;
-    expect(existsSync(path.join(booksDir, staging))).toBe(true);
-    expect((await stored(dataDir)).rows).toEqual([]);
-
-    const server = await startTestServer({ SAMPLE_BOOK: 'false' }, { dataDir });
-    try {
-      expect(await listBooks(server, await bearerToken(server))).toEqual([]);
-      expect(readdirSync(booksDir)).toEqual([]);
-    } finally {
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  // An import killed in the middle: jobs.test.ts (the next start removes what it left and finishes it).
 
   test('start-up cleanup removes every unfinished state of a dead importer and leaves live imports alone', async () => {
     const dataDir = makeTempDir();

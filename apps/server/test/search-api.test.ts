@@ -367,9 +367,11 @@ describe('find in the book: GET /api/books/{id}/search', () => {
   test('a book imported before the index existed is searchable after the next start', async () => {
     const port = Number(new URL(server.baseUrl).port);
     await server.close();
-    // The database as it was before migration 006-search.
+    // The database as it was before migration 006-search (and the later ones).
     server.withDb((db) =>
       db.exec(`
+        DROP TABLE job;
+        DELETE FROM threadbook_migration WHERE name = '007-jobs';
         DROP TABLE search_book;
         DROP TRIGGER search_block_book_deleted;
         DROP TABLE search_block;

@@ -8,7 +8,7 @@ export type JobKind = z.infer<typeof jobKindSchema>;
 export const jobStateSchema = z.enum(['queued', 'running', 'done', 'failed']);
 export type JobState = z.infer<typeof jobStateSchema>;
 
-/** GET /api/jobs/{id}: a job's state; `progress` is pages done of pages in all while extracting. */
+/** GET /api/jobs/{id}: a job's state; `progress`: pages extracted of pages in all (kept once extracted). */
 export const jobSchema = z.object({
   id: z.number().int().positive(),
   kind: jobKindSchema,

@@ -51,7 +51,7 @@ export interface JobQueue {
   claim(owner: string, leaseMs: number, options?: { id?: number }): Promise<JobRecord | undefined>;
   /** Extends the lease; false when `owner` no longer holds the job (it expired and was claimed again). */
   heartbeat(id: number, owner: string, leaseMs: number): Promise<boolean>;
-  /** Records the stage and, while extracting, pages done and in all. */
+  /** Records the stage and, while extracting, pages done and in all (kept through the later stages). */
   progress(id: number, owner: string, progress: JobProgress): Promise<void>;
   /** Ends the job as done, with the book it made or found. */
   complete(id: number, owner: string, bookId: number | null): Promise<void>;
@@ -192,12 +192,12 @@ export function createSqliteJobQueue(db: Db): JobQueue {
     },
 
     async progress(id, owner, { stage, done, total }) {
+      // Pages done and in all stay once the extraction is over: what was extracted, for the record.
       const counted = done !== undefined && total !== undefined && total > 0;
       await held(id, owner)
         .set({
           stage,
-          pages_done: counted ? done : null,
-          pages_total: counted ? total : null,
+          ...(counted ? { pages_done: done, pages_total: total } : {}),
           updated_at: Date.now(),
         })
         .execute();
