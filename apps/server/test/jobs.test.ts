@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookListSchema, errorResponseSchema, jobSchema, type Job } from '@threadbook/contracts';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from '../src/db/database.ts';
+import { BookImportError } from '../src/features/books/import-book.ts';
+import { runClaimedJob } from '../src/features/books/jobs.ts';
 import { createSqliteJobQueue } from '../src/features/jobs/queue.ts';
 import { bearerToken, eventually, get, makePdf } from './books-fixtures.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
@@ -197,6 +199,41 @@ describe('durable jobs', { timeout: 120_000 }, () => {
     } finally {
       await first.database.close();
       await second.database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a crash is tried again up to the last attempt; an expected failure ends the job at once', async () => {
+    const dataDir = makeTempDir();
+    const { database, queue } = await openQueue(dataDir);
+    try {
+      const crashing = await queue.enqueue('file', { pdfPath: '/crash.pdf' });
+      const outcomes: string[] = [];
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        const claimed = await queue.claim('host 1#a', 60_000);
+        expect(claimed).toMatchObject({ id: crashing, attempts: attempt });
+        const { outcome } = await runClaimedJob(queue, claimed!, 'host 1#a', () =>
+          Promise.reject(new Error('worker crashed')),
+        );
+        outcomes.push(outcome);
+      }
+      expect(outcomes).toEqual(['retry', 'retry', 'failed']);
+      expect(await queue.find(crashing)).toMatchObject({ state: 'failed', error: 'worker crashed' });
+
+      const refused = await queue.enqueue('file', { pdfPath: '/refused.pdf' });
+      const claimed = await queue.claim('host 1#a', 60_000);
+      const { outcome } = await runClaimedJob(queue, claimed!, 'host 1#a', () =>
+        Promise.reject(new BookImportError('refused.pdf: not a PDF')),
+      );
+      expect(outcome).toBe('failed');
+      expect(await queue.find(refused)).toMatchObject({
+        state: 'failed',
+        attempts: 1,
+        error: 'refused.pdf: not a PDF',
+      });
+      expect(await queue.claim('host 1#a', 60_000)).toBeUndefined();
+    } finally {
+      await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
