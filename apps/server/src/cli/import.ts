@@ -16,7 +16,7 @@ import { rebuildBookGraph } from '../features/books/book-graph.ts';
 import { readyBooks } from '../features/books/ready-books.ts';
 import { cleanupIncompleteImports } from '../features/books/storage.ts';
 import { runAsBackground } from '../features/books/background.ts';
-import { enqueueImportJob, JOB_LEASE_MS, runClaimedJob } from '../features/books/jobs.ts';
+import { enqueueImportJob, runClaimedJob } from '../features/books/jobs.ts';
 import { createSqliteJobQueue, newLeaseOwner, type JobQueue } from '../features/jobs/queue.ts';
 import type { Db } from '../db/database.ts';
 
@@ -117,7 +117,7 @@ async function main(argv: string[]): Promise<number> {
     const queue = createSqliteJobQueue(database.db);
     const jobId = await enqueueImportJob(queue, { kind: 'file', input });
     const owner = newLeaseOwner();
-    const claimed = await queue.claim(owner, JOB_LEASE_MS, { id: jobId });
+    const claimed = await queue.claim(owner, CLI_LEASE_MS, { id: jobId });
     if (!claimed) return followJob(database.db, queue, jobId);
     await cleanupIncompleteImports(database.db, config.dataDir);
     const printer = progressPrinter();
@@ -142,7 +142,9 @@ async function main(argv: string[]): Promise<number> {
         );
         return { bookId: imported.id };
       },
-      { maxAttempts: 1 },
+      // Building the graph keeps this thread busy for a while: a long lease, which a server on this machine
+      // expires at once if this process is killed (its pid is gone).
+      { maxAttempts: 1, leaseMs: CLI_LEASE_MS },
     );
     if (outcome !== 'done' || !imported) throw error;
     const result = imported;
@@ -157,6 +159,9 @@ async function main(argv: string[]): Promise<number> {
     await database.close();
   }
 }
+
+/** The lease of the job this command runs (see runClaimedJob). */
+const CLI_LEASE_MS = 10 * 60_000;
 
 /** How often a job another process runs is looked at. */
 const FOLLOW_MS = 250;

@@ -55,7 +55,6 @@ export function enqueueImportJob(queue: JobQueue, job: ImportJob): Promise<numbe
 
 /** How long a claimed job is held without a heartbeat: a runner that dies loses its job after this. */
 export const JOB_LEASE_MS = 30_000;
-const HEARTBEAT_MS = 10_000;
 /** Attempts of a job that crashes unexpectedly; an expected failure (BookImportError) is never retried. */
 export const MAX_JOB_ATTEMPTS = 3;
 /** Pages of progress are written to the job row at most this often. */
@@ -96,16 +95,15 @@ export async function runClaimedJob(
   {
     maxAttempts = MAX_JOB_ATTEMPTS,
     stopping = () => false,
-  }: { maxAttempts?: number; stopping?: () => boolean } = {},
+    leaseMs = JOB_LEASE_MS,
+  }: { maxAttempts?: number; stopping?: () => boolean; leaseMs?: number } = {},
 ): Promise<{ outcome: JobOutcome; error?: unknown; bookId?: number | null }> {
   let writes: Promise<unknown> = Promise.resolve();
   const write = (action: () => Promise<unknown>) => {
     writes = writes.then(action).catch(() => undefined);
   };
-  const heartbeat = setInterval(
-    () => write(() => queue.heartbeat(job.id, owner, JOB_LEASE_MS)),
-    HEARTBEAT_MS,
-  );
+  // A third of the lease: two heartbeats may be late (a busy event loop) before the lease is lost.
+  const heartbeat = setInterval(() => write(() => queue.heartbeat(job.id, owner, leaseMs)), leaseMs / 3);
   let lastStage = '';
   let lastWrite = 0;
   const onProgress = (progress: JobProgress) => {
@@ -269,12 +267,17 @@ export function createJobRunner(
   };
 
   const run = async () => {
-    const expired = await queue.expireLeases((leaseOwner) => localProcessIsGone(ownerProcess(leaseOwner)));
-    if (expired > 0) log.info(`${expired} job(s) of a stopped process will be run again`);
+    const expireDead = async () => {
+      const expired = await queue.expireLeases((leaseOwner) => localProcessIsGone(ownerProcess(leaseOwner)));
+      if (expired > 0) log.info(`${expired} job(s) of a stopped process will be run again`);
+    };
+    await expireDead();
     while (!closed) {
       const record = await queue.claim(owner, JOB_LEASE_MS);
       if (!record) {
         await sleep();
+        // An `npm run import` killed while the server runs: its job is taken up without waiting for its lease.
+        if (!closed) await expireDead();
         continue;
       }
       await runOne(record);
