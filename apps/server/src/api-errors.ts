@@ -5,6 +5,7 @@ import {
   BookErrorMessage,
   BookmarkErrorMessage,
   GraphErrorMessage,
+  JobErrorMessage,
   type ErrorResponse,
 } from '@threadbook/contracts';
 
@@ -49,6 +50,8 @@ export const ApiError = {
   PageOutOfRange: apiError<[message: string]>('PAGE_OUT_OF_RANGE', 400, '%s'),
   BookmarkNotFound: apiError('BOOKMARK_NOT_FOUND', 404, BookmarkErrorMessage.notFound),
   TooManyBookmarks: apiError('TOO_MANY_BOOKMARKS', 400, BookmarkErrorMessage.tooMany),
+  InvalidJobId: apiError('INVALID_JOB_ID', 400, JobErrorMessage.invalidId),
+  JobNotFound: apiError('JOB_NOT_FOUND', 404, JobErrorMessage.notFound),
 };
 
 /**

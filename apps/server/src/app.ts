@@ -13,7 +13,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { createSignInFailures } from './features/auth/sign-in-failures.ts';
 import { bookmarksRoutes } from './features/bookmarks/routes.ts';
 import { booksFeature } from './features/books/feature.ts';
-import { localBookStorage } from './features/books/storage.ts';
+import { openBookStorage } from './features/books/storage.ts';
 import { graphRoutes } from './features/graph/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
@@ -104,7 +104,7 @@ export async function buildApp(
   await app.register(healthRoutes, { database, version });
   await app.register(meRoutes);
   // Every feature reads and writes book files through it (DATA_DIR/books, shared by the servers).
-  const bookStorage = localBookStorage(config.dataDir);
+  const bookStorage = openBookStorage(config);
   await app.register(booksFeature, { db: database.db, storage: bookStorage, config });
   await app.register(graphRoutes, { db: database.db, config });
   await app.register(bookmarksRoutes, { db: database.db });

@@ -10,7 +10,7 @@ import {
   type BookListItem,
 } from '@threadbook/contracts';
 import { importBook } from '../src/features/books/import-book.ts';
-import { bearerToken, bookXml, get, makePdf, rawGet } from './books-fixtures.ts';
+import { bearerToken, bookXml, get, importContext, makePdf, rawGet } from './books-fixtures.ts';
 import { insertBook, withServerDb } from './graph-fixtures.ts';
 import { openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
@@ -37,10 +37,7 @@ describe.each([
     writeFileSync(xmlPath, bookXml(3, 'Abstract Algebra', 'T. Judson'));
     const database = await openTestDatabase(server.dataDir);
     try {
-      ({ id } = await importBook(
-        { db: database.db, dataDir: server.dataDir, maxBookMb: 200 },
-        { pdfPath, xmlPath },
-      ));
+      ({ id } = await importBook(importContext(database.db, server.dataDir), { pdfPath, xmlPath }));
     } finally {
       await database.close();
     }

@@ -5,6 +5,9 @@ import PDFDocument from 'pdfkit';
 import { expect } from 'vitest';
 import { TestClient, uniqueEmail } from './support/client.ts';
 import type { TestServer } from './support/server.ts';
+import type { Db } from '../src/db/database.ts';
+import type { ImportContext } from '../src/features/books/import-book.ts';
+import { openBookStorage } from '../src/features/books/storage.ts';
 
 /** Shared fixtures of the books tests: small real PDFs made with pdfkit, a matching Book XML, a token. */
 
@@ -21,6 +24,11 @@ export interface PdfOptions {
 }
 
 /** Writes a real PDF: page N says "Page N" plus some body text (or only shapes with `noText`). */
+/** What an import in the test process is given: the installation's database and DATA_DIR's storage. */
+export function importContext(db: Db, dataDir: string): ImportContext {
+  return { db, dataDir, storage: openBookStorage({ dataDir }), maxBookMb: 200 };
+}
+
 export async function makePdf(file: string, options: PdfOptions = {}): Promise<void> {
   const { pages = 2, title = 'Tiny Test Book', author = 'Test Author', noText = false } = options;
   const doc = new PDFDocument({

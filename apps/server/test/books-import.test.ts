@@ -18,7 +18,7 @@ import { migrateToLatest } from '../src/db/database.ts';
 import { BookImportError, importBook } from '../src/features/books/import-book.ts';
 import { cleanupIncompleteImports, localBookStorage } from '../src/features/books/storage.ts';
 import { GRAPH_FORMAT } from '../src/features/graph/store.ts';
-import { bearerToken, bookXml, eventually, get, makePdf } from './books-fixtures.ts';
+import { bearerToken, bookXml, eventually, get, importContext, makePdf } from './books-fixtures.ts';
 import { databaseEnv, openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
@@ -236,7 +236,7 @@ describe('importing books', { timeout: 90_000 }, () => {
       const database = await openTestDatabase(dataDir);
       try {
         for (const [[pdfPath = '', , xmlPath], message] of cases) {
-          const attempt = importBook({ db: database.db, dataDir, maxBookMb: 200 }, { pdfPath, xmlPath });
+          const attempt = importBook(importContext(database.db, dataDir), { pdfPath, xmlPath });
           await expect(attempt, pdfPath).rejects.toThrow(BookImportError);
           await expect(attempt, pdfPath).rejects.toThrow(message);
           expect(await stored(dataDir), pdfPath).toEqual(before);
@@ -262,37 +262,7 @@ describe('importing books', { timeout: 90_000 }, () => {
     }
   });
 
-  test('an import killed in the middle leaves no half book, and the next start cleans up', async () => {
-    const dataDir = makeTempDir();
-    const big = path.join(fixtures, 'long.pdf');
-    await makePdf(big, { pages: 150, linesPerPage: 40, title: 'Long Book' });
-    const child = await startImport(dataDir, [big]);
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    const booksDir = path.join(dataDir, 'books');
-    // Kill as soon as the import has begun writing: its staging folder exists.
-    const staging = await eventually(async () => {
-      if (child.exitCode !== null) throw new Error(`the import ended before it was killed: ${stderr}`);
-      const entry = existsSync(booksDir)
-        ? readdirSync(booksDir).find((name) => name.startsWith('.staging-'))
-        : undefined;
-      return entry;
-    }, 30_000);
-    child.kill('SIGKILL');
-    await exited;
-    expect(existsSync(path.join(booksDir, staging))).toBe(true);
-    expect((await stored(dataDir)).rows).toEqual([]);
-
-    const server = await startTestServer({ SAMPLE_BOOK: 'false' }, { dataDir });
-    try {
-      expect(await listBooks(server, await bearerToken(server))).toEqual([]);
-      expect(readdirSync(booksDir)).toEqual([]);
-    } finally {
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  // An import killed in the middle: jobs.test.ts (the next start removes what it left and finishes it).
 
   test('start-up cleanup removes every unfinished state of a dead importer and leaves live imports alone', async () => {
     const dataDir = makeTempDir();
@@ -335,7 +305,7 @@ describe('importing books', { timeout: 90_000 }, () => {
       // An import running right now in this (live) process.
       const live = await localBookStorage(dataDir).createStaging();
 
-      const report = await cleanupIncompleteImports(database.db, dataDir);
+      const report = await cleanupIncompleteImports(database.db, localBookStorage(dataDir));
       expect(report).toEqual({ stagingDirs: 2, rows: 2, orphanDirs: 1 });
       const rows = await database.db.selectFrom('book').select(['id', 'status']).execute();
       await database.close();

@@ -12,7 +12,7 @@ import { ourMigrator, type Db } from '../src/db/database.ts';
 import { rebuildBookGraph } from '../src/features/books/book-graph.ts';
 import { importBook } from '../src/features/books/import-book.ts';
 import { searchIndex } from '../src/features/search/search-index.ts';
-import { bearerToken, bookXml, get, makePdf } from './books-fixtures.ts';
+import { bearerToken, bookXml, get, importContext, makePdf } from './books-fixtures.ts';
 import { openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
@@ -110,7 +110,7 @@ async function importWithXml(dataDir: string, name: string, pages: number, xml: 
     writeFileSync(xmlPath, xml);
     const database = await openTestDatabase(dataDir);
     try {
-      return (await importBook({ db: database.db, dataDir, maxBookMb: 200 }, { pdfPath, xmlPath })).id;
+      return (await importBook(importContext(database.db, dataDir), { pdfPath, xmlPath })).id;
     } finally {
       await database.close();
     }
@@ -339,7 +339,7 @@ describe('find in the book: GET /api/books/{id}/search', () => {
 
   test('a graph rebuild indexes the book again with its graph: the same hits under a new ETag', async () => {
     const before = await get(server, searchPath('"random variable"'), { token });
-    await withDatabase((db) => rebuildBookGraph({ db, dataDir }, bookId));
+    await withDatabase((db) => rebuildBookGraph(importContext(db, dataDir), bookId));
     const after = await get(server, searchPath('"random variable"'), { token });
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     expect(await after.json()).toEqual(await before.json());

@@ -1,11 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { GraphErrorMessage } from '@threadbook/contracts';
-import { openTestDatabase } from './support/database.ts';
+import { GraphErrorMessage, relatedParagraphsResponseSchema } from '@threadbook/contracts';
+import { dropTestDatabase, openTestDatabase } from './support/database.ts';
+import { replaceBookGraph } from '../src/features/graph/store.ts';
 import { importBook } from '../src/features/books/import-book.ts';
-import { bookXml, get, makePdf } from './books-fixtures.ts';
-import { seedGraphBook } from './graph-fixtures.ts';
+import { bearerToken, bookXml, eventually, get, importContext, makePdf } from './books-fixtures.ts';
+import { graphBook, graphOfBook, seedGraphBook, withServerDb } from './graph-fixtures.ts';
 import { TestClient, uniqueEmail } from './support/client.ts';
 import { freePort, makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
@@ -36,10 +38,7 @@ describe('two servers on one database and one book folder', () => {
     pdfBytes = readFileSync(pdfPath);
     const database = await openTestDatabase(a.dataDir);
     try {
-      ({ id: bookId } = await importBook(
-        { db: database.db, dataDir: a.dataDir, maxBookMb: 200 },
-        { pdfPath, xmlPath },
-      ));
+      ({ id: bookId } = await importBook(importContext(database.db, a.dataDir), { pdfPath, xmlPath }));
     } finally {
       await database.close();
     }
@@ -138,6 +137,69 @@ describe('two servers on one database and one book folder', () => {
       expect(response.status, server.baseUrl).toBe(206);
       expect(response.headers.get('content-range')).toBe(`bytes 0-99/${pdfBytes.length}`);
       expect(Buffer.from(await response.arrayBuffer())).toEqual(pdfBytes.subarray(0, 100));
+    }
+  });
+  test('a graph rebuilt on the database is served by both servers within a second', async () => {
+    const related = async (server: TestServer) => {
+      const response = await get(server, `/api/graph/books/${graphBookId}/paragraphs/4.1.1/related`, {
+        token: readerToken,
+      });
+      expect(response.status).toBe(200);
+      return relatedParagraphsResponseSchema.parse(await response.json()).related.map((item) => item.node.id);
+    };
+    const before = await related(a);
+    expect(before.length).toBeGreaterThan(0);
+    expect(await related(b)).toEqual(before);
+    // The rebuilt graph keeps the paragraphs and loses every relationship of 4.1.1.
+    const rebuilt = graphOfBook();
+    rebuilt.edges = rebuilt.edges.filter((edge) => edge.source !== '4.1.1' && edge.target !== '4.1.1');
+    await withServerDb(a, (db) => replaceBookGraph(db, graphBookId, graphBook(), rebuilt));
+    const rebuiltAt = Date.now();
+    for (const server of [a, b]) {
+      await eventually(async () => ((await related(server)).length === 0 ? true : undefined), 5000);
+    }
+    expect(Date.now() - rebuiltAt).toBeLessThan(2500);
+  });
+});
+
+describe('servers starting at once on an empty database', () => {
+  test('migrate it once and import the sample book once', { timeout: 180_000 }, async () => {
+    const dataDir = makeTempDir('threadbook-starting-');
+    const [portA, portB] = [await freePort(), await freePort()];
+    const env = { SAMPLE_BOOK: 'true', PUBLIC_URL: `http://127.0.0.1:${portA}` };
+    const [a, b] = await Promise.all([
+      startTestServer(env, { dataDir, port: portA }),
+      startTestServer(env, { dataDir, port: portB }),
+    ]);
+    try {
+      const token = await bearerToken(a);
+      const lists = async () =>
+        Promise.all(
+          [a, b].map(
+            async (server) => (await (await get(server, '/api/books/', { token })).json()) as unknown[],
+          ),
+        );
+      const [onA, onB] = await eventually(async () => {
+        const seen = await lists();
+        return seen.every((books) => books.length > 0) ? seen : undefined;
+      }, 150_000);
+      expect(onA).toHaveLength(1);
+      expect(onB).toEqual(onA);
+      const samples = await a.db
+        .selectFrom('job')
+        .select(['state', 'book_id'])
+        .where('kind', '=', 'sample')
+        .execute();
+      expect(samples.length).toBeGreaterThan(0);
+      expect(samples.every((job) => job.state === 'done')).toBe(true);
+      expect(await a.db.selectFrom('book').select('id').execute()).toHaveLength(1);
+      const migrations = await sql<{ name: string }>`SELECT name FROM threadbook_migration`.execute(a.db);
+      expect(new Set(migrations.rows.map((row) => row.name)).size).toBe(migrations.rows.length);
+    } finally {
+      await b.close();
+      await a.close();
+      await dropTestDatabase(dataDir);
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -5,3 +5,4 @@ export * from './graph.ts';
 export * from './bookmarks.ts';
 export * from './search.ts';
 export * from './related-walk.ts';
+export * from './jobs.ts';

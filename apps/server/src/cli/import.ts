@@ -8,12 +8,19 @@ import {
   BookImportError,
   IMPORT_STAGE_WORDS,
   importBook,
+  type ImportContext,
+  type ImportInput,
   type ImportProgress,
+  type ImportResult,
+  type ImportStage,
 } from '../features/books/import-book.ts';
-import { rebuildBookGraph } from '../features/books/book-graph.ts';
+import { rebuildBookGraph, type RebuiltGraph } from '../features/books/book-graph.ts';
 import { readyBooks } from '../features/books/ready-books.ts';
-import { cleanupIncompleteImports } from '../features/books/storage.ts';
+import { cleanupIncompleteImports, openBookStorage, type BookStorage } from '../features/books/storage.ts';
 import { runAsBackground } from '../features/books/background.ts';
+import { enqueueImportJob, runClaimedJob, type ImportJob } from '../features/books/jobs.ts';
+import { createJobQueue, newLeaseOwner, ownerProcess, type JobQueue } from '../features/jobs/queue.ts';
+import type { Db } from '../db/database.ts';
 
 const usage = `Usage: npm run import -- <book.pdf> [--xml book.xml] [--title T] [--author A]
        npm run import -- --rebuild-graph <book id | all>
@@ -88,44 +95,124 @@ async function main(argv: string[]): Promise<number> {
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db);
+    const here = { db: database.db, queue: createJobQueue(database.db), storage: openBookStorage(config) };
+    const context = (onProgress: (progress: ImportProgress) => void): ImportContext => ({
+      ...config,
+      ...here,
+      onProgress,
+    });
     if (rebuild !== undefined) {
-      const ids =
-        rebuild === 'all'
-          ? (await readyBooks(database.db).select('id').execute()).map((row) => row.id)
-          : [Number(rebuild)];
-      for (const id of ids) {
+      let books = readyBooks(database.db).select(['id', 'title']);
+      if (rebuild !== 'all') books = books.where('id', '=', Number(rebuild));
+      const found = await books.execute();
+      if (found.length === 0 && rebuild !== 'all')
+        throw new BookImportError(`There is no book ${rebuild} in the library.`);
+      for (const { id, title } of found) {
         process.stderr.write(`book ${id}: ${IMPORT_STAGE_WORDS.graph}...\n`);
-        const rebuilt = await rebuildBookGraph({ ...config, db: database.db }, id);
-        process.stderr.write(`Book ${id} ("${rebuilt.title}"): ${rebuilt.edges} relationships.\n`);
+        let rebuilt: RebuiltGraph | undefined;
+        await runJobHere(here, { kind: 'graph', bookId: id, title }, async (onProgress) => {
+          rebuilt = await rebuildBookGraph(context(onProgress), id);
+          return id;
+        });
+        process.stderr.write(
+          rebuilt
+            ? `Book ${id} ("${title}"): ${rebuilt.edges} relationships.\n`
+            : `Book ${id} ("${title}"): its graph was rebuilt by the server.\n`,
+        );
       }
       return 0;
     }
     if (!pdfPath) return 2;
-    await cleanupIncompleteImports(database.db, config.dataDir);
-    const result = await importBook(
-      {
-        db: database.db,
-        dataDir: config.dataDir,
-        maxBookMb: config.maxBookMb,
-        embeddings: config.embeddings,
-        onProgress: progressPrinter(),
-      },
-      {
-        pdfPath: fromInvocationDir(pdfPath),
-        xmlPath: values.xml === undefined ? undefined : fromInvocationDir(values.xml),
-        title: values.title,
-        author: values.author,
-      },
-    );
-    process.stderr.write(
-      result.created
-        ? `Imported "${result.title}" (${result.pageCount} pages) as book ${result.id}.\n`
-        : `Already in the library as book ${result.id} ("${result.title}").\n`,
-    );
-    process.stdout.write(`${result.id}\n`);
+    const input: ImportInput = {
+      pdfPath: fromInvocationDir(pdfPath),
+      xmlPath: values.xml === undefined ? undefined : fromInvocationDir(values.xml),
+      title: values.title,
+      author: values.author,
+    };
+    let imported: ImportResult | undefined;
+    const bookId = await runJobHere(here, { kind: 'file', input }, async (onProgress) => {
+      imported = await importBook(context(onProgress), input);
+      return imported.id;
+    });
+    if (imported && !imported.created) {
+      process.stderr.write(`Already in the library as book ${imported.id} ("${imported.title}").\n`);
+    } else {
+      const book = await database.db
+        .selectFrom('book')
+        .select(['title', 'page_count'])
+        .where('id', '=', bookId)
+        .executeTakeFirstOrThrow();
+      process.stderr.write(`Imported "${book.title}" (${book.page_count} pages) as book ${bookId}.\n`);
+    }
+    process.stdout.write(`${bookId}\n`);
     return 0;
   } finally {
     await database.close();
+  }
+}
+
+/** The lease of the job this command runs (see runClaimedJob). */
+const CLI_LEASE_MS = 10 * 60_000;
+
+/** How often a job another process runs is looked at. */
+const FOLLOW_MS = 250;
+
+/**
+ * Runs `job` as a job of the database's queue, so that a killed command leaves it to a server's runner:
+ * queued (or found queued), claimed and run here by `execute` with progress on stderr; when a server's
+ * runner holds it already, this command follows it instead. Answers the job's book id.
+ */
+async function runJobHere(
+  { db, queue, storage }: { db: Db; queue: JobQueue; storage: BookStorage },
+  job: ImportJob,
+  execute: (onProgress: (progress: ImportProgress) => void) => Promise<number>,
+): Promise<number> {
+  const jobId = await enqueueImportJob(queue, job);
+  const owner = newLeaseOwner();
+  const claimed = await queue.claim(owner, CLI_LEASE_MS, { id: jobId });
+  if (!claimed) return followJob(queue, jobId);
+  // Before its import (a staging folder of a dead importer with the same PDF would otherwise block it).
+  const gone = claimed.previousOwner === null ? undefined : ownerProcess(claimed.previousOwner);
+  await cleanupIncompleteImports(db, storage, { gone });
+  const printer = progressPrinter();
+  const { outcome, error, bookId } = await runClaimedJob(
+    queue,
+    claimed,
+    owner,
+    async (onProgress) => ({
+      bookId: await execute((progress) => {
+        printer(progress);
+        onProgress(progress);
+      }),
+    }),
+    // Building the graph keeps this thread busy for a while: a long lease, which a server on this machine
+    // expires at once if this process is killed (its pid is gone).
+    { maxAttempts: 1, leaseMs: CLI_LEASE_MS },
+  );
+  if (outcome !== 'done' || bookId == null) throw error;
+  return bookId;
+}
+
+/** Follows job `id`, which a server's runner is running: prints its progress; answers its book id. */
+async function followJob(queue: JobQueue, id: number): Promise<number> {
+  process.stderr.write(`The server is running this job (job ${id}).\n`);
+  const printer = progressPrinter();
+  let seen = '';
+  for (;;) {
+    const job = await queue.find(id);
+    if (!job) throw new Error(`job ${id} is gone`);
+    const now = `${job.stage} ${job.pagesDone} ${job.pagesTotal}`;
+    if (job.stage && now !== seen && job.state === 'running') {
+      seen = now;
+      printer({
+        stage: job.stage as ImportStage,
+        done: job.pagesDone ?? undefined,
+        total: job.pagesTotal ?? undefined,
+      });
+    }
+    if (job.state === 'failed') throw new BookImportError(job.error ?? 'the job failed');
+    if (job.state === 'done' && job.bookId !== null) return job.bookId;
+    await new Promise((resolve) => setTimeout(resolve, FOLLOW_MS));
   }
 }
 

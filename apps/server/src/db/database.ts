@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { DatabaseKind } from './dialect.ts';
+import { migrateOnce } from './locks.ts';
 import { postgresDialect } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
@@ -78,9 +79,11 @@ export function ourMigrator(db: Db): Migrator {
 
 /** Brings our own tables up to date. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await ourMigrator(db).migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
+  await migrateOnce(db, 'threadbook migrations', async () => {
+    const { error, results } = await ourMigrator(db).migrateToLatest();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (error || failed) {
+      throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    }
+  });
 }

@@ -56,6 +56,25 @@ export interface Database {
     /** ISO 8601. */
     created_at: string;
   };
+  /** A background job (migration 009-jobs, features/jobs/queue.ts); times in ms since the epoch. */
+  job: {
+    id: Generated<number>;
+    kind: 'file' | 'sample' | 'graph';
+    /** The job's input, JSON. */
+    payload: string;
+    state: 'queued' | 'running' | 'done' | 'failed';
+    stage: string | null;
+    pages_done: number | null;
+    pages_total: number | null;
+    error: string | null;
+    book_id: number | null;
+    attempts: Generated<number>;
+    lease_owner: string | null;
+    lease_expires_at: number | null;
+    previous_owner: string | null;
+    created_at: number;
+    updated_at: number;
+  };
   setting: {
     key: string;
     value: string;

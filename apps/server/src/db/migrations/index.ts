@@ -6,6 +6,7 @@ import * as m004 from './004-bookmarks.ts';
 import * as m005 from './005-reference-spans.ts';
 import * as m006 from './006-search.ts';
 import * as m008 from './008-rate-limits.ts';
+import * as m009 from './009-jobs.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-reference-spans': m005,
   '006-search': m006,
   '008-rate-limits': m008,
+  '009-jobs': m009,
 };

@@ -2,6 +2,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth, jwt, oauthPopup } from 'better-auth/plugins';
 import { getMigrations } from 'better-auth/db/migration';
+import { migrateOnce } from '../../db/locks.ts';
 import { z } from 'zod';
 import { AuthErrorCode, FRESH_SIGN_IN_SECONDS, MIN_PASSWORD_LENGTH } from '@threadbook/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -239,8 +240,11 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
 /** The identity module: better-auth configured with SPEC §4/§5/§8 rules, its tables migrated. */
 export async function createIdentity(deps: IdentityDeps) {
   const options = identityOptions(deps);
-  const { runMigrations } = await getMigrations(options);
-  await runMigrations();
+  // better-auth plans its tables from what it finds, then creates them without IF NOT EXISTS.
+  await migrateOnce(deps.db, 'identity migrations', async () => {
+    const { runMigrations } = await getMigrations(options);
+    await runMigrations();
+  });
   return betterAuth(options);
 }
 export type Identity = Awaited<ReturnType<typeof createIdentity>>;

@@ -13,7 +13,6 @@ import { searchIndex } from '../search/search-index.ts';
 import { BookImportError } from './errors.ts';
 import type { ImportContext } from './import-types.ts';
 import { readyBooks } from './ready-books.ts';
-import { storageOf } from './storage.ts';
 
 /** The book's relationship graph; an embeddings endpoint that fails is the import's error, named. */
 export async function buildBookGraph(
@@ -45,11 +44,10 @@ export interface RebuiltGraph {
  * gets the new explicit_refs in one step (BookStorage.replace).
  */
 export async function rebuildBookGraph(
-  context: Pick<ImportContext, 'db' | 'dataDir' | 'storage' | 'embeddings'>,
+  context: Pick<ImportContext, 'db' | 'storage' | 'embeddings'>,
   bookId: number,
 ): Promise<RebuiltGraph> {
-  const { db } = context;
-  const storage = storageOf(context);
+  const { db, storage } = context;
   const row = await readyBooks(db).select(['id', 'title']).where('id', '=', bookId).executeTakeFirst();
   if (!row) throw new BookImportError(`There is no book ${bookId} in the library.`);
 

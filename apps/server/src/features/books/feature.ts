@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { booksNeedingGraph } from './book-graph.ts';
-import { createImportJobs, type ImportJob } from './jobs.ts';
+import { createJobQueue } from '../jobs/queue.ts';
+import { jobsRoutes } from '../jobs/routes.ts';
+import { createJobRunner, enqueueImportJob, type ImportJob } from './jobs.ts';
 import { libraryFolderJobs } from './library-folder.ts';
 import { booksRoutes } from './routes.ts';
 import { samplePending } from './sample.ts';
@@ -17,7 +19,9 @@ type BooksConfig = Pick<
  * The books feature: removes what interrupted imports left (before serving anything), serves the books
  * API, and once the server listens works in the background: builds the graphs books lack or hold in an
  * older format (imported before graphs or reference spans existed), imports the sample textbook (first
- * start) and the PDFs of LIBRARY_DIR that are not in the library yet.
+ * start) and the PDFs of LIBRARY_DIR that are not in the library yet. These are jobs in the database's
+ * queue (GET /api/jobs/{id}), run one at a time by the runner, which also finishes the jobs a stopped or
+ * killed process left and runs the jobs `npm run import` queues when it is not the one to run them.
  */
 export const booksFeature: FastifyPluginAsync<{ db: Db; storage: BookStorage; config: BooksConfig }> = async (
   app,
@@ -36,7 +40,12 @@ export const booksFeature: FastifyPluginAsync<{ db: Db; storage: BookStorage; co
     fileCacheBytes: config.bookCacheMb * 1024 * 1024,
   });
 
-  const jobs = createImportJobs({
+  const queue = createJobQueue(db);
+  await app.register(jobsRoutes, { queue });
+  const runner = createJobRunner({
+    db,
+    storage,
+    queue,
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     maxBookMb: config.maxBookMb,
@@ -53,12 +62,11 @@ export const booksFeature: FastifyPluginAsync<{ db: Db; storage: BookStorage; co
     if (config.libraryDir) {
       planned.push(...libraryFolderJobs(config.libraryDir, (message) => app.log.warn(message)));
     }
-    if (planned.length > 0) {
-      app.log.info(`${planned.length} book job(s) to run in the background`);
-      void jobs.run(planned);
-    }
+    for (const job of planned) await enqueueImportJob(queue, job);
+    if (planned.length > 0) app.log.info(`${planned.length} book job(s) to run in the background`);
+    runner.start();
   });
   app.addHook('onClose', async () => {
-    await jobs.close();
+    await runner.close();
   });
 };

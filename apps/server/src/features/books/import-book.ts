@@ -14,7 +14,7 @@ import type {
   ImportResult,
   ImportStage,
 } from './import-types.ts';
-import { COVER_FILE, storageOf } from './storage.ts';
+import { COVER_FILE } from './storage.ts';
 
 export { BookImportError } from './errors.ts';
 // What callers of the import use, from the one module they import.
@@ -51,7 +51,7 @@ export async function importBook(context: ImportContext, input: ImportInput): Pr
   const checked = await checkImport(context, input);
   if ('existing' in checked) return checked.existing;
 
-  const storage = storageOf(context);
+  const { storage } = context;
   const staging = await storage.createStaging();
   try {
     await writeFile(path.join(staging, BOOK_FILES.pdf), checked.pdf);

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { BookImportError } from './errors.ts';
 import { findBySha } from './import-store.ts';
 import type { ImportContext, ImportInput, ImportResult } from './import-types.ts';
-import { cleanupIncompleteImports, storageOf, type BookStorage } from './storage.ts';
+import { cleanupIncompleteImports, type BookStorage } from './storage.ts';
 
 const MB = 1024 * 1024;
 /** Book XML is read whole; the parser bounds it too. */
@@ -29,7 +29,7 @@ export interface CheckedPdf {
  * Nothing is written.
  */
 export async function checkImport(
-  context: Pick<ImportContext, 'db' | 'dataDir' | 'maxBookMb'>,
+  context: Pick<ImportContext, 'db' | 'storage' | 'maxBookMb'>,
   input: ImportInput,
 ): Promise<CheckedPdf | { existing: ImportResult }> {
   const pdfName = path.basename(input.pdfPath);
@@ -38,7 +38,7 @@ export async function checkImport(
 
   const pdf = new Uint8Array(await readFile(input.pdfPath));
   const sha256 = createHash('sha256').update(pdf).digest('hex');
-  const existing = await importedAlready(context.db, storageOf(context), sha256, pdfName);
+  const existing = await importedAlready(context.db, context.storage, sha256, pdfName);
   if (existing) return { existing };
 
   const facts = await inspectPdf(pdf, pdfName).catch((error: unknown) => {

@@ -25,8 +25,8 @@ export interface ImportProgress {
 export interface ImportContext {
   db: Db;
   dataDir: string;
-  /** Where book files are kept; without it, the folder of DATA_DIR (storage.ts). */
-  storage?: BookStorage | undefined;
+  /** Where book files are kept (storage.ts, openBookStorage). */
+  storage: BookStorage;
   /** MAX_BOOK_MB. */
   maxBookMb: number;
   /** EMBEDDINGS_BASE_URL and friends: the graph's similarity from an endpoint instead of the book's LSA. */

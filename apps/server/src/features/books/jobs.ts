@@ -1,22 +1,66 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { askToStop, type EmbeddingsEndpoint } from '@threadbook/pipeline';
+import type { Db } from '../../db/database.ts';
+import {
+  newLeaseOwner,
+  ownerProcess,
+  type JobKind,
+  type JobProgress,
+  type JobQueue,
+  type JobRecord,
+} from '../jobs/queue.ts';
 import type { RebuiltGraph } from './book-graph.ts';
 import {
+  BookImportError,
   IMPORT_STAGE_WORDS,
   type ImportInput,
   type ImportProgress,
   type ImportResult,
 } from './import-book.ts';
+import { cleanupIncompleteImports, localProcessIsGone, type BookStorage } from './storage.ts';
 
 /**
  * One background job: import a PDF (with its sidecar metadata) or the bundled sample textbook, or build
- * the relationship graph of a stored book that has none.
+ * the relationship graph of a stored book that has none. Each is a row of the job queue (../jobs/queue.ts).
  */
 export type ImportJob =
   | { kind: 'file'; input: ImportInput }
   | { kind: 'sample' }
   | { kind: 'graph'; bookId: number; title: string };
+
+/** The queue's kind and payload of a job. */
+export function jobPayload(job: ImportJob): { kind: JobKind; payload: unknown } {
+  if (job.kind === 'file') return { kind: 'file', payload: job.input };
+  if (job.kind === 'graph') return { kind: 'graph', payload: { bookId: job.bookId, title: job.title } };
+  return { kind: 'sample', payload: {} };
+}
+
+/** The job a queue row holds. */
+export function importJobOf(record: JobRecord): ImportJob {
+  if (record.kind === 'file') return { kind: 'file', input: record.payload as ImportInput };
+  if (record.kind === 'graph') {
+    const { bookId, title } = record.payload as { bookId: number; title: string };
+    return { kind: 'graph', bookId, title };
+  }
+  return { kind: 'sample' };
+}
+
+/** Adds a job to the queue, unless the same job is already queued or running; returns its id. */
+export function enqueueImportJob(queue: JobQueue, job: ImportJob): Promise<number> {
+  const { kind, payload } = jobPayload(job);
+  return queue.enqueue(kind, payload);
+}
+
+/** How long a claimed job is held without a heartbeat: a runner that dies loses its job after this. */
+export const JOB_LEASE_MS = 30_000;
+/** Attempts of a job that crashes unexpectedly; an expected failure (BookImportError) is never retried. */
+export const MAX_JOB_ATTEMPTS = 3;
+/** Pages of progress are written to the job row at most this often. */
+const PROGRESS_WRITE_MS = 500;
+/** How often an idle runner looks for jobs other processes queued. */
+const POLL_MS = 1000;
 
 export interface ImportJobsOptions {
   dataDir: string;
@@ -27,16 +71,73 @@ export interface ImportJobsOptions {
 }
 
 export interface ImportWorkerData extends ImportJobsOptions {
-  jobs: ImportJob[];
+  job: ImportJob;
 }
 
-/** What the worker tells the server about job `index`. */
+/** What the worker tells the server about its job. */
 export type ImportWorkerMessage =
-  | { type: 'started'; index: number; label: string }
-  | { type: 'progress'; index: number; label: string; progress: ImportProgress }
-  | { type: 'done'; index: number; label: string; result: ImportResult }
-  | { type: 'graph-built'; index: number; label: string; result: RebuiltGraph }
-  | { type: 'failed'; index: number; label: string; message: string; expected: boolean };
+  | { type: 'progress'; progress: ImportProgress }
+  | { type: 'done'; result: ImportResult }
+  | { type: 'graph-built'; result: RebuiltGraph }
+  | { type: 'failed'; message: string; expected: boolean };
+
+export type JobOutcome = 'done' | 'failed' | 'retry' | 'released';
+
+/**
+ * Runs a claimed job with `execute`, holding its lease (a heartbeat) and writing its progress to the
+ * row; ends it done with the book id, failed with the message of a BookImportError (no retry), or, on
+ * any other error, queued again for another attempt until `maxAttempts`. When `stopping()` says the
+ * runner is stopping, the job goes back to the queue without counting the attempt.
+ */
+export async function runClaimedJob(
+  queue: JobQueue,
+  job: JobRecord,
+  owner: string,
+  execute: (onProgress: (progress: JobProgress) => void) => Promise<{ bookId: number | null }>,
+  {
+    maxAttempts = MAX_JOB_ATTEMPTS,
+    stopping = () => false,
+    leaseMs = JOB_LEASE_MS,
+  }: { maxAttempts?: number; stopping?: () => boolean; leaseMs?: number } = {},
+): Promise<{ outcome: JobOutcome; error?: unknown; bookId?: number | null }> {
+  let writes: Promise<unknown> = Promise.resolve();
+  const write = (action: () => Promise<unknown>) => {
+    writes = writes.then(action).catch(() => undefined);
+  };
+  // A third of the lease: two heartbeats may be late (a busy event loop) before the lease is lost.
+  const heartbeat = setInterval(() => write(() => queue.heartbeat(job.id, owner, leaseMs)), leaseMs / 3);
+  let lastStage = '';
+  let lastWrite = 0;
+  const onProgress = (progress: JobProgress) => {
+    const now = Date.now();
+    const last = progress.done !== undefined && progress.done === progress.total;
+    if (progress.stage === lastStage && !last && now - lastWrite < PROGRESS_WRITE_MS) return;
+    lastStage = progress.stage;
+    lastWrite = now;
+    write(() => queue.progress(job.id, owner, progress));
+  };
+  try {
+    const { bookId } = await execute(onProgress);
+    await writes;
+    await queue.complete(job.id, owner, bookId);
+    return { outcome: 'done', bookId };
+  } catch (error) {
+    await writes;
+    const message = error instanceof Error ? error.message : String(error);
+    if (stopping()) {
+      await queue.release(job.id, owner, { uncount: true });
+      return { outcome: 'released', error };
+    }
+    if (error instanceof BookImportError || job.attempts >= maxAttempts) {
+      await queue.fail(job.id, owner, message);
+      return { outcome: 'failed', error };
+    }
+    await queue.release(job.id, owner, { message });
+    return { outcome: 'retry', error };
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
 
 /**
  * How long a stopping worker may take to reach the end of a page or stage before it is terminated; in
@@ -44,87 +145,170 @@ export type ImportWorkerMessage =
  */
 const STOP_GRACE_MS = 30_000;
 
-export interface ImportJobs {
-  /** Runs the jobs one after another in a worker thread; resolves when they are all done. */
-  run(jobs: ImportJob[]): Promise<void>;
-  /** Stops the running worker at its next page or stage and waits for it; what it began is removed. */
+export interface JobRunner {
+  /** Begins claiming jobs (after expiring the leases of runners of this machine that died). */
+  start(): void;
+  /** Looks for a job now (one was just queued). */
+  wake(): void;
+  /** Stops the running worker at its next page or stage and waits; its job goes back to the queue. */
   close(): Promise<void>;
 }
 
 const workerUrl = new URL('./import-worker.ts', import.meta.url);
 
-/**
- * Background imports (library folder, sample book) run in a worker thread, so extracting a thousand-page
- * book never stalls the server's requests. The worker has its own database connection; the server logs
- * its progress. Stopping the server stops the worker at its next page or stage, and the import removes
- * what it began; a process killed outright leaves it to the next start's cleanup (imports are all or
- * nothing).
- */
-export function createImportJobs(options: ImportJobsOptions & { log: FastifyBaseLogger }): ImportJobs {
-  const { log, ...settings } = options;
-  let closed = false;
-  const running = new Set<Worker>();
-  let queue: Promise<void> = Promise.resolve();
+function label(job: ImportJob): string {
+  if (job.kind === 'sample') return 'sample book';
+  if (job.kind === 'graph') return `book ${job.bookId} ("${job.title}")`;
+  return path.basename(job.input.pdfPath);
+}
 
-  const runBatch = (jobs: ImportJob[]) =>
+/**
+ * The server's runner of the job queue: claims one job at a time and runs it in a worker thread, so
+ * extracting a thousand-page book never stalls the server's requests. The worker has its own database
+ * connection; the runner holds the job's lease, writes its progress and logs it. Stopping the server stops
+ * the worker at its next page or stage (the import removes what it began) and puts the job back in the
+ * queue; a process killed outright leaves its job 'running' until its lease expires (or, on this machine,
+ * until the next start sees its process is gone), and the next runner that claims it first removes what the
+ * dead import left (imports are all or nothing), then runs it again.
+ */
+export function createJobRunner(
+  options: ImportJobsOptions & { db: Db; storage: BookStorage; queue: JobQueue; log: FastifyBaseLogger },
+): JobRunner {
+  const { log, db, storage, queue, ...settings } = options;
+  const owner = newLeaseOwner();
+  let closed = false;
+  let worker: Worker | undefined;
+  let wakeUp: (() => void) | undefined;
+  let loop: Promise<void> = Promise.resolve();
+
+  const sleep = () =>
     new Promise<void>((resolve) => {
-      if (closed || jobs.length === 0) return resolve();
-      const workerData: ImportWorkerData = { ...settings, jobs };
-      const worker = new Worker(workerUrl, { workerData });
-      running.add(worker);
-      const lastLogged = new Map<number, number>();
-      worker.on('message', (message: ImportWorkerMessage) => {
+      const timer = setTimeout(done, POLL_MS);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const runInWorker = (job: ImportJob, name: string, onProgress: (progress: JobProgress) => void) =>
+    new Promise<{ bookId: number | null }>((resolve, reject) => {
+      if (closed) return reject(new Error('the server is stopping'));
+      const workerData: ImportWorkerData = { ...settings, job };
+      const thread = new Worker(workerUrl, { workerData });
+      worker = thread;
+      let settled: { bookId: number | null } | Error | undefined;
+      let lastStep = -1;
+      thread.on('message', (message: ImportWorkerMessage) => {
         switch (message.type) {
-          case 'started':
-            log.info(`import ${message.label}: started`);
-            break;
           case 'progress': {
+            onProgress(message.progress);
             const { stage, done, total } = message.progress;
             if (stage === 'extracting' && done !== undefined && total) {
               // Every tenth of the book, not every page.
               const step = Math.floor((done / total) * 10);
-              if (done !== total && lastLogged.get(message.index) === step) break;
-              lastLogged.set(message.index, step);
-              log.info(`import ${message.label}: extracting, page ${done} of ${total}`);
+              if (done !== total && lastStep === step) break;
+              lastStep = step;
+              log.info(`import ${name}: extracting, page ${done} of ${total}`);
             } else if (stage !== 'checking') {
-              log.info(`import ${message.label}: ${IMPORT_STAGE_WORDS[stage]}`);
+              log.info(`import ${name}: ${IMPORT_STAGE_WORDS[stage]}`);
             }
             break;
           }
           case 'done':
             log.info(
               message.result.created
-                ? `import ${message.label}: ready as book ${message.result.id} ("${message.result.title}")`
-                : `import ${message.label}: already in the library as book ${message.result.id}`,
+                ? `import ${name}: ready as book ${message.result.id} ("${message.result.title}")`
+                : `import ${name}: already in the library as book ${message.result.id}`,
             );
+            settled = { bookId: message.result.id };
             break;
           case 'graph-built':
-            log.info(`${message.label}: relationship graph built (${message.result.edges} edges)`);
+            log.info(`${name}: relationship graph built (${message.result.edges} edges)`);
+            settled = { bookId: job.kind === 'graph' ? job.bookId : null };
             break;
           case 'failed':
-            if (message.expected) log.warn(`import ${message.label} failed: ${message.message}`);
-            else log.error(`import ${message.label} failed: ${message.message}`);
+            if (message.expected) log.warn(`import ${name} failed: ${message.message}`);
+            else log.error(`import ${name} failed: ${message.message}`);
+            settled = message.expected ? new BookImportError(message.message) : new Error(message.message);
             break;
         }
       });
-      worker.on('error', (error) => {
+      thread.on('error', (error) => {
         if (!closed) log.error({ err: error }, 'the import worker failed');
+        settled ??= error;
       });
-      worker.on('exit', () => {
-        running.delete(worker);
-        resolve();
+      thread.on('exit', (code) => {
+        worker = undefined;
+        if (settled === undefined) {
+          reject(new Error(`the import worker stopped before finishing (exit code ${code})`));
+        } else if (settled instanceof Error) reject(settled);
+        else resolve(settled);
       });
     });
 
+  const runOne = async (record: JobRecord) => {
+    const job = importJobOf(record);
+    const name = label(job);
+    if (record.attempts > 1 && job.kind !== 'graph') {
+      // Attempted before by a runner that died or crashed, on any server: what its import left goes first.
+      const gone = record.previousOwner === null ? undefined : ownerProcess(record.previousOwner);
+      await cleanupIncompleteImports(db, storage, { gone });
+    }
+    log.info(
+      `import ${name}: started (job ${record.id}${record.attempts > 1 ? `, attempt ${record.attempts}` : ''})`,
+    );
+    const { outcome } = await runClaimedJob(
+      queue,
+      record,
+      owner,
+      (onProgress) => runInWorker(job, name, onProgress),
+      { stopping: () => closed },
+    );
+    if (outcome === 'retry') log.warn(`import ${name}: will be tried again (job ${record.id})`);
+  };
+
+  const expireDead = async () => {
+    const expired = await queue.expireLeases((leaseOwner) => localProcessIsGone(ownerProcess(leaseOwner)));
+    if (expired > 0) log.info(`${expired} job(s) of a stopped process will be run again`);
+  };
+
+  /** Claims and runs the next job; false when there was none. */
+  const step = async (): Promise<boolean> => {
+    const record = await queue.claim(owner, JOB_LEASE_MS);
+    if (record) await runOne(record);
+    return record !== undefined;
+  };
+
+  const run = async () => {
+    let idle = true;
+    while (!closed) {
+      try {
+        // An `npm run import` killed on this machine: its job is taken up without waiting for its lease.
+        if (idle) await expireDead();
+        idle = !(await step());
+      } catch (error) {
+        // The database was unreachable a moment, say: the runner keeps going; a held job's lease runs out.
+        if (!closed) log.error({ err: error }, 'the job runner failed; trying again');
+        idle = true;
+      }
+      if (idle && !closed) await sleep();
+    }
+  };
+
   return {
-    run(jobs) {
-      queue = queue.then(() => runBatch(jobs));
-      return queue;
+    start() {
+      loop = run();
+    },
+    wake() {
+      wakeUp?.();
     },
     async close() {
       closed = true;
-      await Promise.all([...running].map((worker) => stopWorker(worker, log)));
-      await queue;
+      wakeUp?.();
+      if (worker) await stopWorker(worker, log);
+      await loop;
     },
   };
 }

@@ -144,9 +144,12 @@ export function importOwner(): string {
   return `${hostname()} ${process.pid}`;
 }
 
-/** The book storage of an import context: the one handed over, else the folder of its DATA_DIR. */
-export function storageOf(context: { dataDir: string; storage?: BookStorage | undefined }): BookStorage {
-  return context.storage ?? localBookStorage(context.dataDir);
+/**
+ * The installation's book storage, from its configuration: the one place that picks where book files
+ * live (the folder DATA_DIR/books today), used by the server, its import worker and the commands.
+ */
+export function openBookStorage(settings: { dataDir: string }): BookStorage {
+  return localBookStorage(settings.dataDir);
 }
 
 function processIsAlive(pid: number): boolean {
@@ -158,13 +161,21 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
+/** Whether "host pid" names a process of this machine that is gone (a killed importer or runner). */
+export function localProcessIsGone(owner: string): boolean {
+  const match = /^(.*) (\d+)$/.exec(owner.trim());
+  return match !== null && match[1] === hostname() && !processIsAlive(Number(match[2]));
+}
+
 /**
  * Whether an unfinished import may be removed: its owner is a process of this machine that is gone, or
- * it has no owner, or it belongs to another machine and is older than a day.
+ * it has no owner, or it is `gone` (the runner whose job lease expired), or it belongs to another
+ * machine and is older than a day.
  */
-function isAbandoned(owner: string | null | undefined, startedAt: number): boolean {
+function isAbandoned(owner: string | null | undefined, startedAt: number, gone?: string): boolean {
   const match = /^(.*) (\d+)$/.exec(owner?.trim() ?? '');
   if (!match) return true;
+  if (gone !== undefined && owner?.trim() === gone) return true;
   if (match[1] !== hostname()) return Date.now() - startedAt > FOREIGN_IMPORT_GRACE_MS;
   return !processIsAlive(Number(match[2]));
 }
@@ -179,15 +190,18 @@ export interface CleanupReport {
  * Removes what interrupted imports left behind: staging folders, 'importing' rows with their files, and
  * files of ids without a row. Imports still running (their process is alive) are left alone, so running
  * the import command while the server starts is safe. Files go before rows: a crash in between leaves an
- * 'importing' row, which the next cleanup removes. `storage` may be a DATA_DIR (its local folder).
+ * 'importing' row, which the next cleanup removes. `gone` names ("host pid") an importer known to have
+ * stopped, on any machine: the runner whose lease on a job expired, whose import is removed at once.
  */
 export async function cleanupIncompleteImports(
   db: Db,
-  storage: BookStorage | string,
+  books: BookStorage,
+  { gone }: { gone?: string | undefined } = {},
 ): Promise<CleanupReport> {
-  const books = typeof storage === 'string' ? localBookStorage(storage) : storage;
+  const abandoned = (owner: string | null | undefined, startedAt: number) =>
+    isAbandoned(owner, startedAt, gone);
   const report: CleanupReport = { stagingDirs: 0, rows: 0, orphanDirs: 0 };
-  report.stagingDirs = await books.removeAbandonedStaging(isAbandoned);
+  report.stagingDirs = await books.removeAbandonedStaging(abandoned);
 
   const importing = await db
     .selectFrom('book')
@@ -195,7 +209,7 @@ export async function cleanupIncompleteImports(
     .where('status', '=', 'importing')
     .execute();
   for (const row of importing) {
-    if (!isAbandoned(row.import_owner, Date.parse(row.created_at) || 0)) continue;
+    if (!abandoned(row.import_owner, Date.parse(row.created_at) || 0)) continue;
     await books.remove(row.id);
     await db.deleteFrom('book').where('id', '=', row.id).where('status', '=', 'importing').execute();
     report.rows += 1;
