@@ -1,66 +1,20 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, expect, test } from 'vitest';
-import { databaseEnv } from './support/database.ts';
-import { freePort, makeTempDir } from './support/server.ts';
-
-const main = path.resolve(import.meta.dirname, '../src/main.ts');
-
-interface Run {
-  exitCode: Promise<number | null>;
-  output: () => string;
-  kill: (signal: NodeJS.Signals) => void;
-}
+import { startServerProcess, type ServerProcess } from './support/process.ts';
+import { makeTempDir } from './support/server.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * The server as an operator runs it (`node src/main.ts`), in a process of its own. `fault` is code
- * loaded before it (`--import`) that breaks it on SIGUSR2, as a bug nothing handles would.
- */
-async function startProcess(fault: string): Promise<Run & { baseUrl: string }> {
+/** The server in a process of its own, with `fault` loaded before it: code that breaks it on SIGUSR2, as a bug nothing handles would. */
+async function startProcess(fault: string): Promise<ServerProcess> {
   const dataDir = makeTempDir();
   dirs.push(dataDir);
-  const web = path.join(dataDir, 'no-web-app');
-  mkdirSync(web);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    ['--import', `data:text/javascript,${encodeURIComponent(fault)}`, main],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        WEB_DIST_DIR: web,
-        SAMPLE_BOOK: 'false',
-        LOG_LEVEL: 'info',
-        ...(await databaseEnv(dataDir)),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exitCode = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let tries = 0; ; tries++) {
-    const up = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (tries > 200 || child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { baseUrl, exitCode, output: () => output, kill: (signal) => child.kill(signal) };
+  return startServerProcess(dataDir, {
+    nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(fault)}`],
+  });
 }
 
 const fatalLine = (output: string) =>

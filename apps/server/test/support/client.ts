@@ -17,7 +17,8 @@ export interface RequestOptions {
 
 /**
  * A tiny browser stand-in for one user: keeps the cookies the server sets (for the server's own origin),
- * sends `Origin: <server>` as a browser would on same-origin POSTs, and never follows redirects.
+ * sends `Origin: <server>` as a browser would on same-origin POSTs (or the installation's PUBLIC_URL, for
+ * a server behind a balancer), and never follows redirects.
  * Each request uses its own connection: a client kept across a server restart on the same port would
  * otherwise send its next request down a keep-alive socket the old server already closed.
  */
@@ -26,10 +27,13 @@ export class TestClient {
   readonly baseUrl: string;
   /** The loopback address this client connects from (127.x.y.z), which the server sees as its IP. */
   readonly localAddress: string | undefined;
+  /** The page's origin the requests come from: the server's own, unless the installation's is another. */
+  readonly origin: string;
 
-  constructor(baseUrl: string, options: { localAddress?: string } = {}) {
+  constructor(baseUrl: string, options: { localAddress?: string; origin?: string } = {}) {
     this.baseUrl = baseUrl;
     this.localAddress = options.localAddress;
+    this.origin = options.origin ?? baseUrl;
   }
 
   /** The jar as a Cookie header, or undefined when empty. */
@@ -59,7 +63,7 @@ export class TestClient {
   /** A raw request to the server (path or absolute URL on the server), cookies and Origin included. */
   async fetch(pathOrUrl: string, options: RequestOptions = {}): Promise<Response> {
     const url = new URL(pathOrUrl, this.baseUrl);
-    const headers: Record<string, string> = { origin: this.baseUrl, connection: 'close', ...options.headers };
+    const headers: Record<string, string> = { origin: this.origin, connection: 'close', ...options.headers };
     const cookie = url.origin === this.baseUrl ? this.cookieHeader() : undefined;
     if (cookie) headers.cookie = cookie;
     if (options.token) headers.authorization = `Bearer ${options.token}`;
