@@ -38,6 +38,8 @@ function runCopy(dataDir: string, args: string[], env: Record<string, string> = 
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
+const OLD_TIME = new Date('2025-05-06T07:08:09.010Z');
+
 /** The row counts the command printed, by table. */
 function printedCounts(stdout: string): Map<string, [number, number]> {
   const counts = new Map<string, [number, number]>();
@@ -146,6 +148,11 @@ describe.skipIf(clusterUrl === undefined)('npm run db:copy: SQLite to PostgreSQL
         },
       });
       expect(summary.status, JSON.stringify(summary.body)).toBe(200);
+      // A reset link (verification); its mail goes to the outbox in DATA_DIR.
+      const reset = await new TestClient(server.baseUrl).json('/api/auth/request-password-reset', {
+        body: { email, redirectTo: '/reset-password' },
+      });
+      expect(reset.status).toBe(200);
       // A failed sign-in (sign_in_failure).
       expect((await new TestClient(server.baseUrl).signIn(email, 'wrong password')).status).toBe(401);
 
@@ -154,6 +161,18 @@ describe.skipIf(clusterUrl === undefined)('npm run db:copy: SQLite to PostgreSQL
       sessionCookies = new Map(client.cookies);
     } finally {
       await server.close();
+    }
+    // Times as SQLite may also hold them: epoch milliseconds, and CURRENT_TIMESTAMP's UTC without a zone.
+    const source = openDatabase({ dataDir });
+    try {
+      await source.db
+        .updateTable('user')
+        .set({ createdAt: OLD_TIME.getTime() })
+        .where('email', '=', email)
+        .execute();
+      await sql`UPDATE verification SET "updatedAt" = '2026-01-02 03:04:05'`.execute(source.db);
+    } finally {
+      await source.close();
     }
     copy = await runCopy(dataDir, ['--to', targetUrl], googleEnv);
   }, 300_000);
@@ -174,6 +193,7 @@ describe.skipIf(clusterUrl === undefined)('npm run db:copy: SQLite to PostgreSQL
       'user',
       'session',
       'account',
+      'verification',
       'jwks',
       'rateLimit',
       'book',
@@ -215,8 +235,17 @@ describe.skipIf(clusterUrl === undefined)('npm run db:copy: SQLite to PostgreSQL
       expect(await seen(client, await client.getIdToken(), bookId, paragraph, word)).toEqual(before);
       const google = await googlePopupSignIn(new TestClient(server.baseUrl));
       expect(google.outcome.token).toBeTruthy();
-      const users = await server.db.selectFrom('user').select('email').orderBy('email').execute();
+      const users = await server.db
+        .selectFrom('user')
+        .select(['email', 'createdAt'])
+        .orderBy('email')
+        .execute();
       expect(users.map((user) => user.email)).toEqual([email, 'student@example.com']);
+      expect(users[0]?.createdAt).toEqual(OLD_TIME);
+      const { rows: reset } = await sql<{ updatedAt: Date }>`SELECT "updatedAt" FROM verification`.execute(
+        server.db,
+      );
+      expect(reset.map((row) => row.updatedAt)).toEqual([new Date('2026-01-02T03:04:05Z')]);
 
       // New rows go in: a bookmark, and a book whose id comes after the copied ones (the sequence was reset).
       const added = await client.json(`/api/books/${bookId}/bookmarks/3`, { method: 'PUT', body: {}, token });
