@@ -7,9 +7,10 @@ import { copySqliteToPostgres, CopyRefusedError, sqliteFile } from '../db/copy.t
 const usage = `Usage: npm run db:copy -- --to postgres://user:password@host:5432/database
 
   Copies the SQLite database of DATA_DIR (default ./data) into an empty PostgreSQL database: accounts,
-  sessions, books, graphs, bookmarks, reading positions, the search index, every table. The target gets
-  the server's tables first (the same migrations the server runs); a target that already holds rows in
-  any of them is refused and nothing is written. Stop the server before copying.
+  sessions, books, graphs, bookmarks, reading positions, the search index, every table. A target that
+  already holds rows in any of the server's tables is refused and nothing is written. Both databases are
+  first brought up to date as a server start would (the same migrations). Stop the server before
+  copying. Prints each table's row count in both databases and exits 0 only if they all match.
 
   Only the database moves: the book files, the generated secret and the outbox stay in DATA_DIR, which
   the server keeps using with DATABASE_URL set to the copy.`;
