@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { databaseKind } from '../../db/dialect.ts';
 import type { SendMail } from './mailer.ts';
-import type { SignInFailures } from './sign-in-failures.ts';
+import { createSignInFailures, type SignInFailures } from './sign-in-failures.ts';
 import { accountPlugin } from './account-plugin.ts';
 import { resetPasswordMail } from './reset-password-mail.ts';
 import { deleteUserData } from '../../db/user-data.ts';
@@ -23,7 +23,7 @@ const WEB_DEV_ORIGIN = 'http://localhost:5173';
 
 export interface IdentityDeps {
   config: Config;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
   db: Db;
   sendMail: SendMail;
   signInFailures: SignInFailures;
@@ -240,11 +240,39 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
 /** The identity module: better-auth configured with SPEC §4/§5/§8 rules, its tables migrated. */
 export async function createIdentity(deps: IdentityDeps) {
   const options = identityOptions(deps);
-  // better-auth plans its tables from what it finds, then creates them without IF NOT EXISTS.
-  await migrateOnce(deps.db, 'identity migrations', async () => {
-    const { runMigrations } = await getMigrations(options);
-    await runMigrations();
-  });
+  await runIdentityMigrations(options, deps.db);
   return betterAuth(options);
 }
 export type Identity = Awaited<ReturnType<typeof createIdentity>>;
+
+/**
+ * Creates or updates better-auth's tables for these options (its plugins add tables of their own).
+ * better-auth plans them from what it finds, then creates them without IF NOT EXISTS: servers starting at
+ * once take turns (migrateOnce).
+ */
+async function runIdentityMigrations(options: BetterAuthOptions, db: Db): Promise<void> {
+  await migrateOnce(db, 'identity migrations', async () => {
+    const { runMigrations } = await getMigrations(options);
+    await runMigrations();
+  });
+}
+
+/**
+ * Creates or updates better-auth's tables only, as the server does at its start with the same
+ * configuration, without an identity to serve: `npm run db:copy` prepares its target with it. Nothing
+ * signs in, mails or logs through these options but the migration's warnings (to stderr).
+ */
+export async function migrateIdentity(config: Config, db: Db): Promise<void> {
+  const toStderr = (_details: unknown, message?: string) => console.error(message);
+  await runIdentityMigrations(
+    identityOptions({
+      config,
+      db,
+      log: { debug: () => {}, info: () => {}, warn: toStderr, error: toStderr },
+      sendMail: () => Promise.reject(new Error('No mail is sent while migrating.')),
+      signInFailures: createSignInFailures(db),
+      isAllowed: () => false,
+    }),
+    db,
+  );
+}

@@ -30,6 +30,10 @@ const HEADLINE_OPTIONS = `StartSel=${MARK_OPEN}, StopSel=${MARK_CLOSE}, MinWords
 /** What an FTS5 snippet shows where it leaves text out. */
 const ELLIPSIS = '…';
 
+/** A paragraph's words as the index holds them: a tsvector of the words FTS5 would see. */
+export const paragraphWords = (text: string) =>
+  sql<string>`to_tsvector(${CONFIG}, ${wordsOf(text).join(' ')})`;
+
 /** A term as a tsquery: its words side by side, so a quoted phrase matches as a phrase. */
 const termQuery = (term: string) => sql`phraseto_tsquery(${CONFIG}, ${wordsOf(term).join(' ')})`;
 
@@ -74,7 +78,7 @@ export const postgresSearchIndex: SearchIndex = {
         section_title: block.sectionTitle,
         page: block.page,
         y_start: block.yStart,
-        words: sql<string>`to_tsvector(${CONFIG}, ${wordsOf(block.text).join(' ')})`,
+        words: paragraphWords(block.text),
       }));
       await table.insertInto('search_block').values(rows).execute();
     }

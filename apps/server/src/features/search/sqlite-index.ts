@@ -24,6 +24,11 @@ function rowsOf(bookId: number): { first: number; last: number } {
   return { first: bookId * ROWS_PER_BOOK, last: (bookId + 1) * ROWS_PER_BOOK - 1 };
 }
 
+/** The book and the paragraph's place in reading order (graph_node.ord) of the FTS5 row `rowid`. */
+export function placeOfRow(rowid: number): { bookId: number; ord: number } {
+  return { bookId: Math.floor(rowid / ROWS_PER_BOOK), ord: rowid % ROWS_PER_BOOK };
+}
+
 /** The FTS5 table's own column (migration 006-search): `book_id * 2^24 + ord`. */
 type FtsTables = {
   search_block: { rowid: number };
