@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { migrateToLatest, openDatabase, type OpenedDatabase } from '../src/db/database.ts';
-import { countInWindow } from '../src/db/window-counter.ts';
+import { migrateToLatest, type OpenedDatabase } from '../src/db/database.ts';
+import { countInWindow, deleteEndedWindows } from '../src/db/window-counter.ts';
+import { dropTestDatabase, openTestDatabase } from './support/database.ts';
 import { makeTempDir } from './support/server.ts';
 
 let dataDir: string;
@@ -9,11 +10,12 @@ let database: OpenedDatabase;
 
 beforeAll(async () => {
   dataDir = makeTempDir('threadbook-rate-limit-');
-  database = openDatabase({ dataDir });
+  database = await openTestDatabase(dataDir);
   await migrateToLatest(database.db);
 });
 afterAll(async () => {
   await database.close();
+  await dropTestDatabase(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -36,4 +38,20 @@ test('requests at once are each counted once', async () => {
   expect(results.map((result) => result.current).sort((x, y) => x - y)).toEqual(
     Array.from({ length: 20 }, (_, i) => i + 1),
   );
+});
+
+test("ended windows of a prefix's keys are removed; live ones and other prefixes stay", async () => {
+  const count = (key: string, now: number) =>
+    countInWindow(database.db, 'rate_limit_counter', key, 60_000, now);
+  await count('POST /a 1.2.3.4', 100_000);
+  await count('POST /a 5.6.7.8', 150_000);
+  await count('POST /b 1.2.3.4', 100_000);
+  expect(await deleteEndedWindows(database.db, 'rate_limit_counter', 'POST /a ', 60_000, 170_000)).toBe(1);
+  const keys = await database.db
+    .selectFrom('rate_limit_counter')
+    .select('key')
+    .where('key', 'like', 'POST %')
+    .orderBy('key')
+    .execute();
+  expect(keys.map((row) => row.key)).toEqual(['POST /a 5.6.7.8', 'POST /b 1.2.3.4']);
 });

@@ -31,3 +31,23 @@ export async function countInWindow(
     .executeTakeFirstOrThrow();
   return { current: Number(row.count), ttl: Math.max(0, Number(row.window_started_at) + windowMs - now) };
 }
+
+/**
+ * Removes the counters of keys starting with `prefix` whose window of `windowMs` has ended (the next event
+ * of such a key starts a new window anyway), so the table holds only live windows. Answers how many went.
+ */
+export async function deleteEndedWindows(
+  db: Db,
+  table: CounterTable,
+  prefix: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<number> {
+  // Not LIKE, whose wildcards and case rules differ by engine: the key's first characters are the prefix.
+  const result = await db
+    .deleteFrom(table)
+    .where(sql`substr(${sql.ref('key')}, 1, ${prefix.length})`, '=', prefix)
+    .where('window_started_at', '<=', now - windowMs)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
