@@ -8,11 +8,15 @@ export type BookFileName = z.infer<typeof bookFileNameSchema>;
 /** Book ids are positive integers; in a path they must be all digits (else 400 'Invalid book id'). */
 export const bookIdSchema = z.number().int().positive();
 
-/** SPEC §3 "Book list item": GET /api/books/ answers a list of these. The cover is fetched by id. */
+/**
+ * SPEC §3 "Book list item": GET /api/books/ answers a list of these. The cover is fetched by id.
+ * `private` (beyond the spec): a book the user added themselves, which no one else sees (uploads.ts).
+ */
 export const bookListItemSchema = z.object({
   id: bookIdSchema,
   title: z.string(),
   author: z.string(),
+  private: z.boolean(),
 });
 export type BookListItem = z.infer<typeof bookListItemSchema>;
 

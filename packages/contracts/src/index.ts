@@ -6,3 +6,4 @@ export * from './bookmarks.ts';
 export * from './search.ts';
 export * from './related-walk.ts';
 export * from './jobs.ts';
+export * from './uploads.ts';

@@ -80,7 +80,9 @@ export const booksRoutes: FastifyPluginAsync<{
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const list = async () =>
-    readyBooks(db).select(['id', 'title', 'author']).orderBy('title').orderBy('id').execute();
+    (await readyBooks(db).select(['id', 'title', 'author']).orderBy('title').orderBy('id').execute()).map(
+      (book) => ({ ...book, private: false }),
+    );
   for (const url of ['/api/books/', '/api/books']) {
     typed.get(url, { onRequest: app.authenticate, schema: { response: { 200: bookListSchema } } }, list);
   }

@@ -8,8 +8,8 @@ import { renderApp } from '../../test/render-app.tsx';
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 
 const BOOKS = [
-  { id: 1, title: 'Abstract Algebra', author: 'T. Judson' },
-  { id: 7, title: 'Linear Algebra Done Right', author: '' },
+  { id: 1, title: 'Abstract Algebra', author: 'T. Judson', private: false },
+  { id: 7, title: 'Linear Algebra Done Right', author: '', private: false },
 ];
 
 const png = () => new Response(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }));
