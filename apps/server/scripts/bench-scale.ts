@@ -125,6 +125,8 @@ async function main() {
   );
   if (!fs.existsSync(readPdf)) throw new Error(`no such PDF: ${readPdf}`);
 
+  // Other work on the machine takes cores from the run: its load average is printed with the figures.
+  const loadBefore = os.loadavg()[0]!;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-bench-scale-'));
   cleanups.push(() => fs.rmSync(workDir, { recursive: true, force: true }));
   const [firstPort, secondPort] = [await freePort(), await freePort()];
@@ -185,6 +187,9 @@ async function main() {
   );
   console.log(
     `${os.availableParallelism()} cores shared by the bench's client, the server(s) and PostgreSQL; with two servers, reader i talks to server i % 2`,
+  );
+  console.log(
+    `1-minute load average ${loadBefore.toFixed(1)} before the run, ${os.loadavg()[0]!.toFixed(1)} after it (above the bench's own, other work took cores)`,
   );
   console.log(timingsHeader('configuration', width));
   for (const { name, phase } of results) console.log(timingsRow(name, phase, width));
