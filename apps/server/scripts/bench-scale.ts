@@ -85,10 +85,19 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** The real server on `port`, with its own environment; resolves once it answers its health check. */
-async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<Server> {
-  const child = spawnChild([path.join(serverRoot, 'src/main.ts')], { ...env, PORT: String(port) }, 'inherit');
+/**
+ * The real server on a free port, with its own environment; resolves once it answers its health check.
+ * Its PUBLIC_URL is its own address unless it is to be one site with a server at `publicUrl`: the ID tokens
+ * one signs name that address, and the other checks them against it.
+ */
+async function startServer(env: NodeJS.ProcessEnv, publicUrl?: string): Promise<Server> {
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawnChild(
+    [path.join(serverRoot, 'src/main.ts')],
+    { ...env, PORT: String(port), PUBLIC_URL: publicUrl ?? baseUrl },
+    'inherit',
+  );
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`the server on port ${port} exited with ${code}`))),
   );
@@ -129,16 +138,12 @@ async function main() {
   const loadBefore = os.loadavg()[0]!;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-bench-scale-'));
   cleanups.push(() => fs.rmSync(workDir, { recursive: true, force: true }));
-  const [firstPort, secondPort] = [await freePort(), await freePort()];
-  const publicUrl = `http://127.0.0.1:${firstPort}`;
   const common = {
     ...process.env,
     SAMPLE_BOOK: 'false',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
-    // Both servers are one site: the ID tokens one signs name this address and the other checks them
-    // against it, and the session secret is the same.
-    PUBLIC_URL: publicUrl,
+    // Both PostgreSQL servers are one site: the same secret, and the same PUBLIC_URL (startServer).
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     SIGN_UP_RATE_LIMIT: '1000',
     // An empty allow-list lets everyone sign up; the bench's readers are not on a list that may be set.
@@ -151,7 +156,7 @@ async function main() {
     const env = { ...common, DATA_DIR: path.join(workDir, 'sqlite-data'), DATABASE_URL: '' };
     process.stderr.write(`importing ${path.basename(readPdf)} into SQLite...\n`);
     const bookId = await importBook(readPdf, env);
-    const server = await startServer(env, firstPort);
+    const server = await startServer(env);
     cleanups.push(() => server.stop());
     const reading = await prepareReading(server.baseUrl, bookId);
     results.push(await measure('SQLite, 1 server', reading, readers, duration));
@@ -171,11 +176,11 @@ async function main() {
     };
     process.stderr.write(`importing ${path.basename(readPdf)} into PostgreSQL...\n`);
     const bookId = await importBook(readPdf, env);
-    const first = await startServer(env, firstPort);
+    const first = await startServer(env);
     cleanups.push(() => first.stop());
     const reading = await prepareReading(first.baseUrl, bookId);
     results.push(await measure('PostgreSQL, 1 server', reading, readers, duration));
-    const second = await startServer(env, secondPort);
+    const second = await startServer(env, first.baseUrl);
     cleanups.push(() => second.stop());
     const both = { ...reading, baseUrls: [first.baseUrl, second.baseUrl] };
     results.push(await measure('PostgreSQL, 2 servers', both, readers, duration));
@@ -189,7 +194,7 @@ async function main() {
     `${os.availableParallelism()} cores shared by the bench's client, the server(s) and PostgreSQL; with two servers, reader i talks to server i % 2`,
   );
   console.log(
-    `1-minute load average ${loadBefore.toFixed(1)} before the run, ${os.loadavg()[0]!.toFixed(1)} after it (above the bench's own, other work took cores)`,
+    `1-minute load average before the run: ${loadBefore.toFixed(1)} (near 0 on an otherwise idle machine; more means other work shared the cores)`,
   );
   console.log(timingsHeader('configuration', width));
   for (const { name, phase } of results) console.log(timingsRow(name, phase, width));
