@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -10,7 +10,12 @@ import {
   uploadsResponseSchema,
   type Upload,
 } from '@threadbook/contracts';
+import { migrateToLatest } from '../src/db/database.ts';
+import { openBookStorage } from '../src/features/books/storage.ts';
+import { createJobQueue } from '../src/features/jobs/queue.ts';
+import { removeStrayUploads } from '../src/features/uploads/stray-uploads.ts';
 import { eventually, makePdf } from './books-fixtures.ts';
+import { dropTestDatabase, openTestDatabase } from './support/database.ts';
 import { TestClient, uniqueEmail } from './support/client.ts';
 import { runCommand } from './support/process.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
@@ -412,6 +417,31 @@ describe('an import stopped at its limits fails with a message, final', () => {
       await server.close();
     }
   });
+});
+
+test('upload files no job names are removed once an hour old; named ones stay', async () => {
+  const dataDir = makeTempDir('threadbook-strays-');
+  const database = await openTestDatabase(dataDir);
+  try {
+    await migrateToLatest(database.db);
+    const storage = openBookStorage({ dataDir });
+    const queue = createJobQueue(database.db);
+    const named = await storage.createUpload();
+    const stray = await storage.createUpload();
+    const fresh = await storage.createUpload();
+    for (const { file } of [named, stray, fresh]) writeFileSync(file, '%PDF-1.7');
+    const hoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    for (const { file } of [named, stray]) utimesSync(file, hoursAgo, hoursAgo);
+    await queue.enqueue('upload', { upload: named.name, fileName: 'a.pdf', size: 8 }, { userId: 'u1' });
+    expect(await removeStrayUploads(database.db, storage)).toBe(1);
+    expect((await storage.listUploads()).map((upload) => upload.name).sort()).toEqual(
+      [named.name, fresh.name].sort(),
+    );
+  } finally {
+    await database.close();
+    await dropTestDatabase(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 describe('UPLOADS=off', () => {

@@ -9,6 +9,7 @@ import { libraryFolderJobs } from './library-folder.ts';
 import { booksRoutes } from './routes.ts';
 import type { BookAccess } from './access.ts';
 import { uploadsRoutes } from '../uploads/routes.ts';
+import { removeStrayUploads } from '../uploads/stray-uploads.ts';
 import { samplePending } from './sample.ts';
 import { cleanupIncompleteImports, type BookStorage } from './storage.ts';
 
@@ -45,6 +46,9 @@ export const booksFeature: FastifyPluginAsync<{
       `removed what interrupted imports left: ${cleaned.stagingDirs} staging folder(s), ${cleaned.rows} unfinished book(s), ${cleaned.orphanDirs} stray folder(s)`,
     );
   }
+
+  const strays = await removeStrayUploads(db, storage);
+  if (strays > 0) app.log.info(`removed ${strays} upload file(s) that no upload names`);
 
   await app.register(booksRoutes, {
     db,

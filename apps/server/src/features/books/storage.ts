@@ -63,6 +63,8 @@ export interface BookStorage {
   uploadFile(name: string): string;
   /** Removes upload `name` (none is fine). */
   removeUpload(name: string): Promise<void>;
+  /** The uploads kept, with when each was last written (ms). */
+  listUploads(): Promise<{ name: string; writtenAt: number }[]>;
 }
 
 const STAGING_PREFIX = '.staging-';
@@ -161,6 +163,20 @@ export function localBookStorage(dataDir: string): BookStorage {
     uploadFile: uploadFileOf,
     async removeUpload(name) {
       await rm(uploadFileOf(name), { force: true });
+    },
+    async listUploads() {
+      await mkdir(uploads, { recursive: true });
+      const found: { name: string; writtenAt: number }[] = [];
+      for (const entry of await readdir(uploads)) {
+        const name = /^([0-9a-f]{32})\.pdf$/.exec(entry)?.[1];
+        if (!name) continue;
+        const written = await stat(path.join(uploads, entry)).then(
+          (stats) => stats.mtimeMs,
+          () => undefined,
+        );
+        if (written !== undefined) found.push({ name, writtenAt: written });
+      }
+      return found;
     },
   };
 }
