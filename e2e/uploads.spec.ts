@@ -242,7 +242,7 @@ test.describe('your own books', () => {
       headers: { ...(await apiHeaders(page)), 'Content-Type': 'application/pdf' },
       data: Buffer.from('These are my notes, not a PDF.\n'),
     });
-    expect(answer.status()).toBe(400);
+    expect(answer.status()).toBe(415);
     expect(((await answer.json()) as { message: string }).message).toBe('This file is not a PDF.');
     expect((await uploadsOf(page)).uploads).toEqual([]);
   });
