@@ -65,12 +65,12 @@ describe.each([
     }
   });
 
-  test('the list is [{id, title, author}] of ready books, also at /api/books', async () => {
+  test('the list is [{id, title, author, private}] of ready books, also at /api/books', async () => {
     for (const endpoint of ['/api/books/', '/api/books']) {
       const response = await get(server, endpoint, { token });
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       const list = bookListSchema.parse(await response.json());
-      expect(list).toEqual([{ id, title: 'Abstract Algebra', author: 'T. Judson' }]);
+      expect(list).toEqual([{ id, title: 'Abstract Algebra', author: 'T. Judson', private: false }]);
     }
     // A row still 'importing' is not a book yet.
     const { id: half } = await server.db
