@@ -6,6 +6,7 @@ import {
   BookmarkErrorMessage,
   GraphErrorMessage,
   JobErrorMessage,
+  UploadErrorMessage,
   type ErrorResponse,
 } from '@threadbook/contracts';
 
@@ -17,7 +18,7 @@ const codes = new Set<string>();
  */
 function apiError<Args extends unknown[] = []>(
   code: string,
-  statusCode: 400 | 404 | 429 | 502,
+  statusCode: 400 | 403 | 404 | 409 | 413 | 415 | 429 | 502,
   message: string,
 ) {
   codes.add(code);
@@ -52,6 +53,19 @@ export const ApiError = {
   TooManyBookmarks: apiError('TOO_MANY_BOOKMARKS', 400, BookmarkErrorMessage.tooMany),
   InvalidJobId: apiError('INVALID_JOB_ID', 400, JobErrorMessage.invalidId),
   JobNotFound: apiError('JOB_NOT_FOUND', 404, JobErrorMessage.notFound),
+  NotYourBook: apiError('NOT_YOUR_BOOK', 403, UploadErrorMessage.notYours),
+  UploadsDisabled: apiError('UPLOADS_DISABLED', 403, UploadErrorMessage.disabled),
+  NotPdf: apiError('NOT_PDF', 415, UploadErrorMessage.notPdf),
+  /** With UploadErrorMessage.tooLarge of MAX_BOOK_MB. */
+  UploadTooLarge: apiError<[message: string]>('UPLOAD_TOO_LARGE', 413, '%s'),
+  /** With UploadErrorMessage.tooManyBooks of the cap. */
+  TooManyOwnBooks: apiError<[message: string]>('TOO_MANY_OWN_BOOKS', 403, '%s'),
+  /** With UploadErrorMessage.tooManyUploads of the cap. */
+  TooManyUploads: apiError<[message: string]>('TOO_MANY_UPLOADS', 429, '%s'),
+  InvalidUploadId: apiError('INVALID_UPLOAD_ID', 400, UploadErrorMessage.invalidId),
+  UploadNotFound: apiError('UPLOAD_NOT_FOUND', 404, UploadErrorMessage.notFound),
+  UploadNotRetryable: apiError('UPLOAD_NOT_RETRYABLE', 409, UploadErrorMessage.notRetryable),
+  UploadNotRemovable: apiError('UPLOAD_NOT_REMOVABLE', 409, UploadErrorMessage.notRemovable),
 };
 
 /**

@@ -14,6 +14,7 @@ import { createSignInFailures } from './features/auth/sign-in-failures.ts';
 import { bookmarksRoutes } from './features/bookmarks/routes.ts';
 import { booksFeature } from './features/books/feature.ts';
 import { openBookStorage } from './features/books/storage.ts';
+import { createBookAccess } from './features/books/access.ts';
 import { graphRoutes } from './features/graph/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
@@ -59,12 +60,15 @@ export async function buildApp(
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db);
 
+  // Every feature reads and writes book files through it (DATA_DIR/books, shared by the servers).
+  const bookStorage = openBookStorage(config);
   const isAllowed = createAllowList(config.allowedEmails);
   const identity = await createIdentity({
     config,
     log: app.log,
     db: database.db,
     isAllowed,
+    storage: bookStorage,
     signInFailures: createSignInFailures(database.db),
     sendMail: createMailer({
       smtpUrl: config.smtpUrl,
@@ -103,12 +107,12 @@ export async function buildApp(
   await app.register(authRoutes, { identity, publicUrl: config.publicUrl });
   await app.register(healthRoutes, { database, version });
   await app.register(meRoutes);
-  // Every feature reads and writes book files through it (DATA_DIR/books, shared by the servers).
-  const bookStorage = openBookStorage(config);
-  await app.register(booksFeature, { db: database.db, storage: bookStorage, config });
-  await app.register(graphRoutes, { db: database.db, config });
-  await app.register(bookmarksRoutes, { db: database.db });
-  await app.register(searchRoutes, { db: database.db, storage: bookStorage });
+  // Who may see which book (private books: features/books/access.ts), asked by every route with a book id.
+  const access = createBookAccess(database.db);
+  await app.register(booksFeature, { db: database.db, storage: bookStorage, access, config });
+  await app.register(graphRoutes, { db: database.db, access, config });
+  await app.register(bookmarksRoutes, { db: database.db, access });
+  await app.register(searchRoutes, { db: database.db, storage: bookStorage, access });
   await app.register(webRoutes, { distDir: config.webDistDir });
   return { app, identity };
 }

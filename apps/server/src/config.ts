@@ -22,6 +22,21 @@ const linkList = z.string().transform((raw, ctx) => {
   return links;
 });
 
+const onOff = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be on or off' })
+    .transform((value) => ['true', '1', 'yes', 'on'].includes(value))
+    .default(fallback);
+
+/** A whole number from 1 to `max`, of what `unit` names. */
+const wholeNumber = (unit: string, fallback: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
 /** A whole number of requests a minute, from 1 to 100000. */
 const requestsPerMinute = (fallback: number) =>
   z.coerce
@@ -58,10 +73,12 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(100_000, 'must be at most 100000')
     .default(256),
-  SAMPLE_BOOK: z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
-    .transform((value) => ['true', '1', 'yes', 'on'].includes(value))
-    .default(true),
+  SAMPLE_BOOK: onOff(true),
+  UPLOADS: onOff(true),
+  MAX_BOOKS_PER_USER: wholeNumber('books', 20, 100_000),
+  UPLOADS_PER_HOUR: wholeNumber('uploads', 10, 100_000),
+  IMPORT_MEMORY_MB: wholeNumber('megabytes', 2048, 1_000_000),
+  IMPORT_TIME_LIMIT_MINUTES: wholeNumber('minutes', 30, 10_000),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
@@ -140,6 +157,14 @@ function resolveConfig(env: z.infer<typeof envSchema>, baseDir: string) {
     bookCacheMb: env.BOOK_CACHE_MB,
     /** Import the bundled sample textbook on first start. */
     sampleBook: env.SAMPLE_BOOK,
+    /** Signed-in users may add books of their own (features/uploads), within these caps. */
+    uploads: {
+      enabled: env.UPLOADS,
+      maxBooksPerUser: env.MAX_BOOKS_PER_USER,
+      perHour: env.UPLOADS_PER_HOUR,
+    },
+    /** The import worker's heap limit and time limit (a hostile or huge PDF fails instead of stalling). */
+    importLimits: { memoryMb: env.IMPORT_MEMORY_MB, timeLimitMinutes: env.IMPORT_TIME_LIMIT_MINUTES },
     llm: env.LLM_BASE_URL
       ? {
           baseUrl: env.LLM_BASE_URL,

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
 import { authUserSchema } from '@threadbook/contracts';
 import { createUserAdmin } from '../src/features/auth/user-admin.ts';
+import { openBookStorage } from '../src/features/books/storage.ts';
 import { TestClient, uniqueEmail } from './support/client.ts';
 import { openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
@@ -185,7 +186,10 @@ describe('ID tokens on GET /api/me', () => {
     const { client, email, token } = await signedUp(server);
     const database = await openTestDatabase(server.dataDir);
     try {
-      await createUserAdmin(database.db).setDisabled(email.toUpperCase(), true);
+      await createUserAdmin(database.db, openBookStorage({ dataDir: server.dataDir })).setDisabled(
+        email.toUpperCase(),
+        true,
+      );
     } finally {
       await database.close();
     }

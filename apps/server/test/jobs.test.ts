@@ -150,7 +150,9 @@ describe('durable jobs', { timeout: 120_000 }, () => {
           return current.state === 'done' ? current : undefined;
         }, 90_000);
         const books = bookListSchema.parse(await (await get(server, '/api/books/', { token })).json());
-        expect(books).toEqual([{ id: done.bookId, title: 'Long Book', author: expect.any(String) }]);
+        expect(books).toEqual([
+          { id: done.bookId, title: 'Long Book', author: expect.any(String), private: false },
+        ]);
         expect(readdirSync(booksDir)).toEqual([String(done.bookId)]);
         expect(await server.db.selectFrom('book').select('status').execute()).toEqual([{ status: 'ready' }]);
         expect(

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { loadDotEnv } from '../dotenv.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { createUserAdmin } from '../features/auth/user-admin.ts';
+import { openBookStorage } from '../features/books/storage.ts';
 
 const usage = `Usage: npm run users -- <command>
 
@@ -25,10 +26,11 @@ async function main(argv: string[]): Promise<number> {
     return command || values.help ? 0 : 2;
   }
   loadDotEnv();
-  const database = openDatabase(loadConfig());
+  const config = loadConfig();
+  const database = openDatabase(config);
   try {
     await migrateToLatest(database.db);
-    const admin = createUserAdmin(database.db);
+    const admin = createUserAdmin(database.db, openBookStorage(config));
     if (command === 'list') {
       const users = await admin.list();
       if (users.length === 0) console.log('No accounts yet.');

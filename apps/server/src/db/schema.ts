@@ -1,3 +1,4 @@
+import type { JobKind } from '@threadbook/contracts';
 import type { Generated } from 'kysely';
 
 /**
@@ -55,11 +56,22 @@ export interface Database {
     import_owner: string | null;
     /** ISO 8601. */
     created_at: string;
+    /** 'shared': every signed-in user sees it; 'private': only its owners (book_owner). */
+    visibility: Generated<BookVisibility>;
+  };
+  /** Who added a private book, and the title and author they gave it (migration 010-own-books). */
+  book_owner: {
+    book_id: number;
+    user_id: string;
+    title: string | null;
+    author: string | null;
+    /** ISO 8601. */
+    added_at: string;
   };
   /** A background job (migration 009-jobs, features/jobs/queue.ts); times in ms since the epoch. */
   job: {
     id: Generated<number>;
-    kind: 'file' | 'sample' | 'graph';
+    kind: JobKind;
     /** The job's input, JSON. */
     payload: string;
     state: 'queued' | 'running' | 'done' | 'failed';
@@ -72,6 +84,12 @@ export interface Database {
     lease_owner: string | null;
     lease_expires_at: number | null;
     previous_owner: string | null;
+    /** The user who queued it (an upload); null for the operator's jobs. */
+    owner_id: string | null;
+    /** When it was last claimed (ms). */
+    started_at: number | null;
+    /** Why it failed: 'file' (final: in the PDF itself) or 'transient' (may pass when tried again). */
+    error_kind: 'file' | 'transient' | null;
     created_at: number;
     updated_at: number;
   };
@@ -180,6 +198,7 @@ export interface Database {
 }
 
 export type BookStatus = 'importing' | 'ready';
+export type BookVisibility = 'shared' | 'private';
 
 /** A time in better-auth's tables, as each database stores it (see `user.createdAt`). */
 export type IdentityTime = string | number | Date;

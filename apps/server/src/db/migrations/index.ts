@@ -7,6 +7,7 @@ import * as m005 from './005-reference-spans.ts';
 import * as m006 from './006-search.ts';
 import * as m008 from './008-rate-limits.ts';
 import * as m009 from './009-jobs.ts';
+import * as m010 from './010-own-books.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-search': m006,
   '008-rate-limits': m008,
   '009-jobs': m009,
+  '010-own-books': m010,
 };

@@ -14,6 +14,7 @@ import { createSignInFailures, type SignInFailures } from './sign-in-failures.ts
 import { accountPlugin } from './account-plugin.ts';
 import { resetPasswordMail } from './reset-password-mail.ts';
 import { deleteUserData } from '../../db/user-data.ts';
+import { openBookStorage, removeUserFiles, type BookStorage } from '../books/storage.ts';
 
 /** The header the Fastify mount sets to the socket's address, so no client can choose its own rate-limit key. */
 export const CLIENT_IP_HEADER = 'x-threadbook-client-ip';
@@ -28,6 +29,8 @@ export interface IdentityDeps {
   sendMail: SendMail;
   signInFailures: SignInFailures;
   isAllowed: (email: string) => boolean;
+  /** Where a deleted account's own books are removed from. */
+  storage: BookStorage;
 }
 
 const notAllowListed = () =>
@@ -63,7 +66,7 @@ export async function endResetLinks(db: Db, userId: string): Promise<void> {
 /** The client's address, set by the Fastify mount; only server-side calls of the API come without it. */
 const clientIp = (ctx: { headers?: Headers | undefined }) => ctx.headers?.get(CLIENT_IP_HEADER) ?? 'server';
 
-function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed }: IdentityDeps) {
+function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed, storage }: IdentityDeps) {
   const google = config.google;
   return {
     appName: 'Threadbook',
@@ -103,7 +106,10 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed 
       additionalFields: {
         disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
-      deleteUser: { enabled: true, afterDelete: (user) => deleteUserData(db, user.id) },
+      deleteUser: {
+        enabled: true,
+        afterDelete: async (user) => removeUserFiles(storage, await deleteUserData(db, user.id)),
+      },
     },
     account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
     rateLimit: {
@@ -272,6 +278,7 @@ export async function migrateIdentity(config: Config, db: Db): Promise<void> {
       sendMail: () => Promise.reject(new Error('No mail is sent while migrating.')),
       signInFailures: createSignInFailures(db),
       isAllowed: () => false,
+      storage: openBookStorage(config),
     }),
     db,
   );

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { deleteUserData } from '../../db/user-data.ts';
+import { removeUserFiles, type BookStorage } from '../books/storage.ts';
 
 export interface UserSummary {
   email: string;
@@ -10,7 +11,7 @@ export interface UserSummary {
 }
 
 /** Operator actions on accounts (SPEC §6 has no admin screen): list, disable, enable, delete. */
-export function createUserAdmin(db: Db) {
+export function createUserAdmin(db: Db, storage: BookStorage) {
   const findUserId = async (email: string) => {
     const row = await db
       .selectFrom('user')
@@ -53,15 +54,16 @@ export function createUserAdmin(db: Db) {
       });
     },
 
-    /** Removes the account with its sessions, sign-in methods and what the user kept. */
+    /** Removes the account with its sessions, sign-in methods, what the user kept and their own books. */
     async delete(email: string): Promise<void> {
       const userId = await findUserId(email);
-      await db.transaction().execute(async (trx) => {
+      const files = await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('session').where('userId', '=', userId).execute();
         await trx.deleteFrom('account').where('userId', '=', userId).execute();
         await trx.deleteFrom('user').where('id', '=', userId).execute();
-        await deleteUserData(trx, userId);
+        return deleteUserData(trx, userId);
       });
+      await removeUserFiles(storage, files);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   readingPositionSchema,
 } from '@threadbook/contracts';
 import { ApiError } from '../../api-errors.ts';
+import type { BookAccess } from '../books/access.ts';
 import type { Db } from '../../db/database.ts';
 import { bookIdOf } from '../books/book-id.ts';
 import {
@@ -32,10 +33,14 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
  * signed-in user's own. The book id is taken as the books API takes it (400 'Invalid book id', 404 'Book
  * not found' unless ready); pages run from 1 to the book's page count (400 otherwise).
  */
-export const bookmarksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const bookmarksRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess }> = async (
+  app,
+  { db, access },
+) => {
   /** The user's shelf in the ready book of the path, with `page` checked against its page count. */
   const shelfOf = async (request: FastifyRequest, rawId: string, page?: number): Promise<Shelf> => {
     const bookId = bookIdOf(rawId);
+    await access.check(bookId, request.user.uid);
     const pageCount = await readyBookPageCount(db, bookId);
     if (pageCount === undefined) throw new ApiError.BookNotFound();
     if (page !== undefined && page > pageCount) {

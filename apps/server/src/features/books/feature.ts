@@ -7,12 +7,22 @@ import { jobsRoutes } from '../jobs/routes.ts';
 import { createJobRunner, enqueueImportJob, type ImportJob } from './jobs.ts';
 import { libraryFolderJobs } from './library-folder.ts';
 import { booksRoutes } from './routes.ts';
+import type { BookAccess } from './access.ts';
+import { uploadsRoutes } from '../uploads/routes.ts';
 import { samplePending } from './sample.ts';
 import { cleanupIncompleteImports, type BookStorage } from './storage.ts';
 
 type BooksConfig = Pick<
   Config,
-  'dataDir' | 'databaseUrl' | 'maxBookMb' | 'bookCacheMb' | 'sampleBook' | 'libraryDir' | 'embeddings'
+  | 'dataDir'
+  | 'databaseUrl'
+  | 'maxBookMb'
+  | 'bookCacheMb'
+  | 'sampleBook'
+  | 'libraryDir'
+  | 'embeddings'
+  | 'importLimits'
+  | 'uploads'
 >;
 
 /**
@@ -23,10 +33,12 @@ type BooksConfig = Pick<
  * queue (GET /api/jobs/{id}), run one at a time by the runner, which also finishes the jobs a stopped or
  * killed process left and runs the jobs `npm run import` queues when it is not the one to run them.
  */
-export const booksFeature: FastifyPluginAsync<{ db: Db; storage: BookStorage; config: BooksConfig }> = async (
-  app,
-  { db, storage, config },
-) => {
+export const booksFeature: FastifyPluginAsync<{
+  db: Db;
+  storage: BookStorage;
+  access: BookAccess;
+  config: BooksConfig;
+}> = async (app, { db, storage, access, config }) => {
   const cleaned = await cleanupIncompleteImports(db, storage);
   if (cleaned.stagingDirs + cleaned.rows + cleaned.orphanDirs > 0) {
     app.log.info(
@@ -37,6 +49,7 @@ export const booksFeature: FastifyPluginAsync<{ db: Db; storage: BookStorage; co
   await app.register(booksRoutes, {
     db,
     storage,
+    access,
     fileCacheBytes: config.bookCacheMb * 1024 * 1024,
   });
 
@@ -46,12 +59,14 @@ export const booksFeature: FastifyPluginAsync<{ db: Db; storage: BookStorage; co
     db,
     storage,
     queue,
+    limits: config.importLimits,
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     maxBookMb: config.maxBookMb,
     embeddings: config.embeddings,
     log: app.log,
   });
+  await app.register(uploadsRoutes, { db, storage, queue, access, config, wake: () => runner.wake() });
   app.addHook('onListen', async () => {
     const planned: ImportJob[] = (await booksNeedingGraph(db)).map((book) => ({
       kind: 'graph',

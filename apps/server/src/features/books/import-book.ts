@@ -15,6 +15,7 @@ import type {
   ImportStage,
 } from './import-types.ts';
 import { COVER_FILE } from './storage.ts';
+import { placeInLibrary } from './own-books.ts';
 
 export { BookImportError } from './errors.ts';
 // What callers of the import use, from the one module they import.
@@ -39,9 +40,16 @@ export const IMPORT_STAGE_WORDS: Record<ImportStage, string> = {
  * renamed to the book's id, and the graph and the search index stored with the row marked 'ready' in one
  * transaction. A failure removes what was made; a kill leaves a staging folder or an 'importing' row,
  * which `cleanupIncompleteImports` removes at the next start. The same PDF (same SHA-256) is never
- * stored twice: its existing id is returned.
+ * stored twice: its existing id is returned. A user's import is private to them (own-books.ts).
  */
 export async function importBook(context: ImportContext, input: ImportInput): Promise<ImportResult> {
+  const result = await importOrFind(context, input);
+  await placeInLibrary(context.db, result.id, input.ownerId);
+  return result;
+}
+
+/** importBook's stages, up to the book made or found with the same PDF. */
+async function importOrFind(context: ImportContext, input: ImportInput): Promise<ImportResult> {
   // Each stage begins by checking the signal, so a stopped import ends at the next stage.
   const enterStage = (progress: ImportProgress) => {
     context.signal?.throwIfAborted();
@@ -71,6 +79,7 @@ export async function importBook(context: ImportContext, input: ImportInput): Pr
       staging,
       pdfName: checked.pdfName,
       sha256: checked.sha256,
+      ownerId: input.ownerId,
       pageCount: extracted.pageCount,
       book,
       graph,

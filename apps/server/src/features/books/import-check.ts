@@ -32,7 +32,7 @@ export async function checkImport(
   context: Pick<ImportContext, 'db' | 'storage' | 'maxBookMb'>,
   input: ImportInput,
 ): Promise<CheckedPdf | { existing: ImportResult }> {
-  const pdfName = path.basename(input.pdfPath);
+  const pdfName = input.displayName ?? path.basename(input.pdfPath);
   await checkPdfSize(input.pdfPath, pdfName, context.maxBookMb);
   const supplied = input.xmlPath === undefined ? undefined : await readSuppliedXml(input.xmlPath);
 

@@ -12,6 +12,8 @@ export interface StagedBook {
   staging: string;
   pdfName: string;
   sha256: string;
+  /** The user adding it: private to them; else shared. */
+  ownerId?: string | undefined;
   title: string;
   author: string;
   pageCount: number;
@@ -47,6 +49,7 @@ export async function storeBook(db: Db, storage: BookStorage, staged: StagedBook
       source_name: staged.pdfName,
       import_owner: importOwner(),
       created_at: new Date().toISOString(),
+      visibility: staged.ownerId === undefined ? 'shared' : 'private',
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -65,6 +68,12 @@ export async function storeBook(db: Db, storage: BookStorage, staged: StagedBook
     await db.transaction().execute(async (trx) => {
       await replaceBookGraph(trx, bookId, staged.book, staged.graph);
       await searchIndex.indexBook(trx, bookId, staged.book);
+      if (staged.ownerId !== undefined) {
+        await trx
+          .insertInto('book_owner')
+          .values({ book_id: bookId, user_id: staged.ownerId, added_at: new Date().toISOString() })
+          .execute();
+      }
       await trx
         .updateTable('book')
         .set({ status: 'ready', import_owner: null })

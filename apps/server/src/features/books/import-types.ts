@@ -11,6 +11,10 @@ export interface ImportInput {
   xmlPath?: string | undefined;
   title?: string | undefined;
   author?: string | undefined;
+  /** The user adding it (an upload): the book is private to them. Without, it joins the shared library. */
+  ownerId?: string | undefined;
+  /** The file's name for messages, when `pdfPath` is an upload's stored file. */
+  displayName?: string | undefined;
 }
 
 export type ImportStage = 'checking' | 'extracting' | 'graph' | 'cover' | 'saving';

@@ -4,6 +4,7 @@ import { rebuildBookGraph } from './book-graph.ts';
 import { BookImportError, importBook, type ImportContext } from './import-book.ts';
 import { stopRequested } from '@threadbook/pipeline';
 import type { ImportWorkerData, ImportWorkerMessage } from './jobs.ts';
+import { uploadImportInput } from './upload-input.ts';
 import { importSampleBook } from './sample.ts';
 import { runAsBackground } from './background.ts';
 import { openBookStorage } from './storage.ts';
@@ -30,7 +31,12 @@ try {
       post({ type: 'graph-built', result: await rebuildBookGraph(context, job.bookId) });
     } else {
       const result =
-        job.kind === 'sample' ? await importSampleBook(context) : await importBook(context, job.input);
+        job.kind === 'sample'
+          ? await importSampleBook(context)
+          : await importBook(
+              context,
+              job.kind === 'upload' ? uploadImportInput(context.storage, job) : job.input,
+            );
       post({ type: 'done', result });
     }
   } catch (error) {

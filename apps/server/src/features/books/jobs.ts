@@ -20,20 +20,24 @@ import {
   type ImportResult,
 } from './import-book.ts';
 import { cleanupIncompleteImports, localProcessIsGone, type BookStorage } from './storage.ts';
+import type { UploadPayload } from './upload-input.ts';
 
 /**
- * One background job: import a PDF (with its sidecar metadata) or the bundled sample textbook, or build
- * the relationship graph of a stored book that has none. Each is a row of the job queue (../jobs/queue.ts).
+ * One background job: import a PDF (with its sidecar metadata), the bundled sample textbook or a PDF a
+ * user added, or build the relationship graph of a stored book that has none. Each is a row of the job
+ * queue (../jobs/queue.ts).
  */
 export type ImportJob =
   | { kind: 'file'; input: ImportInput }
   | { kind: 'sample' }
-  | { kind: 'graph'; bookId: number; title: string };
+  | { kind: 'graph'; bookId: number; title: string }
+  | { kind: 'upload'; upload: UploadPayload; userId: string };
 
 /** The queue's kind and payload of a job. */
 export function jobPayload(job: ImportJob): { kind: JobKind; payload: unknown } {
   if (job.kind === 'file') return { kind: 'file', payload: job.input };
   if (job.kind === 'graph') return { kind: 'graph', payload: { bookId: job.bookId, title: job.title } };
+  if (job.kind === 'upload') return { kind: 'upload', payload: job.upload };
   return { kind: 'sample', payload: {} };
 }
 
@@ -44,13 +48,16 @@ export function importJobOf(record: JobRecord): ImportJob {
     const { bookId, title } = record.payload as { bookId: number; title: string };
     return { kind: 'graph', bookId, title };
   }
+  if (record.kind === 'upload') {
+    return { kind: 'upload', upload: record.payload as UploadPayload, userId: record.userId ?? '' };
+  }
   return { kind: 'sample' };
 }
 
 /** Adds a job to the queue, unless the same job is already queued or running; returns its id. */
 export function enqueueImportJob(queue: JobQueue, job: ImportJob): Promise<number> {
   const { kind, payload } = jobPayload(job);
-  return queue.enqueue(kind, payload);
+  return queue.enqueue(kind, payload, job.kind === 'upload' ? { userId: job.userId } : {});
 }
 
 /** How long a claimed job is held without a heartbeat: a runner that dies loses its job after this. */
@@ -69,6 +76,18 @@ export interface ImportJobsOptions {
   maxBookMb: number;
   embeddings?: EmbeddingsEndpoint | undefined;
 }
+
+/** What one import may take (IMPORT_MEMORY_MB, IMPORT_TIME_LIMIT_MINUTES): beyond, it fails, final. */
+export interface ImportLimits {
+  memoryMb: number;
+  timeLimitMinutes: number;
+}
+
+/** The messages of an import stopped at a limit. */
+export const LIMIT_MESSAGES = {
+  memory: 'This PDF needs more memory to import than this server gives one book.',
+  time: (minutes: number) => `The import took longer than ${minutes} minutes and was stopped.`,
+} as const;
 
 export interface ImportWorkerData extends ImportJobsOptions {
   job: ImportJob;
@@ -129,7 +148,7 @@ export async function runClaimedJob(
       return { outcome: 'released', error };
     }
     if (error instanceof BookImportError || job.attempts >= maxAttempts) {
-      await queue.fail(job.id, owner, message);
+      await queue.fail(job.id, owner, message, { inFile: error instanceof BookImportError });
       return { outcome: 'failed', error };
     }
     await queue.release(job.id, owner, { message });
@@ -158,6 +177,7 @@ const workerUrl = new URL('./import-worker.ts', import.meta.url);
 
 function label(job: ImportJob): string {
   if (job.kind === 'sample') return 'sample book';
+  if (job.kind === 'upload') return `${JSON.stringify(job.upload.fileName)} (upload of user ${job.userId})`;
   if (job.kind === 'graph') return `book ${job.bookId} ("${job.title}")`;
   return path.basename(job.input.pdfPath);
 }
@@ -172,9 +192,15 @@ function label(job: ImportJob): string {
  * dead import left (imports are all or nothing), then runs it again.
  */
 export function createJobRunner(
-  options: ImportJobsOptions & { db: Db; storage: BookStorage; queue: JobQueue; log: FastifyBaseLogger },
+  options: ImportJobsOptions & {
+    db: Db;
+    storage: BookStorage;
+    queue: JobQueue;
+    log: FastifyBaseLogger;
+    limits: ImportLimits;
+  },
 ): JobRunner {
-  const { log, db, storage, queue, ...settings } = options;
+  const { log, db, storage, queue, limits, ...settings } = options;
   const owner = newLeaseOwner();
   let closed = false;
   let worker: Worker | undefined;
@@ -196,9 +222,18 @@ export function createJobRunner(
     new Promise<{ bookId: number | null }>((resolve, reject) => {
       if (closed) return reject(new Error('the server is stopping'));
       const workerData: ImportWorkerData = { ...settings, job };
-      const thread = new Worker(workerUrl, { workerData });
+      // A hostile or huge PDF fails at these limits instead of taking the server's memory or the runner.
+      const thread = new Worker(workerUrl, {
+        workerData,
+        resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
+      });
       worker = thread;
       let settled: { bookId: number | null } | Error | undefined;
+      const overtime = setTimeout(() => {
+        log.warn(`import ${name}: over its time limit of ${limits.timeLimitMinutes} minutes; stopping it`);
+        settled ??= new BookImportError(LIMIT_MESSAGES.time(limits.timeLimitMinutes));
+        void stopWorker(thread, log);
+      }, limits.timeLimitMinutes * 60_000);
       let lastStep = -1;
       thread.on('message', (message: ImportWorkerMessage) => {
         switch (message.type) {
@@ -236,10 +271,16 @@ export function createJobRunner(
         }
       });
       thread.on('error', (error) => {
+        if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          log.warn(`import ${name}: out of its ${limits.memoryMb} MB of memory`);
+          settled ??= new BookImportError(LIMIT_MESSAGES.memory);
+          return;
+        }
         if (!closed) log.error({ err: error }, 'the import worker failed');
         settled ??= error;
       });
       thread.on('exit', (code) => {
+        clearTimeout(overtime);
         worker = undefined;
         if (settled === undefined) {
           reject(new Error(`the import worker stopped before finishing (exit code ${code})`));
@@ -267,6 +308,8 @@ export function createJobRunner(
       { stopping: () => closed },
     );
     if (outcome === 'retry') log.warn(`import ${name}: will be tried again (job ${record.id})`);
+    // A user's upload is a book now; a failed one waits for Retry or Remove (features/uploads).
+    if (outcome === 'done' && job.kind === 'upload') await storage.removeUpload(job.upload.upload);
   };
 
   const expireDead = async () => {

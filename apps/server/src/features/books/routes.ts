@@ -2,14 +2,22 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BOOK_FILES, bookListSchema, bookMetadataSchema, errorResponseSchema } from '@threadbook/contracts';
+import {
+  BOOK_FILES,
+  bookListItemSchema,
+  bookListSchema,
+  bookMetadataSchema,
+  bookRenameSchema,
+  errorResponseSchema,
+} from '@threadbook/contracts';
 import { ApiError } from '../../api-errors.ts';
 import type { Db } from '../../db/database.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { bookIdOf } from './book-id.ts';
 import { requestedRange } from './byte-range.ts';
 import { createFileBytes, sendFileBytes } from './file-bytes.ts';
-import { readyBooks } from './ready-books.ts';
+import { booksOf, named, type BookAccess } from './access.ts';
+import { removeOwnBook, renameOwnBook, type OwnBookOutcome } from './own-books.ts';
 import { COVER_FILE, type BookStorage, type StoredFileName } from './storage.ts';
 
 /** Covers change only with a new import (a new id), so the browser may keep them a day. */
@@ -24,6 +32,12 @@ const servedFiles = new Set<string>([BOOK_FILES.pdf, BOOK_FILES.xml]);
 const isServedFile = (name: string): name is StoredFileName => servedFiles.has(name);
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+const ownBookErrors = { ...errors, 403: errorResponseSchema };
+
+/** A rename or removal that did not happen: 404 for a book the user does not see, 403 for a shared one. */
+function refuse(outcome: Exclude<OwnBookOutcome, 'done'>): never {
+  throw outcome === 'not-found' ? new ApiError.BookNotFound() : new ApiError.NotYourBook();
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
@@ -33,20 +47,22 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * The books API (SPEC §7), behind the bearer token. Ids are numbers (400 'Invalid book id' otherwise) and
- * only 'ready' books exist (404 'Book not found'). Files come from the book storage by the numeric id and
- * a whitelisted name only, with ETag, 304, content types and ranges (file-bytes.ts, byte-range.ts).
+ * only 'ready' books the user may see exist (404 'Book not found'; access.ts). Files come from the book
+ * storage by the numeric id and a whitelisted name only, with ETag, 304, content types and ranges
+ * (file-bytes.ts, byte-range.ts). A user renames and removes their own private books (own-books.ts).
  */
 export const booksRoutes: FastifyPluginAsync<{
   db: Db;
   storage: BookStorage;
+  access: BookAccess;
   fileCacheBytes: number;
-}> = async (app, { db, storage, fileCacheBytes }) => {
-  /** The ready book with this path id. */
-  const findBook = async (rawId: string) => {
+}> = async (app, { db, storage, access, fileCacheBytes }) => {
+  /** The ready book with this path id, as user `userId` sees it. */
+  const findBook = async (rawId: string, userId: string) => {
     const id = bookIdOf(rawId);
-    const book = await readyBooks(db)
-      .select(['id', 'title', 'author', 'page_count'])
-      .where('id', '=', id)
+    const book = await booksOf(db, userId)
+      .select((eb) => ['book.id', 'book.page_count', ...named(eb)])
+      .where('book.id', '=', id)
       .executeTakeFirst();
     if (!book) throw new ApiError.BookNotFound();
     return book;
@@ -79,13 +95,51 @@ export const booksRoutes: FastifyPluginAsync<{
   };
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const list = async () =>
-    (await readyBooks(db).select(['id', 'title', 'author']).orderBy('title').orderBy('id').execute()).map(
-      (book) => ({ ...book, private: false }),
-    );
+  const list = async (request: FastifyRequest) => {
+    const books = await booksOf(db, request.user.uid)
+      .select((eb) => ['book.id', ...named(eb)])
+      .execute();
+    return books
+      .map(({ id, title, author, visibility }) => ({ id, title, author, private: visibility === 'private' }))
+      .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id));
+  };
   for (const url of ['/api/books/', '/api/books']) {
     typed.get(url, { onRequest: app.authenticate, schema: { response: { 200: bookListSchema } } }, list);
   }
+
+  typed.patch(
+    '/api/books/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: idParams,
+        body: bookRenameSchema,
+        response: { 200: bookListItemSchema, ...ownBookErrors },
+      },
+    },
+    async (request) => {
+      const id = bookIdOf(request.params.id);
+      const outcome = await renameOwnBook(db, id, request.user.uid, request.body);
+      if (outcome !== 'done') refuse(outcome);
+      const book = await findBook(request.params.id, request.user.uid);
+      return { id: book.id, title: book.title, author: book.author, private: book.visibility === 'private' };
+    },
+  );
+
+  typed.delete(
+    '/api/books/:id',
+    {
+      onRequest: app.authenticate,
+      schema: { params: idParams, response: { 204: z.null(), ...ownBookErrors } },
+    },
+    async (request, reply) => {
+      const id = bookIdOf(request.params.id);
+      const outcome = await removeOwnBook(db, storage, id, request.user.uid);
+      if (outcome !== 'done') refuse(outcome);
+      access.forget(id);
+      return reply.code(204).send(null);
+    },
+  );
 
   typed.get(
     '/api/books/:id/metadata',
@@ -94,7 +148,7 @@ export const booksRoutes: FastifyPluginAsync<{
       schema: { params: idParams, response: { 200: bookMetadataSchema, ...errors } },
     },
     async (request) => {
-      const book = await findBook(request.params.id);
+      const book = await findBook(request.params.id, request.user.uid);
       return {
         id: book.id,
         title: book.title,
@@ -109,7 +163,7 @@ export const booksRoutes: FastifyPluginAsync<{
     '/api/books/:id/cover',
     { onRequest: app.authenticate, schema: { params: idParams, response: errors } },
     async (request, reply) => {
-      const book = await findBook(request.params.id);
+      const book = await findBook(request.params.id, request.user.uid);
       return sendBookFile(request, reply, book.id, COVER_FILE, COVER_CACHE_CONTROL);
     },
   );
@@ -118,7 +172,7 @@ export const booksRoutes: FastifyPluginAsync<{
     '/api/books/:id/files/:file',
     { onRequest: app.authenticate, schema: { params: fileParams, response: errors } },
     async (request, reply) => {
-      const book = await findBook(request.params.id);
+      const book = await findBook(request.params.id, request.user.uid);
       const { file } = request.params;
       if (!isServedFile(file)) throw new ApiError.FileNotFound();
       return sendBookFile(request, reply, book.id, file, FILE_CACHE_CONTROL);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { BOOK_FILES } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
+import type { UserFiles } from '../../db/user-data.ts';
 
 export const COVER_FILE = 'cover.png';
 /** The files of a stored book: its PDF, its Book XML and its cover. */
@@ -53,6 +54,15 @@ export interface BookStorage {
   list(): Promise<number[]>;
   /** Where book `id` is kept, for messages. */
   describe(id: number): string;
+  /**
+   * A new upload (a PDF a user is adding, until its import is done): a fresh name, and the local file to
+   * stream it into, which the import reads. Every server's runner finds it by its name.
+   */
+  createUpload(): Promise<{ name: string; file: string }>;
+  /** The local file of upload `name`. */
+  uploadFile(name: string): string;
+  /** Removes upload `name` (none is fine). */
+  removeUpload(name: string): Promise<void>;
 }
 
 const STAGING_PREFIX = '.staging-';
@@ -70,11 +80,18 @@ function idName(id: number): string {
 /**
  * The books in a local folder, DATA_DIR/books (shared by the servers of an installation, NFS for one):
  * {id}/ holds book.pdf, book.xml and cover.png. A staging folder is DATA_DIR/books/.staging-<random>/,
- * renamed to {id} in one step, so a folder named by an id is always complete.
+ * renamed to {id} in one step, so a folder named by an id is always complete. Uploads wait in
+ * DATA_DIR/uploads/<name>.pdf until imported.
  */
 export function localBookStorage(dataDir: string): BookStorage {
   const root = path.join(dataDir, 'books');
   const fileOf = (id: number, name: StoredFileName) => path.join(root, idName(id), name);
+  const uploads = path.join(dataDir, 'uploads');
+  const uploadFileOf = (name: string) => {
+    // Names are made here (hex); nothing a user typed ever reaches a path.
+    if (!/^[0-9a-f]{32}$/.test(name)) throw new Error(`not an upload name: ${name}`);
+    return path.join(uploads, `${name}.pdf`);
+  };
   return {
     async createStaging() {
       await mkdir(root, { recursive: true });
@@ -136,7 +153,22 @@ export function localBookStorage(dataDir: string): BookStorage {
         .filter(Number.isSafeInteger);
     },
     describe: (id) => path.join(root, idName(id)),
+    async createUpload() {
+      await mkdir(uploads, { recursive: true });
+      const name = randomBytes(16).toString('hex');
+      return { name, file: uploadFileOf(name) };
+    },
+    uploadFile: uploadFileOf,
+    async removeUpload(name) {
+      await rm(uploadFileOf(name), { force: true });
+    },
   };
+}
+
+/** Removes the files of a deleted account's own books and uploads, once their rows are gone. */
+export async function removeUserFiles(storage: BookStorage, files: UserFiles): Promise<void> {
+  for (const id of files.books) await storage.remove(id);
+  for (const name of files.uploads) await storage.removeUpload(name);
 }
 
 /** "host pid" of this process: who owns a staging folder or an 'importing' row. */

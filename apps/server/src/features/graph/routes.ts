@@ -19,6 +19,7 @@ import {
   relatedQuerySchema,
 } from '@threadbook/contracts';
 import { ApiError } from '../../api-errors.ts';
+import type { BookAccess } from '../books/access.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { databaseRateLimitStore } from '../../db/rate-limit-store.ts';
@@ -59,9 +60,9 @@ function paragraphIdOf(bookId: number, raw: string): string | undefined {
  * minute, counted before the cache is looked at (a cached answer counts too; it keeps the limit simple
  * and the reader caches summaries itself, SPEC §4).
  */
-export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = async (
+export const graphRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess; config: GraphConfig }> = async (
   app,
-  { db, config },
+  { db, access, config },
 ) => {
   // Counted in the database, so the limit holds across the servers that share it.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
@@ -94,6 +95,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
     },
     async (request) => {
       const bookId = bookIdOf(request.params.bookId);
+      await access.check(bookId, request.user.uid);
       const graph = await graphOf(bookId);
       const paragraphId = paragraphIdOf(bookId, request.params.paragraphId);
       const source = paragraphId === undefined ? undefined : graph.nodes.get(paragraphId);
@@ -116,6 +118,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
     },
     async (request) => {
       const bookId = bookIdOf(request.params.bookId);
+      await access.check(bookId, request.user.uid);
       const graph = await graphOf(bookId);
       const paragraphs = request.query.ids.flatMap((raw) => {
         const id = paragraphIdOf(bookId, raw);
@@ -134,6 +137,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
     },
     async (request) => {
       const bookId = bookIdOf(request.params.bookId);
+      await access.check(bookId, request.user.uid);
       const paragraphId = paragraphIdOf(bookId, request.params.paragraphId);
       if (paragraphId === undefined) throw new ApiError.ParagraphNotFound();
       const paragraph = paragraphDetail(await graphOf(bookId), paragraphId);
@@ -154,6 +158,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
     },
     async (request, reply) => {
       const bookId = bookIdOf(request.params.bookId);
+      await access.check(bookId, request.user.uid);
       const row = await graphVersion(db, bookId);
       if (!row) throw new ApiError.BookNotFound();
       if (row.version === null) throw new ApiError.NoGraph();
@@ -174,6 +179,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
     },
     async (request) => {
       const bookId = bookIdOf(request.params.bookId);
+      await access.check(bookId, request.user.uid);
       // Past the book's last page is a 404.
       const page = positiveWholeNumber(request.params.page);
       if (page === undefined) throw new ApiError.InvalidPage();
@@ -206,6 +212,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; config: GraphConfig }> = 
     },
     async (request) => {
       const bookId = bookIdOf(request.params.bookId);
+      await access.check(bookId, request.user.uid);
       const { relationship_type: type } = request.body;
       const sourceId = paragraphIdOf(bookId, request.body.source_paragraph);
       if (sourceId === undefined) throw new ApiError.SourceParagraphNotFound();

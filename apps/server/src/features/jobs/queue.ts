@@ -23,6 +23,14 @@ export interface JobRecord {
   leaseExpiresAt: number | null;
   /** Who held the job before the last claim (a runner that died or gave it back), if anyone. */
   previousOwner: string | null;
+  /** The user who queued it (an upload); null for the operator's jobs. */
+  userId: string | null;
+  /** When it was last claimed (ms since the epoch). */
+  startedAt: number | null;
+  /** Why it failed: in the file itself (final) or not (trying again may pass). */
+  errorKind: 'file' | 'transient' | null;
+  /** When it was queued (ms since the epoch). */
+  createdAt: number;
 }
 
 export interface JobProgress {
@@ -46,7 +54,9 @@ export interface JobQueue {
    * Adds a queued job and returns its id; a job of the same kind and payload that is still queued or
    * running is that job (a unique index decides, so servers starting at once queue it once).
    */
-  enqueue(kind: JobKind, payload: unknown): Promise<number>;
+  enqueue(kind: JobKind, payload: unknown, options?: { userId?: string }): Promise<number>;
+  /** Records a job that was done without running (its book was there already); returns its id. */
+  recordDone(kind: JobKind, payload: unknown, userId: string, bookId: number): Promise<number>;
   /**
    * Claims the oldest queued job (or running job whose lease expired), or job `id` only, for `owner`
    * for `leaseMs`; counts the attempt. Undefined when there is none to claim.
@@ -58,8 +68,14 @@ export interface JobQueue {
   progress(id: number, owner: string, progress: JobProgress): Promise<void>;
   /** Ends the job as done, with the book it made or found. */
   complete(id: number, owner: string, bookId: number | null): Promise<void>;
-  /** Ends the job as failed with a message for people. */
-  fail(id: number, owner: string, message: string): Promise<void>;
+  /** Ends the job as failed with a message for people; `inFile`: the failure is the file's (final). */
+  fail(id: number, owner: string, message: string, options?: { inFile?: boolean }): Promise<void>;
+  /** Queues a failed job again from its first attempt; false when it is not failed (any more). */
+  retry(id: number): Promise<boolean>;
+  /** Removes a job that no runner holds (queued, failed or done); false when it is running or gone. */
+  remove(id: number): Promise<boolean>;
+  /** Jobs of `kind` that user `userId` queued, in `states`, oldest first. */
+  listOf(userId: string, kind: JobKind, states: JobState[]): Promise<JobRecord[]>;
   /** Gives the job back to the queue (a stopping runner, or an attempt to retry); `uncount` undoes the attempt. */
   release(id: number, owner: string, options?: { uncount?: boolean; message?: string }): Promise<void>;
   /** Expires the leases of running jobs whose owner `isGone` says is dead, so they are claimed at once. */
@@ -91,6 +107,10 @@ type JobRow = {
   lease_owner: string | null;
   lease_expires_at: number | string | null;
   previous_owner: string | null;
+  owner_id: string | null;
+  started_at: number | string | null;
+  error_kind: 'file' | 'transient' | null;
+  created_at: number | string;
 };
 
 function toRecord(row: JobRow): JobRecord {
@@ -108,6 +128,10 @@ function toRecord(row: JobRow): JobRecord {
     leaseOwner: row.lease_owner,
     leaseExpiresAt: row.lease_expires_at === null ? null : Number(row.lease_expires_at),
     previousOwner: row.previous_owner,
+    userId: row.owner_id,
+    startedAt: row.started_at === null ? null : Number(row.started_at),
+    errorKind: row.error_kind,
+    createdAt: Number(row.created_at),
   };
 }
 
@@ -125,6 +149,10 @@ const columns = [
   'lease_owner',
   'lease_expires_at',
   'previous_owner',
+  'owner_id',
+  'started_at',
+  'error_kind',
+  'created_at',
 ] as const;
 
 /**
@@ -142,13 +170,20 @@ export function createJobQueue(db: Db): JobQueue {
       .where('lease_owner', '=', owner);
 
   return {
-    async enqueue(kind, payload) {
+    async enqueue(kind, payload, { userId } = {}) {
       const text = JSON.stringify(payload ?? null);
       for (;;) {
         const now = Date.now();
         const added = await db
           .insertInto('job')
-          .values({ kind, payload: text, state: 'queued', created_at: now, updated_at: now })
+          .values({
+            kind,
+            payload: text,
+            state: 'queued',
+            owner_id: userId ?? null,
+            created_at: now,
+            updated_at: now,
+          })
           .onConflict((conflict) => conflict.doNothing())
           .returning('id')
           .executeTakeFirst();
@@ -163,6 +198,24 @@ export function createJobQueue(db: Db): JobQueue {
         // Gone between the two statements (it just ended): add it again.
         if (existing) return Number(existing.id);
       }
+    },
+
+    async recordDone(kind, payload, userId, bookId) {
+      const now = Date.now();
+      const row = await db
+        .insertInto('job')
+        .values({
+          kind,
+          payload: JSON.stringify(payload ?? null),
+          state: 'done',
+          owner_id: userId,
+          book_id: bookId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
     },
 
     async claim(owner, leaseMs, { id } = {}) {
@@ -188,6 +241,7 @@ export function createJobQueue(db: Db): JobQueue {
           lease_owner: owner,
           lease_expires_at: now + leaseMs,
           attempts: sql<number>`attempts + 1`,
+          started_at: now,
           updated_at: now,
         })
         .where('id', '=', next)
@@ -229,16 +283,57 @@ export function createJobQueue(db: Db): JobQueue {
         .execute();
     },
 
-    async fail(id, owner, message) {
+    async fail(id, owner, message, { inFile = false } = {}) {
       await held(id, owner)
         .set({
           state: 'failed',
           error: message,
+          error_kind: inFile ? 'file' : 'transient',
           lease_owner: null,
           lease_expires_at: null,
           updated_at: Date.now(),
         })
         .execute();
+    },
+
+    async retry(id) {
+      const result = await db
+        .updateTable('job')
+        .set({
+          state: 'queued',
+          attempts: 0,
+          error: null,
+          error_kind: null,
+          stage: null,
+          pages_done: null,
+          pages_total: null,
+          updated_at: Date.now(),
+        })
+        .where('id', '=', id)
+        .where('state', '=', 'failed')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async remove(id) {
+      const result = await db
+        .deleteFrom('job')
+        .where('id', '=', id)
+        .where('state', '!=', 'running')
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async listOf(userId, kind, states) {
+      const rows = await db
+        .selectFrom('job')
+        .select(columns)
+        .where('owner_id', '=', userId)
+        .where('kind', '=', kind)
+        .where('state', 'in', states)
+        .orderBy('id')
+        .execute();
+      return rows.map(toRecord);
     },
 
     async release(id, owner, { uncount = false, message } = {}) {

@@ -10,7 +10,8 @@ const idParams = z.object({ id: z.string() });
 
 /**
  * GET /api/jobs/{id}, behind the bearer token like the books API: a background job's state, stage and
- * progress, its error once failed, its book once done. 400 'Invalid job id', 404 'Job not found'.
+ * progress, its error once failed, its book once done. 400 'Invalid job id', 404 'Job not found' (also
+ * for another user's upload).
  */
 export const jobsRoutes: FastifyPluginAsync<{ queue: JobQueue }> = async (app, { queue }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -26,7 +27,8 @@ export const jobsRoutes: FastifyPluginAsync<{ queue: JobQueue }> = async (app, {
       const id = positiveWholeNumber(request.params.id);
       if (id === undefined) throw new ApiError.InvalidJobId();
       const job = await queue.find(id);
-      if (!job) throw new ApiError.JobNotFound();
+      // A user's upload is theirs alone; the operator's jobs (shared books) are anyone's to follow.
+      if (!job || (job.userId !== null && job.userId !== request.user.uid)) throw new ApiError.JobNotFound();
       return {
         id: job.id,
         kind: job.kind,

@@ -14,6 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { bookIdOf } from '../books/book-id.ts';
 import { readyBooks } from '../books/ready-books.ts';
+import type { BookAccess } from '../books/access.ts';
 import { indexUnindexedBooks } from './backfill.ts';
 import { searchTerms } from './query.ts';
 import { searchIndex } from './search-index.ts';
@@ -35,9 +36,9 @@ const KEPT_ANSWERS = 100;
  * same words, and 500 hits with their snippets cost milliseconds to make. Books imported before the
  * index existed are indexed first (backfill.ts).
  */
-export const searchRoutes: FastifyPluginAsync<{ db: Db; storage: BookStorage }> = async (
+export const searchRoutes: FastifyPluginAsync<{ db: Db; storage: BookStorage; access: BookAccess }> = async (
   app,
-  { db, storage },
+  { db, storage, access },
 ) => {
   await indexUnindexedBooks(db, storage, app.log);
   const answers = createEncodedCache('application/json; charset=utf-8', KEPT_ANSWERS);
@@ -54,6 +55,7 @@ export const searchRoutes: FastifyPluginAsync<{ db: Db; storage: BookStorage }> 
     },
     async (request, reply) => {
       const bookId = bookIdOf(request.params.id);
+      await access.check(bookId, request.user.uid);
       const book = await readyBooks(db)
         .leftJoin('search_book as s', 's.book_id', 'book.id')
         .select('s.version')
