@@ -78,7 +78,11 @@ const envSchema = z.object({
   MAX_BOOKS_PER_USER: wholeNumber('books', 20, 100_000),
   UPLOADS_PER_HOUR: wholeNumber('uploads', 10, 100_000),
   IMPORT_MEMORY_MB: wholeNumber('megabytes', 2048, 1_000_000),
-  IMPORT_TIME_LIMIT_MINUTES: wholeNumber('minutes', 30, 10_000),
+  IMPORT_TIME_LIMIT_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .positive('must be more than 0')
+    .max(10_000, 'must be at most 10000')
+    .default(30),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   existsSync,
   readdirSync,
@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runCommand } from './support/process.ts';
 import { bookListSchema, type BookListItem } from '@threadbook/contracts';
 import { startOpenAiCompatibleServer } from '@threadbook/test-support';
 import { buildSampleBook } from '../../../samples/sample-book/index.ts';
@@ -19,47 +20,12 @@ import { BookImportError, importBook } from '../src/features/books/import-book.t
 import { cleanupIncompleteImports, localBookStorage } from '../src/features/books/storage.ts';
 import { GRAPH_FORMAT } from '../src/features/graph/store.ts';
 import { bearerToken, bookXml, eventually, get, importContext, makePdf } from './books-fixtures.ts';
-import { databaseEnv, openTestDatabase } from './support/database.ts';
+import { openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Starts `node apps/server/src/cli/import.ts ...args` over `dataDir`, as `npm run import` does. */
-async function startImport(
-  dataDir: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<ChildProcess> {
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ...(await databaseEnv(dataDir)),
-    ...env,
-  };
-  delete childEnv.MAX_BOOK_MB;
-  Object.assign(childEnv, env);
-  return spawn(process.execPath, ['apps/server/src/cli/import.ts', ...args], {
-    cwd: repoRoot,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-async function runImport(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const child = await startImport(dataDir, args, env);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+/** `npm run import -- ...args` over `dataDir`. */
+const runImport = (dataDir: string, args: string[], env: Record<string, string> = {}) =>
+  runCommand('import', dataDir, args, env);
 
 /** What the installation holds: book rows (any status) and the entries of DATA_DIR/books. */
 async function stored(dataDir: string) {

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { runCommand, type CommandRun } from './support/process.ts';
 import { createDatabase, dropDatabase, startOidcProvider, type OidcProvider } from '@threadbook/test-support';
 import { openDatabase } from '../src/db/database.ts';
 import { eventually } from './books-fixtures.ts';
@@ -14,29 +13,10 @@ import { makeTempDir, startTestServer } from './support/server.ts';
 
 /** SQLite is the source, PostgreSQL the target: only the 'server-pg' project has a cluster to copy into. */
 const clusterUrl = inject('postgresClusterUrl');
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `node apps/server/src/cli/db-copy.ts ...args` over `dataDir`, as `npm run db:copy` runs it. */
-function runCopy(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...env };
-  delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['apps/server/src/cli/db-copy.ts', ...args], {
-    cwd: repoRoot,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+/** `npm run db:copy -- ...args` over `dataDir`, whose database is SQLite (the source). */
+const runCopy = (dataDir: string, args: string[], env: Record<string, string> = {}) =>
+  runCommand('db-copy', dataDir, args, { DATABASE_URL: undefined, LOG_LEVEL: undefined, ...env });
 
 const OLD_TIME = new Date('2025-05-06T07:08:09.010Z');
 
@@ -87,7 +67,7 @@ describe.skipIf(clusterUrl === undefined)('npm run db:copy: SQLite to PostgreSQL
   let before: Awaited<ReturnType<typeof seen>>;
   let idToken: string;
   let sessionCookies: Map<string, string>;
-  let copy: Run;
+  let copy: CommandRun;
 
   beforeAll(async () => {
     oidc = await startOidcProvider();

@@ -1,17 +1,15 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startCommand } from './support/process.ts';
 import { bookListSchema, errorResponseSchema, jobSchema, type Job } from '@threadbook/contracts';
 import { migrateToLatest, type OpenedDatabase } from '../src/db/database.ts';
 import { BookImportError } from '../src/features/books/import-book.ts';
 import { runClaimedJob } from '../src/features/books/jobs.ts';
 import { createJobQueue, type JobQueue } from '../src/features/jobs/queue.ts';
 import { bearerToken, eventually, get, makePdf } from './books-fixtures.ts';
-import { databaseEnv, dropTestDatabase, openTestDatabase } from './support/database.ts';
+import { dropTestDatabase, openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 async function job(server: TestServer, token: string, id: number): Promise<Job> {
   const response = await get(server, `/api/jobs/${id}`, { token });
@@ -111,18 +109,7 @@ describe('durable jobs', { timeout: 120_000 }, () => {
     try {
       const big = path.join(fixtures, 'long.pdf');
       await makePdf(big, { pages: 150, linesPerPage: 40, title: 'Long Book' });
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        ...(await databaseEnv(dataDir)),
-      };
-      delete env.MAX_BOOK_MB;
-      const child = spawn(process.execPath, ['apps/server/src/cli/import.ts', big], {
-        cwd: repoRoot,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = await startCommand('import', dataDir, [big]);
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const exited = new Promise((resolve) => child.on('exit', resolve));

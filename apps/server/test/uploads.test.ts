@@ -12,6 +12,7 @@ import {
 } from '@threadbook/contracts';
 import { eventually, makePdf } from './books-fixtures.ts';
 import { TestClient, uniqueEmail } from './support/client.ts';
+import { runCommand } from './support/process.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
 /** A signed-up user of `server`: their client (cookies) and a bearer token. */
@@ -326,6 +327,90 @@ describe('your own books: uploads, privacy, rename, remove', { timeout: 180_000 
       await server.db.selectFrom('job').select('id').where('id', 'in', [id, failing.id]).execute(),
     ).toEqual([]);
     expect(leftUploads(server)).toEqual([]);
+  });
+});
+
+describe('npm run books: the operator shares, unshares and removes a book a user added', () => {
+  test('list, share, unshare, remove', { timeout: 120_000 }, async () => {
+    const server = await startTestServer();
+    try {
+      const owner = await newUser(server);
+      const other = await newUser(server);
+      const pdf = path.join(server.dataDir, 'course.pdf');
+      await makePdf(pdf, { pages: 2, title: 'Course Textbook' });
+      const added = uploadSchema.parse(
+        await (await upload(server, owner.token, new Uint8Array(readFileSync(pdf)), 'course.pdf')).json(),
+      );
+      const bookId = (await settled(server, owner.token, added.id)).bookId!;
+      const books = (token: string) =>
+        call(server, token, '/api/books/').then(async (response) =>
+          bookListSchema.parse(await response.json()),
+        );
+      const books$ = (...args: string[]) => runCommand('books', server.dataDir, args);
+
+      const list = await books$('list');
+      expect(list.code, list.stderr).toBe(0);
+      const email = (await server.db.selectFrom('user').select('email').executeTakeFirstOrThrow()).email;
+      expect(list.stdout).toContain(`${bookId}\tprivate\t2 pp\tCourse Textbook`);
+      expect(list.stdout).toContain(email);
+
+      expect((await books$('share', String(bookId))).code).toBe(0);
+      await eventually(async () =>
+        (await books(other.token)).some((book) => book.id === bookId) ? true : undefined,
+      );
+      expect((await books(owner.token)).find((book) => book.id === bookId)?.private).toBe(false);
+
+      expect((await books$('unshare', String(bookId))).code).toBe(0);
+      await eventually(async () =>
+        (await books(other.token)).some((book) => book.id === bookId) ? undefined : true,
+      );
+      expect((await call(server, other.token, `/api/books/${bookId}/metadata`)).status).toBe(404);
+
+      const removed = await books$('remove', String(bookId));
+      expect(removed.stdout).toContain('removed');
+      expect((await books(owner.token)).some((book) => book.id === bookId)).toBe(false);
+      expect(existsSync(path.join(server.dataDir, 'books', String(bookId)))).toBe(false);
+
+      const unknown = await books$('share', String(bookId));
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain(`There is no book ${bookId} in the library.`);
+      expect((await books$('share', 'abc')).code).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('an import stopped at its limits fails with a message, final', () => {
+  test.each([
+    [
+      'time',
+      { IMPORT_TIME_LIMIT_MINUTES: '0.02' },
+      'The import took longer than 0.02 minutes and was stopped.',
+    ],
+    [
+      'memory',
+      { IMPORT_MEMORY_MB: '4' },
+      'This PDF needs more memory to import than this server gives one book.',
+    ],
+  ])('%s', { timeout: 120_000 }, async (_limit, env, expected) => {
+    const server = await startTestServer(env);
+    try {
+      const { token } = await newUser(server);
+      const pdf = path.join(server.dataDir, 'long.pdf');
+      await makePdf(pdf, { pages: 150, linesPerPage: 40, title: 'Long Book' });
+      const response = await upload(server, token, new Uint8Array(readFileSync(pdf)), 'long.pdf');
+      const { id } = uploadSchema.parse(await response.json());
+      const job = await settled(server, token, id);
+      expect(job).toMatchObject({ state: 'failed', error: expected });
+      const { uploads } = uploadsResponseSchema.parse(
+        await (await call(server, token, '/api/uploads')).json(),
+      );
+      expect(uploads.find((item) => item.id === id)?.retryable).toBe(false);
+      expect(await server.db.selectFrom('book').select('id').execute()).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

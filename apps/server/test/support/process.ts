@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { databaseEnv } from './database.ts';
 import { freePort } from './server.ts';
 
 const main = path.resolve(import.meta.dirname, '../../src/main.ts');
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /** A server in a process of its own, as an operator runs it (`node src/main.ts`). */
 export interface ServerProcess {
@@ -60,4 +61,50 @@ export async function startServerProcess(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { baseUrl, pid: child.pid!, exitCode, output: () => output, kill: (signal) => child.kill(signal) };
+}
+
+/** What a command printed and how it ended. */
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Starts `node apps/server/src/cli/<command>.ts ...args` over `dataDir` and its database, as `npm run
+ * <command>` does. `env` adds variables; one set to undefined is left out (DATABASE_URL, say).
+ */
+export async function startCommand(
+  command: string,
+  dataDir: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<ChildProcess> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  // The tests' own limits never leak into a command from the environment that runs them.
+  delete childEnv.MAX_BOOK_MB;
+  for (const [name, value] of Object.entries({ ...(await databaseEnv(dataDir)), ...env })) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
+  return spawn(process.execPath, [`apps/server/src/cli/${command}.ts`, ...args], {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Runs a command to its end (startCommand). */
+export async function runCommand(
+  command: string,
+  dataDir: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<CommandRun> {
+  const child = await startCommand(command, dataDir, args, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }

@@ -300,16 +300,14 @@ export function createJobRunner(
     log.info(
       `import ${name}: started (job ${record.id}${record.attempts > 1 ? `, attempt ${record.attempts}` : ''})`,
     );
-    const { outcome } = await runClaimedJob(
-      queue,
-      record,
-      owner,
-      (onProgress) => runInWorker(job, name, onProgress),
-      { stopping: () => closed },
-    );
+    const execute = async (onProgress: (progress: JobProgress) => void) => {
+      const result = await runInWorker(job, name, onProgress);
+      // A user's upload is a book now (a failed one waits for Retry or Remove, features/uploads).
+      if (job.kind === 'upload') await storage.removeUpload(job.upload.upload);
+      return result;
+    };
+    const { outcome } = await runClaimedJob(queue, record, owner, execute, { stopping: () => closed });
     if (outcome === 'retry') log.warn(`import ${name}: will be tried again (job ${record.id})`);
-    // A user's upload is a book now; a failed one waits for Retry or Remove (features/uploads).
-    if (outcome === 'done' && job.kind === 'upload') await storage.removeUpload(job.upload.upload);
   };
 
   const expireDead = async () => {
