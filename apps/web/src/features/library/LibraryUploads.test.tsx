@@ -367,4 +367,52 @@ describe('Library: your own books', () => {
       { title: 'Short', author: 'Me' },
     ]);
   });
+
+  it('shows the drop overlay while files are dragged over the screen, and takes a dropped file', async () => {
+    serve({ 'GET /api/books/': () => Response.json([SHARED]), 'GET /api/uploads': uploadsAnswer([]) });
+    renderApp('/library', fakeAuthService({ signedIn: true }));
+    await screen.findByTestId('book-tile');
+    await screen.findByRole('button', { name: /Add a book/ });
+    const dataTransfer = { types: ['Files'], files: [new File(['plain text'], 'dropped.pdf')] };
+    fireEvent.dragEnter(screen.getByRole('heading', { level: 1 }), { dataTransfer });
+    expect(screen.getByTestId('drop-overlay')).toBeInTheDocument();
+    fireEvent.drop(screen.getByRole('heading', { level: 1 }), { dataTransfer });
+    expect(screen.queryByTestId('drop-overlay')).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a PDF.');
+    // Text dragged within the page is no file: no overlay.
+    fireEvent.dragEnter(screen.getByRole('heading', { level: 1 }), {
+      dataTransfer: { types: ['text/plain'] },
+    });
+    expect(screen.queryByTestId('drop-overlay')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of an upload on its tile, which Remove dismisses", async () => {
+    serve({ 'GET /api/books/': () => Response.json([]), 'GET /api/uploads': uploadsAnswer([]) });
+    const user = userEvent.setup();
+    renderApp('/library', fakeAuthService({ signedIn: true }));
+    await user.upload(await screen.findByTestId('add-book-input'), pdfFile());
+    const dialog = await screen.findByRole('dialog', { name: 'Add a book' });
+    await within(dialog).findByRole('textbox', { name: 'Title' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add book' }));
+    await waitFor(() => expect(FakeXhr.last).toBeDefined());
+    const message = 'You can add at most 10 books an hour. Try again later.';
+    act(() => FakeXhr.last!.answer(429, { statusCode: 429, error: 'Too Many Requests', message }));
+    const tile = await screen.findByTestId('upload-tile');
+    expect(await within(tile).findByText(message)).toBeInTheDocument();
+    await user.click(within(tile).getByRole('button', { name: 'Remove' }));
+    expect(screen.queryByTestId('upload-tile')).not.toBeInTheDocument();
+  });
+
+  it('Cancel closes the add form without sending anything', async () => {
+    serve({ 'GET /api/books/': () => Response.json([]), 'GET /api/uploads': uploadsAnswer([]) });
+    const user = userEvent.setup();
+    renderApp('/library', fakeAuthService({ signedIn: true }));
+    await user.upload(await screen.findByTestId('add-book-input'), pdfFile());
+    const dialog = await screen.findByRole('dialog', { name: 'Add a book' });
+    await within(dialog).findByRole('textbox', { name: 'Title' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(FakeXhr.last).toBeUndefined();
+    expect(screen.queryByTestId('upload-tile')).not.toBeInTheDocument();
+  });
 });
