@@ -1,9 +1,6 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
-import { loadDotEnv } from '../dotenv.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { createBookAdmin } from '../features/books/book-admin.ts';
-import { BookImportError } from '../features/books/errors.ts';
+import { runCommand, withInstallation } from './command.ts';
 import { openBookStorage } from '../features/books/storage.ts';
 
 const usage = `Usage: npm run books -- <command>
@@ -35,12 +32,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(usage);
     return 2;
   }
-  loadDotEnv();
-  const config = loadConfig();
-  const database = openDatabase(config);
-  try {
-    await migrateToLatest(database.db);
-    const admin = createBookAdmin(database.db, openBookStorage(config));
+  return withInstallation(async (config, db) => {
+    const admin = createBookAdmin(db, openBookStorage(config));
     if (command === 'list') {
       const books = await admin.list();
       if (books.length === 0) console.log('No books yet.');
@@ -57,16 +50,7 @@ async function main(argv: string[]): Promise<number> {
       console.log(`Book ${id} ("${await admin.unshare(id)}") is private to who added it.`);
     if (command === 'remove') console.log(`Book ${id} ("${await admin.remove(id)}") is removed.`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const expected = error instanceof ConfigError || error instanceof BookImportError;
-    console.error(expected || error instanceof Error ? (error as Error).message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

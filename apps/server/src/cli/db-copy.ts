@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
-import { loadDotEnv } from '../dotenv.ts';
+import { installationConfig, runCommand } from './command.ts';
 import { copySqliteToPostgres, CopyRefusedError, sqliteFile } from '../db/copy.ts';
 
 const usage = `Usage: npm run db:copy -- --to postgres://user:password@host:5432/database
@@ -51,8 +50,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Error: --to takes a postgres:// URL, not "${shown(to)}".`);
     return 2;
   }
-  loadDotEnv();
-  const config = loadConfig();
+  const config = installationConfig();
   console.log(`Copying ${sqliteFile(config.dataDir)} to ${shown(to)}...`);
   let counts;
   try {
@@ -88,10 +86,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

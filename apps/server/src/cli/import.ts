@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createPagesProgress } from '@threadbook/pipeline';
-import { ConfigError, loadConfig } from '../config.ts';
-import { loadDotEnv } from '../dotenv.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { runCommand, withInstallation } from './command.ts';
 import {
   BookImportError,
   IMPORT_STAGE_WORDS,
@@ -90,19 +88,15 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
-  loadDotEnv();
-  const config = loadConfig();
-  const database = openDatabase(config);
-  try {
-    await migrateToLatest(database.db);
-    const here = { db: database.db, queue: createJobQueue(database.db), storage: openBookStorage(config) };
+  return withInstallation(async (config, db) => {
+    const here = { db: db, queue: createJobQueue(db), storage: openBookStorage(config) };
     const context = (onProgress: (progress: ImportProgress) => void): ImportContext => ({
       ...config,
       ...here,
       onProgress,
     });
     if (rebuild !== undefined) {
-      let books = readyBooks(database.db).select(['id', 'title']);
+      let books = readyBooks(db).select(['id', 'title']);
       if (rebuild !== 'all') books = books.where('id', '=', Number(rebuild));
       const found = await books.execute();
       if (found.length === 0 && rebuild !== 'all')
@@ -137,7 +131,7 @@ async function main(argv: string[]): Promise<number> {
     if (imported && !imported.created) {
       process.stderr.write(`Already in the library as book ${imported.id} ("${imported.title}").\n`);
     } else {
-      const book = await database.db
+      const book = await db
         .selectFrom('book')
         .select(['title', 'page_count'])
         .where('id', '=', bookId)
@@ -146,9 +140,7 @@ async function main(argv: string[]): Promise<number> {
     }
     process.stdout.write(`${bookId}\n`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** The lease of the job this command runs (see runClaimedJob). */
@@ -216,14 +208,4 @@ async function followJob(queue: JobQueue, id: number): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof BookImportError || error instanceof ConfigError) {
-      console.error(`Error: ${error.message}`);
-    } else {
-      console.error('Import failed:', error);
-    }
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
-import { loadDotEnv } from '../dotenv.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { runCommand, withInstallation } from './command.ts';
 import { createUserAdmin } from '../features/auth/user-admin.ts';
 import { openBookStorage } from '../features/books/storage.ts';
 
@@ -25,12 +23,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return command || values.help ? 0 : 2;
   }
-  loadDotEnv();
-  const config = loadConfig();
-  const database = openDatabase(config);
-  try {
-    await migrateToLatest(database.db);
-    const admin = createUserAdmin(database.db, openBookStorage(config));
+  return withInstallation(async (config, db) => {
+    const admin = createUserAdmin(db, openBookStorage(config));
     if (command === 'list') {
       const users = await admin.list();
       if (users.length === 0) console.log('No accounts yet.');
@@ -49,15 +43,8 @@ async function main(argv: string[]): Promise<number> {
     else await admin.setDisabled(email, command === 'disable');
     console.log(`${email}: ${command === 'delete' ? 'deleted' : `${command}d`}`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+// "No account with the address ..." is an answer, not a fault.
+runCommand(main, { expected: (error) => error instanceof Error && error.message.startsWith('No account') });
