@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiFetch, type TokenSource } from './api.ts';
+import { ApiError, createApiFetch, describeError, type TokenSource } from './api.ts';
 
 function tokens(...values: string[]) {
   let index = 0;
@@ -86,5 +86,24 @@ describe('apiFetch', () => {
     await expect(createApiFetch(tokens('a', 'b'), fetchImpl)('/api/books/9')).rejects.toThrow(
       'Request failed: 404 Not Found',
     );
+  });
+
+  it("keeps the message of the API's JSON error answer as the error's detail", async () => {
+    const fetchImpl = vi.fn(async () =>
+      reply(400, 'Bad Request', {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Title must not be empty',
+      }),
+    );
+    const failure = await createApiFetch(tokens('a'), fetchImpl)('/api/books/1').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).message).toBe('Request failed: 400 Bad Request');
+    expect((failure as ApiError).detail).toBe('Title must not be empty');
+    expect(describeError(failure, 'fallback')).toBe('Title must not be empty');
+    expect(describeError(new ApiError(500, 'Internal Server Error'), 'x')).toBe(
+      'Request failed: 500 Internal Server Error',
+    );
+    expect(describeError(new Error(''), 'fallback')).toBe('fallback');
   });
 });

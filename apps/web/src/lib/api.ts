@@ -11,17 +11,35 @@ export interface TokenSource {
 
 export const AUTH_FAILED_MESSAGE = 'Authentication failed - please log in again';
 
-/** A non-OK reply other than the final 401. */
+/**
+ * A non-OK reply other than the final 401. `detail` is the `message` of the API's JSON error answer
+ * (`{statusCode, error, message}`), when it had one: the server's own words for people.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
+  readonly detail: string | null;
 
-  constructor(status: number, statusText: string) {
+  constructor(status: number, statusText: string, detail: string | null = null) {
     super(`Request failed: ${status} ${statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
+    this.detail = detail;
   }
+}
+
+/** The `message` of an API error answer's JSON body, or null when it has none. */
+export function errorDetail(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return null;
+  const { message } = body;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+/** What to tell people about a failed call: the server's message when it gave one, else the error's own. */
+export function describeError(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.detail) return error.detail;
+  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 /** The 401 that survived a fresh token: the session is gone. */
@@ -55,7 +73,15 @@ export function createApiFetch(
       response = await send(path, init, true);
       if (response.status === 401) throw new AuthenticationError();
     }
-    if (!response.ok) throw new ApiError(response.status, response.statusText);
+    if (!response.ok) {
+      let body: unknown;
+      try {
+        body = await response.clone().json();
+      } catch {
+        // Not JSON (a proxy's error page): no message of the server's.
+      }
+      throw new ApiError(response.status, response.statusText, errorDetail(body));
+    }
     return response;
   };
 }
@@ -67,9 +93,12 @@ export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
 }
 
-/** The current ID token (null when signed out), from the registered token source. */
-export function idToken(): Promise<string | null> {
-  return tokenSource.getIdToken();
+/**
+ * The current ID token (null when signed out), from the registered token source; `forceRefresh` after a 401,
+ * for requests apiFetch cannot make (an upload through XMLHttpRequest, for its progress events).
+ */
+export function idToken(options?: { forceRefresh?: boolean }): Promise<string | null> {
+  return tokenSource.getIdToken(options);
 }
 
 const defaultApiFetch = createApiFetch({ getIdToken: (options) => tokenSource.getIdToken(options) });

@@ -14,11 +14,23 @@ const BOOKS = [
 
 const png = () => new Response(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }));
 
-/** Stubs fetch: the book list from `books`, covers from `cover`. */
-function serve({ books, cover = () => png() }: { books: Handler; cover?: Handler }) {
+/** Uploads turned off: the Library as the specification draws it. */
+const NO_UPLOADS = () => Response.json({ enabled: false, maxBookMb: 200, uploads: [] });
+
+/** Stubs fetch: the book list from `books`, covers from `cover`, the user's uploads from `uploads`. */
+function serve({
+  books,
+  cover = () => png(),
+  uploads = NO_UPLOADS,
+}: {
+  books: Handler;
+  cover?: Handler;
+  uploads?: Handler;
+}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url === '/api/books/') return books(url, init);
+    if (url === '/api/uploads') return uploads(url, init);
     if (/^\/api\/books\/\d+\/cover$/.test(url)) return cover(url, init);
     throw new Error(`unexpected fetch ${url}`);
   });
@@ -86,6 +98,7 @@ describe('LibraryPage', () => {
       '/api/books/',
       '/api/books/1/cover',
       '/api/books/7/cover',
+      '/api/uploads',
     ]);
   });
 
