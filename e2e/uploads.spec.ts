@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -266,6 +266,34 @@ test.describe('your own books', () => {
     expect(answer.status()).toBe(415);
     expect(((await answer.json()) as { message: string }).message).toBe('This file is not a PDF.');
     expect((await uploadsOf(page)).uploads).toEqual([]);
+  });
+
+  test('refuses a PDF over MAX_BOOK_MB before sending it, and the server refuses it too', async ({
+    page,
+    request,
+    env,
+  }) => {
+    const server = await env.startExtraServer({ env: { MAX_BOOK_MB: '1', SAMPLE_BOOK: 'false' } });
+    const email = env.nextEmail();
+    await createAccount(request, server.baseURL, email);
+    await page.goto(`${server.baseURL}/login`);
+    await signIn(page, email);
+    await page.goto(`${server.baseURL}/library`);
+    await chooseFile(page, DMOI_PDF);
+    await expect(page.getByRole('alert')).toHaveText('The file is larger than 1 MB.');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('upload-tile')).toHaveCount(0);
+
+    const answer = await page.request.post(`${server.baseURL}/api/uploads?fileName=discretebook.pdf`, {
+      headers: { ...(await apiHeaders(page)), 'Content-Type': 'application/pdf' },
+      data: readFileSync(DMOI_PDF),
+    });
+    expect(answer.status()).toBe(413);
+    expect(((await answer.json()) as { message: string }).message).toBe('The file is larger than 1 MB.');
+    const listed = await page.request.get(`${server.baseURL}/api/uploads`, {
+      headers: await apiHeaders(page),
+    });
+    expect(uploadsResponseSchema.parse(await listed.json()).uploads).toEqual([]);
   });
 
   test("an encrypted PDF fails with the import's message, and Remove takes it away", async ({
