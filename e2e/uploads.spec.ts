@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { uploadsResponseSchema, type UploadsResponse } from '@threadbook/contracts';
 import {
   checkScreen,
@@ -38,6 +38,14 @@ test.beforeAll(() => {
   scratch = mkdtempSync(path.join(tmpdir(), 'threadbook-uploads-'));
 });
 test.afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A new account's Library on another server than the suite's (one started with its own settings). */
+async function openLibraryOf(page: Page, request: APIRequestContext, baseURL: string, email: string) {
+  await createAccount(request, baseURL, email);
+  await page.goto(`${baseURL}/login`);
+  await signIn(page, email);
+  await page.goto(`${baseURL}/library`);
+}
 
 /** A small real PDF made with pdfkit; `userPassword` encrypts it (the import refuses it). */
 async function makePdf(name: string, options: { title: string; userPassword?: string }): Promise<string> {
@@ -215,11 +223,7 @@ test.describe('your own books', () => {
 
   test('offers no "Add a book" where uploads are off', async ({ page, request, env }) => {
     const server = await env.startExtraServer({ env: { UPLOADS: 'off', SAMPLE_BOOK: 'false' } });
-    const email = env.nextEmail();
-    await createAccount(request, server.baseURL, email);
-    await page.goto(`${server.baseURL}/login`);
-    await signIn(page, email);
-    await page.goto(`${server.baseURL}/library`);
+    await openLibraryOf(page, request, server.baseURL, env.nextEmail());
     await expect(page.getByText('No books yet')).toBeVisible();
     await expect(page.getByRole('button', { name: /Add a book/ })).toHaveCount(0);
   });
@@ -274,11 +278,7 @@ test.describe('your own books', () => {
     env,
   }) => {
     const server = await env.startExtraServer({ env: { MAX_BOOK_MB: '1', SAMPLE_BOOK: 'false' } });
-    const email = env.nextEmail();
-    await createAccount(request, server.baseURL, email);
-    await page.goto(`${server.baseURL}/login`);
-    await signIn(page, email);
-    await page.goto(`${server.baseURL}/library`);
+    await openLibraryOf(page, request, server.baseURL, env.nextEmail());
     await chooseFile(page, DMOI_PDF);
     await expect(page.getByRole('alert')).toHaveText('The file is larger than 1 MB.');
     await expect(page.getByRole('dialog')).toHaveCount(0);
