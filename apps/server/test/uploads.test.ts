@@ -444,6 +444,41 @@ test('upload files no job names are removed once an hour old; named ones stay', 
   }
 });
 
+test(
+  'an upload still importing when its user deletes the account leaves no book behind',
+  { timeout: 120_000 },
+  async () => {
+    const server = await startTestServer();
+    try {
+      const user = await newUser(server);
+      const pdf = path.join(server.dataDir, 'long.pdf');
+      await makePdf(pdf, { pages: 300, linesPerPage: 40, title: 'Long Book' });
+      const { id } = uploadSchema.parse(
+        await (await upload(server, user.token, new Uint8Array(readFileSync(pdf)), 'long.pdf')).json(),
+      );
+      await eventually(async () => {
+        const job = await server.db.selectFrom('job').select('stage').where('id', '=', id).executeTakeFirst();
+        return job?.stage === 'extracting' ? true : undefined;
+      });
+      expect((await user.client.json('/api/auth/delete-user', { body: {} })).status).toBe(200);
+      // The import goes on to its end. The runner takes one job at a time: once another user's upload,
+      // queued now, is done, the first is over, and the book it made must be gone with its user.
+      const next = await newUser(server);
+      const small = path.join(server.dataDir, 'small.pdf');
+      await makePdf(small, { pages: 2, title: 'Small Book' });
+      const queued = uploadSchema.parse(
+        await (await upload(server, next.token, new Uint8Array(readFileSync(small)), 'small.pdf')).json(),
+      );
+      expect((await settled(server, next.token, queued.id)).state).toBe('done');
+      const titles = await server.db.selectFrom('book').select('title').execute();
+      expect(titles).toEqual([{ title: 'Small Book' }]);
+      expect(await server.db.selectFrom('book_owner').select('user_id').execute()).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  },
+);
+
 describe('UPLOADS=off', () => {
   test('the Library is told, and an upload is refused', async () => {
     const server = await startTestServer({ UPLOADS: 'off' });

@@ -44,3 +44,9 @@ export async function deleteUserData(db: Kysely<Database>, userId: string): Prom
     .map((job) => (JSON.parse(job.payload) as { upload: string }).upload);
   return { books, uploads };
 }
+
+/** Whether the identity tables hold user `userId` (an account not deleted). */
+export async function userExists(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}

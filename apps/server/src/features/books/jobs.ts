@@ -19,7 +19,13 @@ import {
   type ImportProgress,
   type ImportResult,
 } from './import-book.ts';
-import { cleanupIncompleteImports, localProcessIsGone, type BookStorage } from './storage.ts';
+import {
+  cleanupIncompleteImports,
+  localProcessIsGone,
+  removeUserFiles,
+  type BookStorage,
+} from './storage.ts';
+import { deleteUserData, userExists } from '../../db/user-data.ts';
 import type { UploadPayload } from './upload-input.ts';
 
 /**
@@ -303,7 +309,14 @@ export function createJobRunner(
     const execute = async (onProgress: (progress: JobProgress) => void) => {
       const result = await runInWorker(job, name, onProgress);
       // A user's upload is a book now (a failed one waits for Retry or Remove, features/uploads).
-      if (job.kind === 'upload') await storage.removeUpload(job.upload.upload);
+      if (job.kind === 'upload') {
+        await storage.removeUpload(job.upload.upload);
+        // Its user deleted the account while it was imported (which took the job with it): the book it
+        // made goes the way of the rest of their books.
+        if (!(await queue.find(record.id)) && !(await userExists(db, job.userId))) {
+          await removeUserFiles(storage, await deleteUserData(db, job.userId));
+        }
+      }
       return result;
     };
     const { outcome } = await runClaimedJob(queue, record, owner, execute, { stopping: () => closed });
