@@ -38,6 +38,7 @@ export default defineConfig({
       },
       { test: { name: 'samples', root: 'samples', environment: 'node', testTimeout: 60000 } },
       { test: { name: 'scripts', root: 'scripts', environment: 'node' } },
+      { test: { name: 'test-support', root: 'packages/test-support', environment: 'node' } },
     ],
   },
 });

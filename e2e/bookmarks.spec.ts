@@ -3,8 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { bookListSchema, bookmarkListSchema, readingPositionSchema } from '@threadbook/contracts';
-import { createAccount, expect, signIn, signInNewAccount, test } from './support/fixtures.ts';
-import { repoRoot } from './support/server.ts';
+import {
+  createAccount,
+  expect,
+  sharedBookPdf,
+  signIn,
+  signInNewAccount,
+  SHARED_BOOKS,
+  skipWithoutCorpus,
+  test,
+} from './support/fixtures.ts';
 import {
   aataLabel,
   apiHeaders,
@@ -29,7 +37,7 @@ import {
  * Characterizations' on 10 (a section opening on its chapter's page names the page); 32 pages in all.
  */
 
-const AATA_PDF = path.resolve(repoRoot, '../shared/books/aata/aata-20220728.pdf');
+const AATA_PDF = sharedBookPdf('aata');
 const AATA_PAGES = 357;
 /** What the reader waits before saving a page it stopped on (bookmarks/position-saver.ts). */
 const POSITION_DEBOUNCE_MS = 1000;
@@ -471,6 +479,7 @@ test.describe('reading position', () => {
     request,
     env,
   }) => {
+    skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
     test.slow();
     const library = mkdtempSync(path.join(tmpdir(), 'threadbook-e2e-library-'));
     try {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bookSearchResponseSchema, type BookSearchResponse } from '@threadbook/contracts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, SHARED_BOOKS, skipWithoutCorpus, test } from './support/fixtures.ts';
 import {
   aataLabel,
   apiHeaders,
@@ -194,6 +194,7 @@ test.describe('find in the book', () => {
 });
 
 test.describe('find in a real textbook', () => {
+  skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
   test('aata: many hits listed with section and page, Enter and Shift+Enter turn to them and mark them; a phrase finds fewer than its words; no hit says so', async ({
     page,
     request,

@@ -4,8 +4,16 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { parseBookXml, type BookParagraph } from '@threadbook/book';
 import { pageReferencesResponseSchema, type PageReference } from '@threadbook/contracts';
-import { checkScreen, createAccount, expect, signIn, test } from './support/fixtures.ts';
-import { repoRoot } from './support/server.ts';
+import {
+  checkScreen,
+  createAccount,
+  expect,
+  sharedBookPdf,
+  signIn,
+  SHARED_BOOKS,
+  skipWithoutCorpus,
+  test,
+} from './support/fixtures.ts';
 import {
   aataLabel,
   apiHeaders,
@@ -316,6 +324,7 @@ test.describe('links and reference previews: the sample book', () => {
 });
 
 test.describe('links and reference previews: a real textbook', () => {
+  skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
   test('aata: an external link opens a new tab; an internal link previews and jumps, Back returns', async ({
     page,
     request,
@@ -323,7 +332,7 @@ test.describe('links and reference previews: a real textbook', () => {
   }) => {
     test.setTimeout(300_000);
     const library = mkdtempSync(path.join(tmpdir(), 'threadbook-aata-links-'));
-    const pdf = path.resolve(repoRoot, '../shared/books/aata/aata-20220728.pdf');
+    const pdf = sharedBookPdf('aata');
     symlinkSync(pdf, path.join(library, path.basename(pdf)));
     try {
       const extra = await env.startExtraServer({ env: { LIBRARY_DIR: library, SAMPLE_BOOK: 'false' } });
@@ -366,6 +375,7 @@ test.describe('links and reference previews: a real textbook', () => {
 });
 
 test.describe('links and reference previews: a reference found in the text of a real textbook', () => {
+  skipWithoutCorpus(SHARED_BOOKS.linalg.pdf);
   test('linalg: hovering the words of an unlinked reference previews its target; clicking jumps, Back returns', async ({
     page,
     request,

@@ -4,8 +4,16 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { BookGraphResponse, RelatedParagraphsResponse } from '@threadbook/contracts';
 import { startOpenAiCompatibleServer } from '@threadbook/test-support';
-import { checkScreen, createAccount, expect, signIn, test } from './support/fixtures.ts';
-import { repoRoot } from './support/server.ts';
+import {
+  checkScreen,
+  createAccount,
+  expect,
+  sharedBookPdf,
+  signIn,
+  SHARED_BOOKS,
+  skipWithoutCorpus,
+  test,
+} from './support/fixtures.ts';
 import {
   aataLabel,
   apiHeaders,
@@ -1158,6 +1166,7 @@ test.describe('reader: Ctrl+wheel zoom', () => {
 });
 
 test.describe('reader: a real textbook', () => {
+  skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
   test('aata: a chapter far in, reached through the table of contents, has anchors and jumps that work', async ({
     page,
     request,
@@ -1165,7 +1174,7 @@ test.describe('reader: a real textbook', () => {
   }) => {
     test.slow();
     const library = mkdtempSync(path.join(tmpdir(), 'threadbook-aata-'));
-    const pdf = path.resolve(repoRoot, '../shared/books/aata/aata-20220728.pdf');
+    const pdf = sharedBookPdf('aata');
     symlinkSync(pdf, path.join(library, path.basename(pdf)));
     try {
       const extra = await env.startExtraServer({ env: { LIBRARY_DIR: library, SAMPLE_BOOK: 'false' } });

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { uploadsResponseSchema, type UploadsResponse } from '@threadbook/contracts';
+import { corpus } from '@threadbook/test-support';
 import {
   checkScreen,
   createAccount,
@@ -13,10 +14,10 @@ import {
   SHARED_BOOKS,
   signIn,
   signInNewAccount,
+  skipWithoutCorpus,
   test,
 } from './support/fixtures.ts';
 import { apiHeaders, drawnPage, SAMPLE_TITLE, waitForSample } from './support/reader.ts';
-import { repoRoot } from './support/server.ts';
 
 /**
  * Your own books (issue 17): a PDF added from the Library becomes a private book of its uploader, with the
@@ -27,11 +28,11 @@ import { repoRoot } from './support/server.ts';
 const STAGE =
   /Waiting…|Checking the PDF…|Reading pages \d+ of \d+|Building the relationship graph…|Rendering the cover…|Saving…/;
 
-/** Discrete Mathematics: An Open Introduction (292 pages, no Title metadata), read in place. */
-const DMOI_PDF = path.resolve(repoRoot, '../shared/books/dmoi/discretebook.pdf');
-
 /** The upload itself (POST /api/uploads?...), not the list. */
 const UPLOAD_POST = /\/api\/uploads\?/;
+
+/** Discrete Mathematics: An Open Introduction (292 pages, no Title metadata), in the corpus. */
+const DMOI_PDF = 'dmoi/discretebook.pdf';
 
 let scratch: string;
 test.beforeAll(() => {
@@ -47,16 +48,25 @@ async function openLibraryOf(page: Page, request: APIRequestContext, baseURL: st
   await page.goto(`${baseURL}/library`);
 }
 
-/** A small real PDF made with pdfkit; `userPassword` encrypts it (the import refuses it). */
-async function makePdf(name: string, options: { title: string; userPassword?: string }): Promise<string> {
+/**
+ * A small real PDF made with pdfkit; `userPassword` encrypts it (the import refuses it); `pages` more pages
+ * of uncompressed text make it larger.
+ */
+async function makePdf(
+  name: string,
+  options: { title: string; userPassword?: string; pages?: number },
+): Promise<string> {
   const file = path.join(scratch, name);
   const doc = new PDFDocument({
     info: { Title: options.title, Author: 'E2E Author' },
+    compress: !options.pages,
     ...(options.userPassword ? { userPassword: options.userPassword, ownerPassword: 'owner-secret' } : {}),
   });
   const out = createWriteStream(file);
   doc.pipe(out);
   doc.fontSize(28).text(options.title).fontSize(12).text('A paragraph of body text for the tests.');
+  for (let page = 0; page < (options.pages ?? 0); page++)
+    doc.addPage().text('More body text, page after page, to make the file larger. '.repeat(40));
   doc.end();
   await finished(out);
   return file;
@@ -97,6 +107,7 @@ test.describe('your own books', () => {
     baseURL,
     env,
   }, testInfo) => {
+    skipWithoutCorpus(SHARED_BOOKS.linalg.pdf);
     await signInNewAccount(page, request, baseURL!, env.nextEmail());
     await page.goto('/library');
     await expect(page.getByRole('heading', { level: 1, name: 'My Books' })).toBeVisible();
@@ -192,10 +203,11 @@ test.describe('your own books', () => {
   });
 
   test('an import shows its progress again after a reload', async ({ page, request, baseURL, env }) => {
+    skipWithoutCorpus(DMOI_PDF);
     await signInNewAccount(page, request, baseURL!, env.nextEmail());
     await page.goto('/library');
     // dmoi's PDF has no Title metadata: the form guesses from its first page.
-    await chooseFile(page, DMOI_PDF);
+    await chooseFile(page, corpus.path(DMOI_PDF));
     const form = addDialog(page);
     await expect(form.title).not.toHaveValue('');
     await form.title.fill('Discrete Mathematics');
@@ -277,19 +289,21 @@ test.describe('your own books', () => {
     request,
     env,
   }) => {
-    const server = await env.startExtraServer({ env: { MAX_BOOK_MB: '1', SAMPLE_BOOK: 'false' } });
+    const large = await makePdf('large.pdf', { title: 'A Larger Book', pages: 30 });
+    expect(statSync(large).size).toBeGreaterThan(0.05 * 1024 * 1024);
+    const server = await env.startExtraServer({ env: { MAX_BOOK_MB: '0.05', SAMPLE_BOOK: 'false' } });
     await openLibraryOf(page, request, server.baseURL, env.nextEmail());
-    await chooseFile(page, DMOI_PDF);
-    await expect(page.getByRole('alert')).toHaveText('The file is larger than 1 MB.');
+    await chooseFile(page, large);
+    await expect(page.getByRole('alert')).toHaveText('The file is larger than 0.05 MB.');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByTestId('upload-tile')).toHaveCount(0);
 
-    const answer = await page.request.post(`${server.baseURL}/api/uploads?fileName=discretebook.pdf`, {
+    const answer = await page.request.post(`${server.baseURL}/api/uploads?fileName=large.pdf`, {
       headers: { ...(await apiHeaders(page)), 'Content-Type': 'application/pdf' },
-      data: readFileSync(DMOI_PDF),
+      data: readFileSync(large),
     });
     expect(answer.status()).toBe(413);
-    expect(((await answer.json()) as { message: string }).message).toBe('The file is larger than 1 MB.');
+    expect(((await answer.json()) as { message: string }).message).toBe('The file is larger than 0.05 MB.');
     const listed = await page.request.get(`${server.baseURL}/api/uploads`, {
       headers: await apiHeaders(page),
     });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import {
+  corpus,
   startOidcProvider,
   startSmtpSink,
   type OidcProvider,
@@ -50,8 +51,14 @@ export const SHARED_BOOKS = {
 export type SharedBookName = keyof typeof SHARED_BOOKS;
 
 /** The absolute path of a shared book's PDF. */
-export const sharedBookPdf = (name: SharedBookName) =>
-  path.resolve(repoRoot, '../shared/books', SHARED_BOOKS[name].pdf);
+export const sharedBookPdf = (name: SharedBookName) => corpus.path(SHARED_BOOKS[name].pdf);
+
+/**
+ * Skips the test, or every test of the describe it is called in, when the corpus lacks one of `files`
+ * ("aata/aata-20220728.pdf"; test-support's shared-data.ts: one policy for every suite).
+ */
+export const skipWithoutCorpus = (...files: string[]) =>
+  test.skip(!corpus.has(...files), `${corpus.name} is not here`);
 
 export interface SharedBooks {
   /**

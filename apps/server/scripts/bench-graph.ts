@@ -15,12 +15,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { corpus } from '@threadbook/test-support';
 import { freePort, signIn, startChild, waitForHealth } from './bench-support.ts';
 
 const here = fileURLToPath(import.meta.url);
 const serverRoot = path.resolve(path.dirname(here), '..');
 const repoRoot = path.resolve(serverRoot, '../..');
-const booksDir = path.resolve(repoRoot, '../shared/books');
 const CONNECTIONS = 50;
 
 interface BuildResult {
@@ -192,7 +192,7 @@ async function main() {
   const pdfs =
     args.length > 0
       ? args.map((a) => path.resolve(process.env.INIT_CWD ?? process.cwd(), a))
-      : [path.join(booksDir, 'aata/aata-20220728.pdf'), path.join(booksDir, 'dmoi/discretebook.pdf')];
+      : [corpus.path('aata/aata-20220728.pdf'), corpus.path('dmoi/discretebook.pdf')];
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-bench-graph-'));
   try {
     const xmls = benchBuilds(pdfs, workDir);

@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, startPostgres } from '@threadbook/test-support';
+import { corpus, createDatabase, startPostgres } from '@threadbook/test-support';
 import {
   BENCH_USERS,
   CALL_KINDS,
@@ -39,8 +39,6 @@ import {
 
 const here = fileURLToPath(import.meta.url);
 const serverRoot = path.resolve(path.dirname(here), '..');
-const repoRoot = path.resolve(serverRoot, '../..');
-const booksDir = path.resolve(repoRoot, '../shared/books');
 
 /** Aborted by Ctrl-C or SIGTERM: the load stops, no further child starts, and the run unwinds to its clean-up. */
 const stopping = new AbortController();
@@ -130,7 +128,7 @@ async function main() {
   if (args.length > 1) throw new Error('give one PDF to read (or none for aata)');
   const readPdf = path.resolve(
     process.env.INIT_CWD ?? process.cwd(),
-    args[0] ?? path.join(booksDir, 'aata/aata-20220728.pdf'),
+    args[0] ?? corpus.path('aata/aata-20220728.pdf'),
   );
   if (!fs.existsSync(readPdf)) throw new Error(`no such PDF: ${readPdf}`);
 

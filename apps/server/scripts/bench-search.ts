@@ -18,12 +18,13 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { parseBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES, type BookSearchResponse } from '@threadbook/contracts';
+import { corpus } from '@threadbook/test-support';
 import { freePort, signIn, startChild, waitForHealth } from './bench-support.ts';
 
 const here = fileURLToPath(import.meta.url);
 const serverRoot = path.resolve(path.dirname(here), '..');
 const repoRoot = path.resolve(serverRoot, '../..');
-const defaultBook = path.resolve(repoRoot, '../shared/books/ipsur/IPSUR.pdf');
+const defaultBook = corpus.path('ipsur/IPSUR.pdf');
 const CONNECTIONS = 50;
 const P99_TARGET_MS = 25;
 

@@ -32,11 +32,10 @@ import {
   WARM_UP_SECONDS,
   wholeNumberOption,
 } from './bench-support.ts';
+import { corpus } from '@threadbook/test-support';
 
 const here = fileURLToPath(import.meta.url);
 const serverRoot = path.resolve(path.dirname(here), '..');
-const repoRoot = path.resolve(serverRoot, '../..');
-const booksDir = path.resolve(repoRoot, '../shared/books');
 
 function importCommand(pdf: string) {
   return [path.join(serverRoot, 'src/cli/import.ts'), pdf];
@@ -116,15 +115,15 @@ async function main() {
   const args = process.argv.slice(2);
   const duration = wholeNumberOption(args, '--duration', 30);
   const readers = wholeNumberOption(args, '--readers', 200);
-  const corpus = [
+  const defaults = [
     'aata/aata-20220728.pdf',
     'ipsur/IPSUR.pdf',
     'dmoi/discretebook.pdf',
     'decay/decay-book-4print.pdf',
   ];
-  const [readPdf, ...importPdfs] = (
-    args.length > 0 ? args : corpus.map((book) => path.join(booksDir, book))
-  ).map((a) => path.resolve(process.env.INIT_CWD ?? process.cwd(), a));
+  const [readPdf, ...importPdfs] = (args.length > 0 ? args : defaults.map((book) => corpus.path(book))).map(
+    (a) => path.resolve(process.env.INIT_CWD ?? process.cwd(), a),
+  );
   if (!readPdf || importPdfs.length === 0) throw new Error('give the PDF to read and at least one to import');
 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-bench-serve-'));

@@ -39,12 +39,13 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { bookListSchema } from '@threadbook/contracts';
+import { corpus } from '@threadbook/test-support';
 import { chromiumLaunchOptions } from '../../../e2e/support/chromium.ts';
-import { repoRoot, startServer, webDistDir, type RunningServer } from '../../../e2e/support/server.ts';
+import { startServer, webDistDir, type RunningServer } from '../../../e2e/support/server.ts';
 
 const here = import.meta.dirname;
 const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const defaultBook = path.resolve(repoRoot, '../shared/books/aata/aata-20220728.pdf');
+const defaultBook = corpus.path('aata/aata-20220728.pdf');
 const VIEWPORT = { width: 1280, height: 900 };
 const CHROMIUM_ARGS = [
   ...chromiumLaunchOptions.args,

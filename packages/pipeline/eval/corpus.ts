@@ -1,17 +1,14 @@
 /**
- * The evaluation corpus: every book folder under ../shared/books (a PDF, and the markup it was built from
+ * The evaluation corpus: every book folder under ../shared/books (test-support's `corpus`) (a PDF, and the markup it was built from
  * when the folder has it), found by looking, not listed by hand, so a book added there is measured by every
  * eval and bench. Also reads a book's ground truth from its source, whatever the markup.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { corpus } from '@threadbook/test-support';
 import { readLatexTruth } from './latex.ts';
 import { readPretextTruth } from './pretext.ts';
 import { TruthError, type TruthBook } from './types.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const corpusDir = path.resolve(repoRoot, '../shared/books');
 
 export interface CorpusBook {
   /** The folder's name ("aata"). */
@@ -44,7 +41,7 @@ function isMainFile(file: string): boolean {
 }
 
 /** Every book of the corpus, by folder name; an empty list when ../shared/books is not there. */
-export function corpusBooks(dir = corpusDir): CorpusBook[] {
+export function corpusBooks(dir = corpus.dir): CorpusBook[] {
   if (!fs.existsSync(dir)) return [];
   const books: CorpusBook[] = [];
   for (const entry of fs
@@ -64,7 +61,7 @@ export function corpusBooks(dir = corpusDir): CorpusBook[] {
 /** The corpus, or stops with a clear error when there is none (an eval over no book measures nothing). */
 export function requireCorpus(): CorpusBook[] {
   const books = corpusBooks();
-  if (books.length === 0) throw new Error(`no books under ${corpusDir}: give PDFs as arguments`);
+  if (books.length === 0) throw new Error(`no books under ${corpus.dir}: give PDFs as arguments`);
   return books;
 }
 

@@ -2,8 +2,8 @@
  * Extraction evaluation: ground truth from the books' sources, section pages from the PDF outline, and
  * the score of an extracted BookDocument against them.
  *
- *   const truth = readPretextTruth('../shared/books/aata/pretext-src');          // or readLatexTruth(dir)
- *   const pages = await readOutlineSectionPages('../shared/books/aata/aata-20220728.pdf');
+ *   const truth = readPretextTruth(corpus.path('aata/pretext-src'));   // or readLatexTruth(dir)
+ *   const pages = await readOutlineSectionPages(corpus.path('aata/aata-20220728.pdf'));
  *   const score = scoreExtraction(truth, extractedBook, pages);
  */
 export type {
@@ -15,7 +15,7 @@ export type {
   TruthSection,
 } from './types.ts';
 export { TruthError } from './types.ts';
-export { corpusBooks, corpusDir, readTruth, requireCorpus, type CorpusBook } from './corpus.ts';
+export { corpusBooks, readTruth, requireCorpus, type CorpusBook } from './corpus.ts';
 export { readPretextTruth } from './pretext.ts';
 export { readLatexTruth, texParagraphs } from './latex.ts';
 export { readOutlineSectionPages, normalizeTitle, outlineKey } from './outline.ts';

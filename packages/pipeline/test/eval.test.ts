@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { corpus } from '@threadbook/test-support';
 import type { BookDocument } from '@threadbook/book';
 import { edgeFigures, sampleEdges } from '../eval/edge-sample.ts';
 import type { GraphEdge, GraphParagraph } from '../src/graph/types.ts';
@@ -27,9 +27,6 @@ import {
 import { judgedByLinks, sameAsLink } from '../eval/references.ts';
 import type { LinkedPair } from '../src/graph/links.ts';
 import type { ExplicitReference } from '../src/graph/types.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const books = path.resolve(here, '../../../../shared/books');
 
 function tempDir(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-eval-'));
@@ -521,7 +518,9 @@ describe('scoreExtraction', () => {
   });
 });
 
-describe.skipIf(!fs.existsSync(books))('the real books', () => {
+describe.skipIf(
+  !corpus.has('aata/aata-20220728.pdf', 'aata/pretext-src', 'dmoi/discretebook.pdf', 'dmoi/latex-src'),
+)('the real books', () => {
   const count = (t: TruthBook) => {
     const sections = t.chapters.flatMap((c) => c.sections.filter((s) => s.number !== c.number));
     return {
@@ -532,7 +531,7 @@ describe.skipIf(!fs.existsSync(books))('the real books', () => {
   };
 
   it('aata: 23 chapters and 60 prose sections, as in the PDF contents', () => {
-    const truth = readPretextTruth(path.join(books, 'aata/pretext-src'));
+    const truth = readPretextTruth(corpus.path('aata/pretext-src'));
     const c = count(truth);
     expect(c.chapters).toBe(23);
     expect(c.sections).toBe(60);
@@ -552,7 +551,7 @@ describe.skipIf(!fs.existsSync(books))('the real books', () => {
   });
 
   it('dmoi: chapters 0-4 and appendix A with 30 sections, as in the PDF contents', () => {
-    const truth = readLatexTruth(path.join(books, 'dmoi/latex-src'));
+    const truth = readLatexTruth(corpus.path('dmoi/latex-src'));
     const c = count(truth);
     expect(truth.chapters.map((ch) => ch.number)).toEqual(['0', '1', '2', '3', '4', 'A']);
     expect(c.sections).toBe(30);
@@ -565,17 +564,17 @@ describe.skipIf(!fs.existsSync(books))('the real books', () => {
   });
 
   it('reads section pages from the PDF outline', async () => {
-    const aata = await readOutlineSectionPages(path.join(books, 'aata/aata-20220728.pdf'));
+    const aata = await readOutlineSectionPages(corpus.path('aata/aata-20220728.pdf'));
     expect(aata.get('integer equivalence classes and symmetries')).toBe(40);
     expect(aata.get('groups')).toBe(40);
     expect(aata.get('definitions and examples#2')).toBeGreaterThan(aata.get('definitions and examples')!);
-    const dmoi = await readOutlineSectionPages(path.join(books, 'dmoi/discretebook.pdf'));
+    const dmoi = await readOutlineSectionPages(corpus.path('dmoi/discretebook.pdf'));
     expect(dmoi.get('additive and multiplicative principles')).toBe(31);
   });
 
   it('scores a copy of the truth as perfect within a few seconds', async () => {
-    const truth = readPretextTruth(path.join(books, 'aata/pretext-src'));
-    const pages = await readOutlineSectionPages(path.join(books, 'aata/aata-20220728.pdf'));
+    const truth = readPretextTruth(corpus.path('aata/pretext-src'));
+    const pages = await readOutlineSectionPages(corpus.path('aata/aata-20220728.pdf'));
     const seen = new Map<string, number>();
     const sectionPage = new Map<string, number>();
     for (const ch of truth.chapters) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { corpus, gumErst } from '@threadbook/test-support';
 import { extractBook } from '../src/extract/extract-book.ts';
 import { classifyEdge, type EdgeEvidence } from '../src/graph/discourse/classify.ts';
 import { findCues, type CueSignal } from '../src/graph/discourse/cues.ts';
@@ -15,14 +16,7 @@ import { normaliseTerm } from '../src/graph/discourse/terms.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import type { ExplicitReference, GraphParagraph, SemanticPair } from '../src/graph/types.ts';
 
-const shared = path.resolve(import.meta.dirname, '../../../../shared');
-const books = path.join(shared, 'books');
-const gumRels = path.join(shared, 'datasets/gum-erst/disrpt');
-
-const gumPresent = fs.existsSync(gumRels);
-const booksPresent = fs.existsSync(path.join(books, 'aata'));
-if (!gumPresent) console.warn(`Skipping the GUM eRST validation: ${gumRels} is absent.`);
-if (!booksPresent) console.warn(`Skipping the real-book definition tests: ${books} is absent.`);
+const gumRels = gumErst.path('disrpt');
 
 const signals = (text: string): CueSignal[] => [...new Set(findCues(text).map((cue) => cue.signal))];
 
@@ -116,7 +110,7 @@ describe('findCues on phrasings from the books', () => {
  * (recall)? Only contrast and example have support enough to assert; GUM (news, interviews, fiction,
  * textbooks) hardly uses "recall", "we will see" or "Proof.", so the others are printed, not asserted.
  */
-describe.skipIf(!gumPresent)('findCues against GUM eRST', () => {
+describe.skipIf(!gumErst.has('disrpt'))('findCues against GUM eRST', () => {
   const classes: Partial<Record<CueSignal, RegExp>> = {
     contrast: /^adversative-/,
     // GUM has no exemplification relation: its examples are elaborations or evidence.
@@ -457,65 +451,68 @@ describe('definitions', () => {
   });
 });
 
-describe.skipIf(!booksPresent)('definitions on the real books', () => {
-  let aata: GraphParagraph[] = [];
-  let dmoi: GraphParagraph[] = [];
+describe.skipIf(!corpus.has('aata/aata-20220728.pdf', 'aata/pretext-src', 'dmoi/discretebook.pdf'))(
+  'definitions on the real books',
+  () => {
+    let aata: GraphParagraph[] = [];
+    let dmoi: GraphParagraph[] = [];
 
-  beforeAll(async () => {
-    const read = async (file: string) =>
-      graphParagraphs((await extractBook(new Uint8Array(fs.readFileSync(path.join(books, file))))).book);
-    aata = await read('aata/aata-20220728.pdf');
-    dmoi = await read('dmoi/discretebook.pdf');
-  });
+    beforeAll(async () => {
+      const read = async (file: string) =>
+        graphParagraphs((await extractBook(new Uint8Array(fs.readFileSync(corpus.path(file))))).book);
+      aata = await read('aata/aata-20220728.pdf');
+      dmoi = await read('dmoi/discretebook.pdf');
+    });
 
-  /** aata's PreTeXt source marks every defined term with <term>: a gold standard for the finder. */
-  function aataGoldTerms(): Set<string> {
-    const source = path.join(books, 'aata/pretext-src');
-    return new Set(
-      fs
-        .readdirSync(source)
-        .filter((file) => file.endsWith('.xml'))
-        .flatMap((file) => [
-          ...fs.readFileSync(path.join(source, file), 'utf8').matchAll(/<term>([^<]*)<\/term>/g),
-        ])
-        .map((match) => normaliseTerm((match[1] ?? '').replace(/\s+/g, ' '))),
-    );
-  }
-
-  it('finds most of the terms aata marks as defined, and little else', () => {
-    const found = [...findDefinedTerms(aata).sites.keys()];
-    const gold = aataGoldTerms();
-    const hits = found.filter((term) => gold.has(term)).length;
-    const precision = hits / found.length;
-    const recall = hits / gold.size;
-    console.log(
-      `aata definitions: ${found.length} terms found, ${gold.size} marked <term> in the source; ` +
-        `precision ${precision.toFixed(2)}, recall ${recall.toFixed(2)}`,
-    );
-    // Measured 0.89 and 0.63. Most of the "misses" of precision are real definitions the source does not
-    // mark (cycle, alternating group, polynomial); recall misses are definitions by layout or formula.
-    expect(precision).toBeGreaterThanOrEqual(0.8);
-    expect(recall).toBeGreaterThanOrEqual(0.55);
-  });
-
-  it('finds definitions in dmoi, whose definition boxes lose their titles in the PDF text', () => {
-    const defined = findDefinedTerms(dmoi);
-    console.log(`dmoi definitions: ${defined.sites.size} terms in ${defined.byParagraph.size} paragraphs`);
-    expect(defined.sites.size).toBeGreaterThanOrEqual(60);
-    for (const term of ['cartesian product', 'power set', 'planar', 'chromatic number', 'bipartite']) {
-      expect(defined.sites.has(term), term).toBe(true);
+    /** aata's PreTeXt source marks every defined term with <term>: a gold standard for the finder. */
+    function aataGoldTerms(): Set<string> {
+      const source = corpus.path('aata/pretext-src');
+      return new Set(
+        fs
+          .readdirSync(source)
+          .filter((file) => file.endsWith('.xml'))
+          .flatMap((file) => [
+            ...fs.readFileSync(path.join(source, file), 'utf8').matchAll(/<term>([^<]*)<\/term>/g),
+          ])
+          .map((match) => normaliseTerm((match[1] ?? '').replace(/\s+/g, ' '))),
+      );
     }
-  });
 
-  it('links the proof of aata Theorem 6.4 to the definition of a left coset', () => {
-    const defined = findDefinedTerms(aata);
-    const proof = aata.find((p) => p.text.startsWith('Proof. Let g1H and g2H be two cosets of H in G.'));
-    const definition = aata.find((p) => p.text.includes('Define a left coset of H with representative'));
-    expect(proof).toBeDefined();
-    expect(definition).toBeDefined();
-    expect(termsUsedFrom(defined, proof!, definition!)).toContain('left coset');
-  });
-});
+    it('finds most of the terms aata marks as defined, and little else', () => {
+      const found = [...findDefinedTerms(aata).sites.keys()];
+      const gold = aataGoldTerms();
+      const hits = found.filter((term) => gold.has(term)).length;
+      const precision = hits / found.length;
+      const recall = hits / gold.size;
+      console.log(
+        `aata definitions: ${found.length} terms found, ${gold.size} marked <term> in the source; ` +
+          `precision ${precision.toFixed(2)}, recall ${recall.toFixed(2)}`,
+      );
+      // Measured 0.89 and 0.63. Most of the "misses" of precision are real definitions the source does not
+      // mark (cycle, alternating group, polynomial); recall misses are definitions by layout or formula.
+      expect(precision).toBeGreaterThanOrEqual(0.8);
+      expect(recall).toBeGreaterThanOrEqual(0.55);
+    });
+
+    it('finds definitions in dmoi, whose definition boxes lose their titles in the PDF text', () => {
+      const defined = findDefinedTerms(dmoi);
+      console.log(`dmoi definitions: ${defined.sites.size} terms in ${defined.byParagraph.size} paragraphs`);
+      expect(defined.sites.size).toBeGreaterThanOrEqual(60);
+      for (const term of ['cartesian product', 'power set', 'planar', 'chromatic number', 'bipartite']) {
+        expect(defined.sites.has(term), term).toBe(true);
+      }
+    });
+
+    it('links the proof of aata Theorem 6.4 to the definition of a left coset', () => {
+      const defined = findDefinedTerms(aata);
+      const proof = aata.find((p) => p.text.startsWith('Proof. Let g1H and g2H be two cosets of H in G.'));
+      const definition = aata.find((p) => p.text.includes('Define a left coset of H with representative'));
+      expect(proof).toBeDefined();
+      expect(definition).toBeDefined();
+      expect(termsUsedFrom(defined, proof!, definition!)).toContain('left coset');
+    });
+  },
+);
 
 describe('classifyEdge', () => {
   // Paragraphs of aata Section 6.1 (cosets) in book order.

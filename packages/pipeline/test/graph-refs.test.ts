@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { corpus } from '@threadbook/test-support';
 import { buildSampleBook, type SampleBookTruth } from '../../../samples/sample-book/index.ts';
 import { extractBook } from '../src/extract/extract-book.ts';
 import { mapLinksToParagraphs, readInternalLinks, type PdfLink } from '../src/graph/links.ts';
@@ -13,10 +14,6 @@ import {
   resolveExplicitReferences,
 } from '../src/graph/refs/resolve.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
-
-const books = path.resolve(import.meta.dirname, '../../../../shared/books');
-const booksPresent = fs.existsSync(path.join(books, 'aata'));
-if (!booksPresent) console.warn(`Skipping the aata reference test: ${books} is absent.`);
 
 /** "kind label" for each mention, in order. */
 const refs = (text: string) => findReferenceMentions(text).map((m) => `${m.kind} ${m.label}`);
@@ -852,9 +849,9 @@ describe('the sample book: references and links against its truth', () => {
   });
 });
 
-describe.skipIf(!booksPresent)('aata: the detector against the PDF’s links', () => {
+describe.skipIf(!corpus.has('aata/aata-20220728.pdf'))('aata: the detector against the PDF’s links', () => {
   it('reaches precision 0.95 on the body links without reading them', async () => {
-    const bytes = new Uint8Array(fs.readFileSync(path.join(books, 'aata/aata-20220728.pdf')));
+    const bytes = new Uint8Array(fs.readFileSync(corpus.path('aata/aata-20220728.pdf')));
     const { book } = await extractBook(bytes);
     const answers = new Set(book.chapters.filter((c) => /^hints\b/i.test(c.title)).map((c) => c.id));
     const paragraphs = graphParagraphs(book).filter((p) => !answers.has(p.chapterId));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { corpus } from '@threadbook/test-support';
 import { extractBook } from '../src/extract/extract-book.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import {
@@ -13,8 +13,6 @@ import {
 import { contentWords, lemma, lemmaTokens, pluralMerges } from '../src/graph/semantic/tokenise.ts';
 import { bookTopicWords } from '../src/graph/semantic/topic-words.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
-
-const books = path.resolve(import.meta.dirname, '../../../../shared/books');
 
 /** A text's lemmas, singular and plural alike (the book merges "cosets" into "coset"). */
 const lemmasOf = (text: string) =>
@@ -66,7 +64,7 @@ describe('tokens of mathematical prose', () => {
   });
 });
 
-describe('LSA of a real book (aata)', () => {
+describe.skipIf(!corpus.has('aata/aata-20220728.pdf'))('LSA of a real book (aata)', () => {
   let paragraphs: GraphParagraph[];
   let lsa: SimilarityIndex;
   let lsaMs = 0;
@@ -77,7 +75,7 @@ describe('LSA of a real book (aata)', () => {
   };
 
   beforeAll(async () => {
-    const data = new Uint8Array(fs.readFileSync(path.join(books, 'aata/aata-20220728.pdf')));
+    const data = new Uint8Array(fs.readFileSync(corpus.path('aata/aata-20220728.pdf')));
     paragraphs = graphParagraphs((await extractBook(data)).book);
     const started = performance.now();
     lsa = buildLsaIndex(paragraphs.map((p) => p.text));

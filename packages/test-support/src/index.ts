@@ -10,3 +10,4 @@ export {
 export { seededRandom } from './seeded-random.ts';
 export { startPostgres, createDatabase, dropDatabase, type PostgresCluster } from './postgres.ts';
 export { freePort } from './free-port.ts';
+export { corpus, gumErst, sharedData, type SharedData, type SharedDataOptions } from './shared-data.ts';
