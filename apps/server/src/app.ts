@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createAllowList } from './features/auth/allow-list.ts';
 import { bearerAuth } from './features/auth/bearer.ts';
-import { createIdentity, type Identity } from './features/auth/identity.ts';
+import { createIdentity, trustedOrigins, type Identity } from './features/auth/identity.ts';
 import { createMailer } from './features/auth/mailer.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createSignInFailures } from './features/auth/sign-in-failures.ts';
@@ -104,7 +104,11 @@ export async function buildApp(
     },
   });
   await app.register(bearerAuth, { identity, db: database.db, publicUrl: config.publicUrl, isAllowed });
-  await app.register(authRoutes, { identity, publicUrl: config.publicUrl });
+  await app.register(authRoutes, {
+    identity,
+    publicUrl: config.publicUrl,
+    trustedOrigins: trustedOrigins(config),
+  });
   await app.register(healthRoutes, { database, version });
   await app.register(meRoutes);
   // Who may see which book (private books: features/books/access.ts), asked by every route with a book id.

@@ -167,7 +167,7 @@ function resolveConfig(env: z.infer<typeof envSchema>, baseDir: string) {
       maxBooksPerUser: env.MAX_BOOKS_PER_USER,
       perHour: env.UPLOADS_PER_HOUR,
     },
-    /** The import worker's heap limit and time limit (a hostile or huge PDF fails instead of stalling). */
+    /** What one import process may take, memory and time (a hostile or huge PDF fails instead of stalling). */
     importLimits: { memoryMb: env.IMPORT_MEMORY_MB, timeLimitMinutes: env.IMPORT_TIME_LIMIT_MINUTES },
     llm: env.LLM_BASE_URL
       ? {

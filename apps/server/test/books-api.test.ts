@@ -343,7 +343,8 @@ describe.each([
 
     // A graph rebuild rewrites the file: the next request gets the new text under a new ETag.
     const file = path.join(server.dataDir, 'books', String(id), 'book.xml');
-    const rewritten = xmlText.replace('Abstract Algebra', 'Abstract Algebra, rebuilt');
+    const rewritten = xmlText.replace('</paragraph>', ' Rebuilt.</paragraph>');
+    expect(rewritten).not.toBe(xmlText);
     writeFileSync(file, rewritten);
     try {
       const fresh = await rawGet(server, url, token, { 'accept-encoding': 'br', 'if-none-match': etag });

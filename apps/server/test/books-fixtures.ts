@@ -1,6 +1,8 @@
+import { once } from 'node:events';
 import http from 'node:http';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { expect } from 'vitest';
 import { TestClient, uniqueEmail } from './support/client.ts';
@@ -21,6 +23,10 @@ export interface PdfOptions {
   userPassword?: string;
   /** Extra lines per page, to make a bigger file. */
   linesPerPage?: number;
+  /** No Title in the metadata and no title on the first page: the PDF names no title. */
+  untitled?: boolean;
+  /** Words of its own on every page, so that two PDFs made alike differ. */
+  words?: string;
 }
 
 /** Writes a real PDF: page N says "Page N" plus some body text (or only shapes with `noText`). */
@@ -32,7 +38,7 @@ export function importContext(db: Db, dataDir: string): ImportContext {
 export async function makePdf(file: string, options: PdfOptions = {}): Promise<void> {
   const { pages = 2, title = 'Tiny Test Book', author = 'Test Author', noText = false } = options;
   const doc = new PDFDocument({
-    info: { Title: title, Author: author },
+    info: options.untitled ? { Author: author } : { Title: title, Author: author },
     autoFirstPage: false,
     ...(options.userPassword ? { userPassword: options.userPassword, ownerPassword: 'owner-secret' } : {}),
   });
@@ -44,14 +50,64 @@ export async function makePdf(file: string, options: PdfOptions = {}): Promise<v
       doc.rect(72, 72, 200, 100).fill('#4338ca');
       continue;
     }
-    if (page === 1) doc.fontSize(28).text(title, { align: 'center' }).fontSize(12);
+    if (page === 1 && !options.untitled) doc.fontSize(28).text(title, { align: 'center' }).fontSize(12);
     doc.text(`Page ${page}. Groups, rings and fields: a paragraph of body text for the tests.`);
+    if (options.words) doc.text(options.words);
     for (let line = 0; line < (options.linesPerPage ?? 0); line++) {
       doc.text(`Line ${line} of page ${page}: the quick brown fox jumps over the lazy dog.`);
     }
   }
   doc.end();
   await finished(out);
+}
+
+/**
+ * A decompression bomb: a small PDF of one page whose content stream (one line of text, then spaces)
+ * inflates to `inflatedMb` megabytes. Deflated in pieces, so making it takes little memory.
+ */
+export async function makeDecompressionBomb(file: string, inflatedMb: number): Promise<void> {
+  const deflate = zlib.createDeflate({ level: 9 });
+  const pieces: Buffer[] = [];
+  deflate.on('data', (piece: Buffer) => pieces.push(piece));
+  const deflated = finished(deflate);
+  deflate.write('BT /F1 12 Tf 72 720 Td (A page of body text about groups and rings.) Tj ET\n');
+  const spaces = Buffer.alloc(16 * 1024 * 1024, 0x20);
+  for (let mb = 0; mb < inflatedMb; mb += 16) {
+    if (!deflate.write(spaces)) await once(deflate, 'drain');
+  }
+  deflate.end();
+  await deflated;
+  const content = Buffer.concat(pieces);
+
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    null, // the content stream
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  let length = parts[0]!.length;
+  const add = (part: Buffer) => {
+    parts.push(part);
+    length += part.length;
+  };
+  objects.forEach((body, i) => {
+    offsets.push(length);
+    if (body !== null) return add(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`));
+    add(Buffer.from(`${i + 1} 0 obj\n<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`));
+    add(content);
+    add(Buffer.from('\nendstream\nendobj\n'));
+  });
+  const xref = length;
+  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  add(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+    ),
+  );
+  writeFileSync(file, Buffer.concat(parts));
 }
 
 /** A valid Book XML for a PDF of `pages` pages (one paragraph per page). */

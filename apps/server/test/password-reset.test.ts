@@ -118,6 +118,43 @@ describe('through SMTP', () => {
     );
   });
 
+  test('a page of another site cannot have a reset mail sent, with or without a cookie; a script can', async () => {
+    const email = uniqueEmail('targeted');
+    const holder = new TestClient(server.baseUrl);
+    expect((await holder.signUp(email, 'secret1')).status).toBe(200);
+    const since = sink.messages.length;
+    // The dev server is trusted only when the server runs in development; this one does not.
+    for (const origin of ['http://localhost:5173', 'null', 'https://attacker.example']) {
+      for (const client of [new TestClient(server.baseUrl, { origin }), holder]) {
+        const refused = await client.fetch('/api/auth/request-password-reset', {
+          headers: { origin },
+          body: { email, redirectTo: '/reset-password' },
+        });
+        expect(refused.status, origin).toBe(403);
+        expect(await refused.json()).toEqual({ code: 'INVALID_ORIGIN', message: 'Invalid origin' });
+      }
+    }
+    // Other state-changing calls from there are refused the same way.
+    const signIn = await new TestClient(server.baseUrl, { origin: 'https://attacker.example' }).signIn(
+      email,
+      'secret1',
+    );
+    expect(signIn.status).toBe(403);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.messages.slice(since)).toEqual([]);
+
+    // Without an Origin (a script, a command), the call reaches better-auth, whose own checks and rate
+    // limit apply; from the server's own origin, as the web app sends it, it works.
+    const scripted = await fetch(`${server.baseUrl}/api/auth/request-password-reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, redirectTo: '/reset-password' }),
+    });
+    expect(scripted.status).toBe(200);
+    await sink.waitForMail(email, { since });
+    expect((await requestReset(server, email)).status).toBe(200);
+  });
+
   test('the new password must be at least 6 characters; a refused one does not use up the token', async () => {
     const email = uniqueEmail('short-reset');
     expect((await new TestClient(server.baseUrl).signUp(email, 'secret1')).status).toBe(200);

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   bookListSchema,
-  errorResponseSchema,
   UploadErrorMessage,
   uploadSchema,
   uploadsResponseSchema,
@@ -16,49 +15,9 @@ import { createJobQueue } from '../src/features/jobs/queue.ts';
 import { removeStrayUploads } from '../src/features/uploads/stray-uploads.ts';
 import { eventually, makePdf } from './books-fixtures.ts';
 import { dropTestDatabase, openTestDatabase } from './support/database.ts';
-import { TestClient, uniqueEmail } from './support/client.ts';
+import { call, message, newUser, settled, upload } from './support/uploads.ts';
 import { runCommand } from './support/process.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
-
-/** A signed-up user of `server`: their client (cookies) and a bearer token. */
-async function newUser(server: TestServer): Promise<{ client: TestClient; token: string }> {
-  const client = new TestClient(server.baseUrl);
-  const { status } = await client.signUp(uniqueEmail('uploader'), 'secret1');
-  expect(status).toBe(200);
-  return { client, token: await client.getIdToken() };
-}
-
-const call = (server: TestServer, token: string, route: string, init: RequestInit = {}) =>
-  fetch(`${server.baseUrl}${route}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, ...init.headers },
-  });
-
-/** POST /api/uploads with `bytes` as the body. */
-function upload(server: TestServer, token: string, bytes: Uint8Array, fileName: string, title?: string) {
-  const query = new URLSearchParams({ fileName, ...(title === undefined ? {} : { title }) });
-  return call(server, token, `/api/uploads?${query}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/pdf' },
-    body: bytes,
-  });
-}
-
-async function message(response: Response): Promise<string> {
-  return errorResponseSchema.parse(await response.json()).message;
-}
-
-/** Waits until upload `id` is no longer queued or running, and answers its job. */
-async function settled(server: TestServer, token: string, id: number) {
-  return eventually(async () => {
-    const job = (await (await call(server, token, `/api/jobs/${id}`)).json()) as {
-      state: string;
-      bookId: number | null;
-      error: string | null;
-    };
-    return job.state === 'done' || job.state === 'failed' ? job : undefined;
-  }, 90_000);
-}
 
 const uploadsDir = (server: TestServer) => path.join(server.dataDir, 'uploads');
 const leftUploads = (server: TestServer) =>
@@ -170,13 +129,16 @@ describe('your own books: uploads, privacy, rename, remove', { timeout: 180_000 
       bookListSchema.parse(await (await call(server, owner.token, '/api/books/')).json()),
     ).toContainEqual(expect.objectContaining({ id: bookId, title: 'Algebra Notes' }));
 
-    // The same PDF again is the same book; another user adding it gets it as a book of their own.
+    // The same PDF again is the same book; another user adding it gets it as a book of their own. Both
+    // are answered as a new upload is: a job, which finds the book.
     const again = await upload(server, owner.token, algebra, 'copy.pdf');
-    expect(again.status).toBe(200);
-    expect(uploadSchema.parse(await again.json())).toMatchObject({ state: 'done', bookId });
+    expect(again.status).toBe(202);
+    const againJob = await settled(server, owner.token, uploadSchema.parse(await again.json()).id);
+    expect(againJob).toMatchObject({ state: 'done', bookId });
     const shared = await upload(server, other.token, algebra, 'algebra.pdf');
-    expect(shared.status).toBe(200);
-    expect(uploadSchema.parse(await shared.json())).toMatchObject({ state: 'done', bookId });
+    expect(shared.status).toBe(202);
+    const sharedJob = await settled(server, other.token, uploadSchema.parse(await shared.json()).id);
+    expect(sharedJob).toMatchObject({ state: 'done', bookId });
     expect(
       bookListSchema.parse(await (await call(server, other.token, '/api/books/')).json()),
     ).toContainEqual(expect.objectContaining({ id: bookId, private: true }));
@@ -393,11 +355,7 @@ describe('an import stopped at its limits fails with a message, final', () => {
       { IMPORT_TIME_LIMIT_MINUTES: '0.02' },
       'The import took longer than 0.02 minutes and was stopped.',
     ],
-    [
-      'memory',
-      { IMPORT_MEMORY_MB: '4' },
-      'This PDF needs more memory to import than this server gives one book.',
-    ],
+    ['memory', { IMPORT_MEMORY_MB: '4' }, 'This PDF needs more memory than the server allows for one book.'],
   ])('%s', { timeout: 120_000 }, async (_limit, env, expected) => {
     const server = await startTestServer(env);
     try {

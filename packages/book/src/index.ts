@@ -9,7 +9,7 @@ export { BLOCK_KINDS } from './values.ts';
 export { BookXmlError } from './errors.ts';
 export { DEFAULT_BOOK_XML_LIMITS, type BookXmlLimits, type BookXmlOptions } from './read.ts';
 export { parseBookXml } from './parse.ts';
-export { writeBookXml } from './write.ts';
+export { withBookNames, writeBookXml } from './write.ts';
 export {
   buildBookOutline,
   type BookOutline,

@@ -128,3 +128,29 @@ export function writeBookXml(book: BookDocument): string {
   lines.push('</book>');
   return `${lines.join('\n')}\n`;
 }
+
+/** What may come before the root element: whitespace, a declaration or processing instruction, a comment. */
+const PROLOG_ITEM = /\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->/y;
+/** The root's start tag: `<book`, attributes (a quoted value never holds its own quote), `>` or `/>`. */
+const BOOK_START_TAG = /<book(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*(\/?)>/y;
+
+/**
+ * The same Book XML under other names: the `<book>` start tag is written anew with `title` and `author`
+ * (a reader's own names for the book), the rest left byte for byte as it was.
+ *
+ * @throws {BookXmlError} when the document does not open with a `<book>` element.
+ */
+export function withBookNames(xml: string, names: { title: string; author: string }): string {
+  let at = 0;
+  for (PROLOG_ITEM.lastIndex = at; PROLOG_ITEM.test(xml); PROLOG_ITEM.lastIndex = at) {
+    at = PROLOG_ITEM.lastIndex;
+  }
+  BOOK_START_TAG.lastIndex = at;
+  const match = BOOK_START_TAG.exec(xml);
+  if (!match) throw new BookXmlError('Invalid XML: No <book> element found');
+  const tag = `<book${attributes([
+    ['title', names.title],
+    ['author', names.author],
+  ])}${match[1]}>`;
+  return xml.slice(0, at) + tag + xml.slice(at + match[0].length);
+}

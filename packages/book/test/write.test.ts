@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BookXmlError, parseBookXml, writeBookXml, type BookDocument } from '../src/index.ts';
+import { BookXmlError, parseBookXml, withBookNames, writeBookXml, type BookDocument } from '../src/index.ts';
 import { generateBook } from './generate.ts';
 
 const BOOK: BookDocument = {
@@ -139,5 +139,32 @@ describe('round trip', () => {
       expect(writeBookXml(parseBookXml(xml)), `seed ${seed}`).toBe(xml);
     }
     expect(paragraphs).toBeGreaterThan(100); // the generator does produce content
+  });
+});
+
+describe('withBookNames', () => {
+  it('gives the book other names and leaves everything else as it was', () => {
+    const xml = writeBookXml(BOOK);
+    const renamed = withBookNames(xml, { title: 'Bob\'s "own" <title>', author: 'B. & Co' });
+    expect(parseBookXml(renamed)).toEqual({
+      ...parseBookXml(xml),
+      title: 'Bob\'s "own" <title>',
+      author: 'B. & Co',
+    });
+    const body = (text: string) => text.slice(text.indexOf('<chapter'));
+    expect(body(renamed)).toBe(body(xml));
+  });
+
+  it('finds the root after a declaration and a comment, in any attribute order and quoting, self-closed', () => {
+    const xml = "<?xml version='1.0'?>\n<!-- <book title='no'> -->\n<book author='x > y' title=\"T\"/>";
+    expect(parseBookXml(withBookNames(xml, { title: 'New', author: 'Me' }))).toMatchObject({
+      title: 'New',
+      author: 'Me',
+      chapters: [],
+    });
+  });
+
+  it('refuses text without a book', () => {
+    expect(() => withBookNames('<library/>', { title: 'T', author: 'A' })).toThrow(BookXmlError);
   });
 });

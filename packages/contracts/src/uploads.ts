@@ -8,8 +8,10 @@ import { jobStateSchema } from './jobs.ts';
  *
  * Routes (all behind the bearer token):
  * - POST /api/uploads?fileName=&title=&author=, body the PDF itself (Content-Type application/pdf),
- *   streamed to storage: 202 and the upload (queued); 200 and a done upload with `bookId` when the user
- *   can see a book with the same PDF already (their own, or the shared library's).
+ *   streamed to storage: 202 and the upload (queued), whatever the PDF. One the library has already (the
+ *   same bytes) is answered the same way, its job finishing at once with that book: a different answer
+ *   would tell the user that someone else has the file. The stored bytes are shared; the title and author
+ *   a user typed are theirs alone, never shown to anyone else.
  * - GET /api/uploads: whether uploads are on, the size limit, and the user's uploads that are not a book
  *   yet (queued, running or failed), oldest first.
  * - POST /api/uploads/{id}/retry: a failed upload whose failure was not in the file, queued again (202).
@@ -27,18 +29,23 @@ export const UPLOAD_LIMITS = {
   fileNameLength: 255,
 } as const;
 
-/** Title and author as the user typed them: trimmed, one line, not empty. */
-const bookTextSchema = (what: string) =>
+/**
+ * Text a user gives a book (title, author, the file's name, which may become its title): trimmed, not
+ * empty, one line of plain text. Control characters (NUL, CR, LF, ...) and the bidirectional embeddings,
+ * overrides and isolates (which make a name read otherwise than it is stored) are refused.
+ */
+const bookTextSchema = (what: string, maxLength: number = UPLOAD_LIMITS.textLength) =>
   z
     .string({ error: `${what} must be text` })
     .trim()
     .min(1, `${what} must not be empty`)
-    .max(UPLOAD_LIMITS.textLength, `${what} must be at most ${UPLOAD_LIMITS.textLength} characters`)
-    .regex(/^[^\p{Cc}]*$/u, `${what} must be a single line`);
+    .max(maxLength, `${what} must be at most ${maxLength} characters`)
+    .regex(/^[^\p{Cc}]*$/u, `${what} must be a single line`)
+    .regex(/^[^\u202A-\u202E\u2066-\u2069]*$/u, `${what} must not hold text direction controls`);
 
 /** The query of POST /api/uploads; the title and author default to the PDF's own metadata. */
 export const uploadQuerySchema = z.object({
-  fileName: z.string().trim().min(1).max(UPLOAD_LIMITS.fileNameLength),
+  fileName: bookTextSchema('File name', UPLOAD_LIMITS.fileNameLength),
   title: bookTextSchema('Title').optional(),
   author: bookTextSchema('Author').optional(),
 });

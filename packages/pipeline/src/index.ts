@@ -10,7 +10,6 @@ export {
 } from './extract/extract-book.ts';
 export { createPagesProgress } from './extract/progress.ts';
 export { renderCover } from './cover.ts';
-export { askToStop, stopRequested } from './worker-stop.ts';
 export { inspectPdf, type PdfFacts } from './inspect.ts';
 export type { BookGraph, EvidenceKind, GraphEdge, ReferenceSpan } from './graph/types.ts';
 export { explainRelationship } from './graph/explain.ts';

@@ -16,7 +16,8 @@ import { rebuildBookGraph, type RebuiltGraph } from '../features/books/book-grap
 import { readyBooks } from '../features/books/ready-books.ts';
 import { cleanupIncompleteImports, openBookStorage, type BookStorage } from '../features/books/storage.ts';
 import { runAsBackground } from '../features/books/background.ts';
-import { enqueueImportJob, runClaimedJob, type ImportJob } from '../features/books/jobs.ts';
+import type { ImportJob } from '../features/books/import-types.ts';
+import { enqueueImportJob, runClaimedJob } from '../features/books/jobs.ts';
 import { createJobQueue, newLeaseOwner, ownerProcess, type JobQueue } from '../features/jobs/queue.ts';
 import type { Db } from '../db/database.ts';
 

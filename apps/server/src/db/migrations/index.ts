@@ -8,6 +8,7 @@ import * as m006 from './006-search.ts';
 import * as m008 from './008-rate-limits.ts';
 import * as m009 from './009-jobs.ts';
 import * as m010 from './010-own-books.ts';
+import * as m011 from './011-owner-names.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '008-rate-limits': m008,
   '009-jobs': m009,
   '010-own-books': m010,
+  '011-owner-names': m011,
 };

@@ -22,6 +22,15 @@ export const GOOGLE_PROVIDER_ID = 'google';
 /** The web app's Vite dev server (apps/web), which proxies /api here. */
 const WEB_DEV_ORIGIN = 'http://localhost:5173';
 
+/**
+ * The origins whose pages may call the identity API: the server's own, and the dev server's only in
+ * development (in production a page there must not pass the CSRF check).
+ */
+export const trustedOrigins = (config: Pick<Config, 'publicUrl' | 'development'>): string[] => [
+  config.publicUrl,
+  ...(config.development ? [WEB_DEV_ORIGIN] : []),
+];
+
 export interface IdentityDeps {
   config: Config;
   log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
@@ -75,8 +84,7 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed,
     secret: config.authSecret,
     // Its adapter and its migrations write the SQL of this type of database.
     database: { db, type: databaseKind(db) },
-    // The dev server's origin only in development: in production a page there must not pass the CSRF check.
-    trustedOrigins: [config.publicUrl, ...(config.development ? [WEB_DEV_ORIGIN] : [])],
+    trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     logger: {
       level: 'warn',

@@ -1,14 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CLIENT_IP_HEADER, type Identity } from './identity.ts';
 
+/** better-auth's own code for a call from an origin it does not trust. */
+const INVALID_ORIGIN = 'INVALID_ORIGIN';
+
 /**
  * Mounts the identity module at /api/auth/*: each request becomes a web `Request` for better-auth,
  * with the raw body untouched and the client's address in a header only the server sets.
+ *
+ * A call that changes something (POST) from a page of another site is refused before better-auth sees
+ * it, cookie or not: better-auth checks the Origin only of a call that carries the session cookie, so a
+ * page elsewhere could have the server send reset mails to any address. A call without an Origin (a
+ * script, a command) goes on to better-auth's own checks.
  */
-export const authRoutes: FastifyPluginAsync<{ identity: Identity; publicUrl: string }> = async (
-  app,
-  { identity, publicUrl },
-) => {
+export const authRoutes: FastifyPluginAsync<{
+  identity: Identity;
+  publicUrl: string;
+  trustedOrigins: string[];
+}> = async (app, { identity, publicUrl, trustedOrigins }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -18,6 +27,10 @@ export const authRoutes: FastifyPluginAsync<{ identity: Identity; publicUrl: str
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     handler: async (request, reply) => {
+      const origin = request.headers.origin;
+      if (request.method !== 'GET' && origin !== undefined && !trustedOrigins.includes(origin)) {
+        return reply.code(403).send({ code: INVALID_ORIGIN, message: 'Invalid origin' });
+      }
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined || name === CLIENT_IP_HEADER) continue;

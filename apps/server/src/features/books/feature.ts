@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.ts';
 import { booksNeedingGraph } from './book-graph.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import { jobsRoutes } from '../jobs/routes.ts';
-import { createJobRunner, enqueueImportJob, type ImportJob } from './jobs.ts';
+import type { ImportJob } from './import-types.ts';
+import { createJobRunner, enqueueImportJob } from './jobs.ts';
 import { libraryFolderJobs } from './library-folder.ts';
 import { booksRoutes } from './routes.ts';
 import type { BookAccess } from './access.ts';
@@ -70,7 +71,7 @@ export const booksFeature: FastifyPluginAsync<{
     embeddings: config.embeddings,
     log: app.log,
   });
-  await app.register(uploadsRoutes, { db, storage, queue, access, config, wake: () => runner.wake() });
+  await app.register(uploadsRoutes, { db, storage, queue, config, wake: () => runner.wake() });
   app.addHook('onListen', async () => {
     const planned: ImportJob[] = (await booksNeedingGraph(db)).map((book) => ({
       kind: 'graph',

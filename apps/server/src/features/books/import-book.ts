@@ -15,7 +15,7 @@ import type {
   ImportStage,
 } from './import-types.ts';
 import { COVER_FILE } from './storage.ts';
-import { placeInLibrary } from './own-books.ts';
+import { placeInLibrary, UNTITLED } from './own-books.ts';
 
 export { BookImportError } from './errors.ts';
 // What callers of the import use, from the one module they import.
@@ -40,11 +40,12 @@ export const IMPORT_STAGE_WORDS: Record<ImportStage, string> = {
  * renamed to the book's id, and the graph and the search index stored with the row marked 'ready' in one
  * transaction. A failure removes what was made; a kill leaves a staging folder or an 'importing' row,
  * which `cleanupIncompleteImports` removes at the next start. The same PDF (same SHA-256) is never
- * stored twice: its existing id is returned. A user's import is private to them (own-books.ts).
+ * stored twice: its existing id is returned. A user's import is private to them, under their names for
+ * it; the book itself is named from the PDF alone (own-books.ts).
  */
 export async function importBook(context: ImportContext, input: ImportInput): Promise<ImportResult> {
   const result = await importOrFind(context, input);
-  await placeInLibrary(context.db, result.id, input.ownerId);
+  await placeInLibrary(context.db, result.id, input.owner);
   return result;
 }
 
@@ -79,7 +80,7 @@ async function importOrFind(context: ImportContext, input: ImportInput): Promise
       staging,
       pdfName: checked.pdfName,
       sha256: checked.sha256,
-      ownerId: input.ownerId,
+      owner: input.owner,
       pageCount: extracted.pageCount,
       book,
       graph,
@@ -113,7 +114,10 @@ async function extract(
 const present = (value: string | undefined | null): string | undefined =>
   value !== undefined && value !== null && value.trim() !== '' ? value.trim() : undefined;
 
-/** The title and author given, else the Book XML's, else the PDF's (the file name for a title). */
+/**
+ * The operator's title and author, else the Book XML's, else the PDF's; for a title, then the file's name,
+ * except for a user's upload: its file's name is the user's, and the book is everyone's who adds the PDF.
+ */
 function titleAndAuthor(
   input: ImportInput,
   book: BookDocument,
@@ -121,9 +125,9 @@ function titleAndAuthor(
 ): { title: string; author: string } {
   const title =
     present(input.title) ??
-    present(book.title === 'Untitled Book' ? '' : book.title) ??
+    present(book.title === UNTITLED ? '' : book.title) ??
     facts.title ??
-    path.parse(pdfName).name;
+    (input.owner ? UNTITLED : path.parse(pdfName).name);
   const author = present(input.author) ?? present(book.author) ?? facts.author ?? '';
   return { title, author };
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.ts';
 // The graph and the search index are stored with the book, in the transaction that makes the book ready.
 import { replaceBookGraph } from '../graph/store.ts';
 import { searchIndex } from '../search/search-index.ts';
-import type { ImportResult } from './import-types.ts';
+import type { BookOwner, ImportResult } from './import-types.ts';
+import { ownerRow } from './own-books.ts';
 import { importOwner, type BookStorage } from './storage.ts';
 
 /** A book made in a staging folder (its PDF, Book XML and cover), to be stored. */
@@ -13,7 +14,7 @@ export interface StagedBook {
   pdfName: string;
   sha256: string;
   /** The user adding it: private to them; else shared. */
-  ownerId?: string | undefined;
+  owner?: BookOwner | undefined;
   title: string;
   author: string;
   pageCount: number;
@@ -49,7 +50,7 @@ export async function storeBook(db: Db, storage: BookStorage, staged: StagedBook
       source_name: staged.pdfName,
       import_owner: importOwner(),
       created_at: new Date().toISOString(),
-      visibility: staged.ownerId === undefined ? 'shared' : 'private',
+      visibility: staged.owner === undefined ? 'shared' : 'private',
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -68,10 +69,10 @@ export async function storeBook(db: Db, storage: BookStorage, staged: StagedBook
     await db.transaction().execute(async (trx) => {
       await replaceBookGraph(trx, bookId, staged.book, staged.graph);
       await searchIndex.indexBook(trx, bookId, staged.book);
-      if (staged.ownerId !== undefined) {
+      if (staged.owner !== undefined) {
         await trx
           .insertInto('book_owner')
-          .values({ book_id: bookId, user_id: staged.ownerId, added_at: new Date().toISOString() })
+          .values(ownerRow(staged.owner, bookId, title))
           .execute();
       }
       await trx

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { askToStop, type EmbeddingsEndpoint } from '@threadbook/pipeline';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import {
   newLeaseOwner,
   ownerProcess,
@@ -11,14 +11,14 @@ import {
   type JobQueue,
   type JobRecord,
 } from '../jobs/queue.ts';
-import type { RebuiltGraph } from './book-graph.ts';
+import { BookImportError, IMPORT_STAGE_WORDS } from './import-book.ts';
+import type { ImportInput, ImportJob, ImportJobsOptions, UploadPayload } from './import-types.ts';
 import {
-  BookImportError,
-  IMPORT_STAGE_WORDS,
-  type ImportInput,
-  type ImportProgress,
-  type ImportResult,
-} from './import-book.ts';
+  startImportProcess,
+  type ImportChildMessage,
+  type ImportLimits,
+  type ImportProcess,
+} from './import-process.ts';
 import {
   cleanupIncompleteImports,
   localProcessIsGone,
@@ -26,18 +26,6 @@ import {
   type BookStorage,
 } from './storage.ts';
 import { deleteUserData, userExists } from '../../db/user-data.ts';
-import type { UploadPayload } from './upload-input.ts';
-
-/**
- * One background job: import a PDF (with its sidecar metadata), the bundled sample textbook or a PDF a
- * user added, or build the relationship graph of a stored book that has none. Each is a row of the job
- * queue (../jobs/queue.ts).
- */
-export type ImportJob =
-  | { kind: 'file'; input: ImportInput }
-  | { kind: 'sample' }
-  | { kind: 'graph'; bookId: number; title: string }
-  | { kind: 'upload'; upload: UploadPayload; userId: string };
 
 /** The queue's kind and payload of a job. */
 export function jobPayload(job: ImportJob): { kind: JobKind; payload: unknown } {
@@ -60,10 +48,17 @@ export function importJobOf(record: JobRecord): ImportJob {
   return { kind: 'sample' };
 }
 
-/** Adds a job to the queue, unless the same job is already queued or running; returns its id. */
-export function enqueueImportJob(queue: JobQueue, job: ImportJob): Promise<number> {
+/**
+ * Adds a job to the queue, unless the same job is already queued or running; returns its id. An upload
+ * is queued only if `admit` lets it, in the same transaction (its user's caps, features/uploads).
+ */
+export function enqueueImportJob(
+  queue: JobQueue,
+  job: ImportJob,
+  admit?: (trx: Transaction<Database>) => Promise<void>,
+): Promise<number> {
   const { kind, payload } = jobPayload(job);
-  return queue.enqueue(kind, payload, job.kind === 'upload' ? { userId: job.userId } : {});
+  return queue.enqueue(kind, payload, job.kind === 'upload' ? { userId: job.userId, admit } : {});
 }
 
 /** How long a claimed job is held without a heartbeat: a runner that dies loses its job after this. */
@@ -74,37 +69,6 @@ export const MAX_JOB_ATTEMPTS = 3;
 const PROGRESS_WRITE_MS = 500;
 /** How often an idle runner looks for jobs other processes queued. */
 const POLL_MS = 1000;
-
-export interface ImportJobsOptions {
-  dataDir: string;
-  /** DATABASE_URL: the worker opens the server's database, SQLite in dataDir unless this is set. */
-  databaseUrl?: string | undefined;
-  maxBookMb: number;
-  embeddings?: EmbeddingsEndpoint | undefined;
-}
-
-/** What one import may take (IMPORT_MEMORY_MB, IMPORT_TIME_LIMIT_MINUTES): beyond, it fails, final. */
-export interface ImportLimits {
-  memoryMb: number;
-  timeLimitMinutes: number;
-}
-
-/** The messages of an import stopped at a limit. */
-export const LIMIT_MESSAGES = {
-  memory: 'This PDF needs more memory to import than this server gives one book.',
-  time: (minutes: number) => `The import took longer than ${minutes} minutes and was stopped.`,
-} as const;
-
-export interface ImportWorkerData extends ImportJobsOptions {
-  job: ImportJob;
-}
-
-/** What the worker tells the server about its job. */
-export type ImportWorkerMessage =
-  | { type: 'progress'; progress: ImportProgress }
-  | { type: 'done'; result: ImportResult }
-  | { type: 'graph-built'; result: RebuiltGraph }
-  | { type: 'failed'; message: string; expected: boolean };
 
 export type JobOutcome = 'done' | 'failed' | 'retry' | 'released';
 
@@ -164,22 +128,14 @@ export async function runClaimedJob(
   }
 }
 
-/**
- * How long a stopping worker may take to reach the end of a page or stage before it is terminated; in
- * practice it stops within a page. Terminating is the last resort (see the pipeline's worker-stop.ts).
- */
-const STOP_GRACE_MS = 30_000;
-
 export interface JobRunner {
   /** Begins claiming jobs (after expiring the leases of runners of this machine that died). */
   start(): void;
   /** Looks for a job now (one was just queued). */
   wake(): void;
-  /** Stops the running worker at its next page or stage and waits; its job goes back to the queue. */
+  /** Stops the running import at its next page or stage and waits; its job goes back to the queue. */
   close(): Promise<void>;
 }
-
-const workerUrl = new URL('./import-worker.ts', import.meta.url);
 
 function label(job: ImportJob): string {
   if (job.kind === 'sample') return 'sample book';
@@ -189,10 +145,11 @@ function label(job: ImportJob): string {
 }
 
 /**
- * The server's runner of the job queue: claims one job at a time and runs it in a worker thread, so
- * extracting a thousand-page book never stalls the server's requests. The worker has its own database
- * connection; the runner holds the job's lease, writes its progress and logs it. Stopping the server stops
- * the worker at its next page or stage (the import removes what it began) and puts the job back in the
+ * The server's runner of the job queue: claims one job at a time and runs it in a process of its own
+ * (import-process.ts), so extracting a thousand-page book never stalls the server's requests and what a
+ * PDF makes it use (memory, a crash) is never the server's. The process has its own database connection;
+ * the runner holds the job's lease, writes its progress and logs it. Stopping the server stops the
+ * process at its next page or stage (the import removes what it began) and puts the job back in the
  * queue; a process killed outright leaves its job 'running' until its lease expires (or, on this machine,
  * until the next start sees its process is gone), and the next runner that claims it first removes what the
  * dead import left (imports are all or nothing), then runs it again.
@@ -209,7 +166,7 @@ export function createJobRunner(
   const { log, db, storage, queue, limits, ...settings } = options;
   const owner = newLeaseOwner();
   let closed = false;
-  let worker: Worker | undefined;
+  let running: ImportProcess | undefined;
   let wakeUp: (() => void) | undefined;
   let loop: Promise<void> = Promise.resolve();
 
@@ -224,76 +181,56 @@ export function createJobRunner(
       wakeUp = done;
     });
 
-  const runInWorker = (job: ImportJob, name: string, onProgress: (progress: JobProgress) => void) =>
-    new Promise<{ bookId: number | null }>((resolve, reject) => {
-      if (closed) return reject(new Error('the server is stopping'));
-      const workerData: ImportWorkerData = { ...settings, job };
-      // A hostile or huge PDF fails at these limits instead of taking the server's memory or the runner.
-      const thread = new Worker(workerUrl, {
-        workerData,
-        resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
-      });
-      worker = thread;
-      let settled: { bookId: number | null } | Error | undefined;
-      const overtime = setTimeout(() => {
-        log.warn(`import ${name}: over its time limit of ${limits.timeLimitMinutes} minutes; stopping it`);
-        settled ??= new BookImportError(LIMIT_MESSAGES.time(limits.timeLimitMinutes));
-        void stopWorker(thread, log);
-      }, limits.timeLimitMinutes * 60_000);
-      let lastStep = -1;
-      thread.on('message', (message: ImportWorkerMessage) => {
-        switch (message.type) {
-          case 'progress': {
-            onProgress(message.progress);
-            const { stage, done, total } = message.progress;
-            if (stage === 'extracting' && done !== undefined && total) {
-              // Every tenth of the book, not every page.
-              const step = Math.floor((done / total) * 10);
-              if (done !== total && lastStep === step) break;
-              lastStep = step;
-              log.info(`import ${name}: extracting, page ${done} of ${total}`);
-            } else if (stage !== 'checking') {
-              log.info(`import ${name}: ${IMPORT_STAGE_WORDS[stage]}`);
-            }
-            break;
+  /** Runs `job` in a process of its own (import-process.ts), logging what it reports. */
+  const runInProcess = async (
+    job: ImportJob,
+    name: string,
+    onProgress: (progress: JobProgress) => void,
+  ): Promise<{ bookId: number | null }> => {
+    if (closed) throw new Error('the server is stopping');
+    let lastStep = -1;
+    const onMessage = (message: ImportChildMessage) => {
+      switch (message.type) {
+        case 'progress': {
+          onProgress(message.progress);
+          const { stage, done, total } = message.progress;
+          if (stage === 'extracting' && done !== undefined && total) {
+            // Every tenth of the book, not every page.
+            const step = Math.floor((done / total) * 10);
+            if (done !== total && lastStep === step) break;
+            lastStep = step;
+            log.info(`import ${name}: extracting, page ${done} of ${total}`);
+          } else if (stage !== 'checking') {
+            log.info(`import ${name}: ${IMPORT_STAGE_WORDS[stage]}`);
           }
-          case 'done':
-            log.info(
-              message.result.created
-                ? `import ${name}: ready as book ${message.result.id} ("${message.result.title}")`
-                : `import ${name}: already in the library as book ${message.result.id}`,
-            );
-            settled = { bookId: message.result.id };
-            break;
-          case 'graph-built':
-            log.info(`${name}: relationship graph built (${message.result.edges} edges)`);
-            settled = { bookId: job.kind === 'graph' ? job.bookId : null };
-            break;
-          case 'failed':
-            if (message.expected) log.warn(`import ${name} failed: ${message.message}`);
-            else log.error(`import ${name} failed: ${message.message}`);
-            settled = message.expected ? new BookImportError(message.message) : new Error(message.message);
-            break;
+          break;
         }
-      });
-      thread.on('error', (error) => {
-        if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          log.warn(`import ${name}: out of its ${limits.memoryMb} MB of memory`);
-          settled ??= new BookImportError(LIMIT_MESSAGES.memory);
-          return;
-        }
-        if (!closed) log.error({ err: error }, 'the import worker failed');
-        settled ??= error;
-      });
-      thread.on('exit', (code) => {
-        clearTimeout(overtime);
-        worker = undefined;
-        if (settled === undefined) {
-          reject(new Error(`the import worker stopped before finishing (exit code ${code})`));
-        } else if (settled instanceof Error) reject(settled);
-        else resolve(settled);
-      });
-    });
+        case 'done':
+          log.info(
+            message.result.created
+              ? `import ${name}: ready as book ${message.result.id} ("${message.result.title}")`
+              : `import ${name}: already in the library as book ${message.result.id}`,
+          );
+          break;
+        case 'graph-built':
+          log.info(`${name}: relationship graph built (${message.result.edges} edges)`);
+          break;
+        case 'failed':
+          if (message.expected) log.warn(`import ${name} failed: ${message.message}`);
+          else log.error(`import ${name} failed: ${message.message}`);
+          break;
+      }
+    };
+    running = startImportProcess({ ...settings, job }, limits, { log, name, onMessage });
+    try {
+      const outcome = await running.ended;
+      return {
+        bookId: outcome.type === 'done' ? outcome.result.id : job.kind === 'graph' ? job.bookId : null,
+      };
+    } finally {
+      running = undefined;
+    }
+  };
 
   const runOne = async (record: JobRecord) => {
     const job = importJobOf(record);
@@ -307,7 +244,7 @@ export function createJobRunner(
       `import ${name}: started (job ${record.id}${record.attempts > 1 ? `, attempt ${record.attempts}` : ''})`,
     );
     const execute = async (onProgress: (progress: JobProgress) => void) => {
-      const result = await runInWorker(job, name, onProgress);
+      const result = await runInProcess(job, name, onProgress);
       // A user's upload is a book now (a failed one waits for Retry or Remove, features/uploads).
       if (job.kind === 'upload') {
         await storage.removeUpload(job.upload.upload);
@@ -361,23 +298,8 @@ export function createJobRunner(
     async close() {
       closed = true;
       wakeUp?.();
-      if (worker) await stopWorker(worker, log);
+      await running?.stop();
       await loop;
     },
   };
-}
-
-/** Asks the worker to stop, and waits until it has; terminates it only if it does not within the grace. */
-function stopWorker(worker: Worker, log: FastifyBaseLogger): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const grace = setTimeout(() => {
-      log.warn(`the import worker did not stop within ${STOP_GRACE_MS / 1000} s; terminating it`);
-      void worker.terminate();
-    }, STOP_GRACE_MS);
-    worker.once('exit', () => {
-      clearTimeout(grace);
-      resolve();
-    });
-    askToStop(worker);
-  });
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ImportJob } from './jobs.ts';
+import type { ImportJob } from './import-types.ts';
 
 const sidecarSchema = z.object({
   title: z.string().optional(),

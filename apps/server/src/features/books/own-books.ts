@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { holdUntilCommit } from '../../db/locks.ts';
+import type { BookOwner } from './import-types.ts';
 import type { BookStorage } from './storage.ts';
 
 /**
@@ -8,26 +9,46 @@ import type { BookStorage } from './storage.ts';
  * book goes with its last owner). Who may see a book: access.ts.
  */
 
+/** A book's title when its PDF names none: never a user's file name, which another owner would see. */
+export const UNTITLED = 'Untitled Book';
+
+/** A title from a file's name: "Graph Notes.pdf" -> "Graph Notes". */
+export const fileTitle = (fileName: string) => fileName.replace(/\.pdf$/i, '');
+
 /**
- * Puts an imported (or found) book where its importer wants it: the operator's imports (no user) in the
- * shared library, making a private book with the same PDF shared; a user's among their own books, unless
- * it is shared already. Idempotent.
+ * The book_owner row of `owner` for a book titled `bookTitle`: what they typed, else the book's own names
+ * (null), except that a PDF naming no title is called by their file's name, for them alone.
  */
-export async function placeInLibrary(db: Db, bookId: number, userId: string | undefined): Promise<void> {
-  if (userId === undefined) {
+export function ownerRow(owner: BookOwner, bookId: number, bookTitle: string) {
+  return {
+    book_id: bookId,
+    user_id: owner.userId,
+    title: owner.title ?? (bookTitle === UNTITLED ? fileTitle(owner.fileName) : null),
+    author: owner.author ?? null,
+    added_at: new Date().toISOString(),
+  };
+}
+
+/**
+ * Puts an imported (or found) book where its importer wants it: the operator's imports (no owner) in the
+ * shared library, making a private book with the same PDF shared; a user's among their own books under
+ * their names for it, unless it is shared already. Idempotent: a user who has the book keeps their names.
+ */
+export async function placeInLibrary(db: Db, bookId: number, owner: BookOwner | undefined): Promise<void> {
+  if (owner === undefined) {
     await db.updateTable('book').set({ visibility: 'shared' }).where('id', '=', bookId).execute();
     return;
   }
   await db.transaction().execute(async (trx) => {
     const book = await trx
       .selectFrom('book')
-      .select('visibility')
+      .select(['visibility', 'title'])
       .where('id', '=', bookId)
       .executeTakeFirst();
     if (book?.visibility !== 'private') return;
     await trx
       .insertInto('book_owner')
-      .values({ book_id: bookId, user_id: userId, added_at: new Date().toISOString() })
+      .values(ownerRow(owner, bookId, book.title))
       .onConflict((conflict) => conflict.columns(['book_id', 'user_id']).doNothing())
       .execute();
   });

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withBookNames } from '@threadbook/book';
 import {
   BOOK_FILES,
   bookListItemSchema,
@@ -73,18 +75,28 @@ export const booksRoutes: FastifyPluginAsync<{
   const sendBookFile = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    id: number,
+    book: { id: number; title: string; author: string },
     name: StoredFileName,
     cacheControl: string,
   ) => {
+    const { id } = book;
     const stat = await storage.stat(id, name);
     if (!stat) throw new ApiError.FileNotFound();
     const read = () => storage.read(id, name);
-    if (name === BOOK_FILES.xml && requestedRange(request.headers, stat) === undefined) {
-      // Every opening of a book asks for its whole XML (a megabyte for 350 pages): compressed once per
-      // version of the file (a graph rebuild rewrites it), not on every request.
-      const body = await xmlBodies.get(String(id), stat.version, read);
-      return sendEncoded(request, reply, body, cacheControl);
+    if (name === BOOK_FILES.xml) {
+      // The XML under the names this user has for the book (a title they typed is theirs alone). Every
+      // opening of a book asks for it whole (a megabyte for 350 pages): made and compressed once per
+      // version of the file (a graph rebuild rewrites it) and names, not on every request.
+      const names = { title: book.title, author: book.author };
+      const key = `${id}-${createHash('sha256').update(JSON.stringify(names)).digest('hex').slice(0, 16)}`;
+      const body = await xmlBodies.get(key, stat.version, async () =>
+        Buffer.from(withBookNames((await read()).toString('utf8'), names)),
+      );
+      if (requestedRange(request.headers, stat) === undefined) {
+        return sendEncoded(request, reply, body, cacheControl);
+      }
+      const renamed = { ...stat, size: body.bytes.length };
+      return sendFileBytes(request, reply, body.bytes, renamed, { type: body.type, cacheControl });
     }
     const type = CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream';
     // A file too large to keep in memory is streamed, only the range asked read.
@@ -164,7 +176,7 @@ export const booksRoutes: FastifyPluginAsync<{
     { onRequest: app.authenticate, schema: { params: idParams, response: errors } },
     async (request, reply) => {
       const book = await findBook(request.params.id, request.user.uid);
-      return sendBookFile(request, reply, book.id, COVER_FILE, COVER_CACHE_CONTROL);
+      return sendBookFile(request, reply, book, COVER_FILE, COVER_CACHE_CONTROL);
     },
   );
 
@@ -175,7 +187,7 @@ export const booksRoutes: FastifyPluginAsync<{
       const book = await findBook(request.params.id, request.user.uid);
       const { file } = request.params;
       if (!isServedFile(file)) throw new ApiError.FileNotFound();
-      return sendBookFile(request, reply, book.id, file, FILE_CACHE_CONTROL);
+      return sendBookFile(request, reply, book, file, FILE_CACHE_CONTROL);
     },
   );
 };

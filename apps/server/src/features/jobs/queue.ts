@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { JobKind, JobState } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { holdUntilCommit } from '../../db/locks.ts';
 import { databaseKind } from '../../db/dialect.ts';
 import { importOwner } from '../books/storage.ts';
 
@@ -52,11 +54,15 @@ export interface JobProgress {
 export interface JobQueue {
   /**
    * Adds a queued job and returns its id; a job of the same kind and payload that is still queued or
-   * running is that job (a unique index decides, so servers starting at once queue it once).
+   * running is that job (a unique index decides, so servers starting at once queue it once). `admit`
+   * runs first in the same transaction, holding `userId`'s lock: it may read what that user has queued
+   * and refuse (throw), so that no number of requests at once gets past a cap it checks.
    */
-  enqueue(kind: JobKind, payload: unknown, options?: { userId?: string }): Promise<number>;
-  /** Records a job that was done without running (its book was there already); returns its id. */
-  recordDone(kind: JobKind, payload: unknown, userId: string, bookId: number): Promise<number>;
+  enqueue(
+    kind: JobKind,
+    payload: unknown,
+    options?: { userId?: string; admit?: (trx: Transaction<Database>) => Promise<void> },
+  ): Promise<number>;
   /**
    * Claims the oldest queued job (or running job whose lease expired), or job `id` only, for `owner`
    * for `leaseMs`; counts the attempt. Undefined when there is none to claim.
@@ -170,52 +176,40 @@ export function createJobQueue(db: Db): JobQueue {
       .where('lease_owner', '=', owner);
 
   return {
-    async enqueue(kind, payload, { userId } = {}) {
+    async enqueue(kind, payload, { userId, admit } = {}) {
       const text = JSON.stringify(payload ?? null);
-      for (;;) {
-        const now = Date.now();
-        const added = await db
-          .insertInto('job')
-          .values({
-            kind,
-            payload: text,
-            state: 'queued',
-            owner_id: userId ?? null,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict((conflict) => conflict.doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (added) return Number(added.id);
-        const existing = await db
-          .selectFrom('job')
-          .select('id')
-          .where('kind', '=', kind)
-          .where('payload', '=', text)
-          .where('state', 'in', ['queued', 'running'])
-          .executeTakeFirst();
-        // Gone between the two statements (it just ended): add it again.
-        if (existing) return Number(existing.id);
-      }
-    },
-
-    async recordDone(kind, payload, userId, bookId) {
-      const now = Date.now();
-      const row = await db
-        .insertInto('job')
-        .values({
-          kind,
-          payload: JSON.stringify(payload ?? null),
-          state: 'done',
-          owner_id: userId,
-          book_id: bookId,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return Number(row.id);
+      return db.transaction().execute(async (trx) => {
+        if (admit) {
+          await holdUntilCommit(trx, `job admission ${userId ?? ''}`);
+          await admit(trx);
+        }
+        for (;;) {
+          const now = Date.now();
+          const added = await trx
+            .insertInto('job')
+            .values({
+              kind,
+              payload: text,
+              state: 'queued',
+              owner_id: userId ?? null,
+              created_at: now,
+              updated_at: now,
+            })
+            .onConflict((conflict) => conflict.doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (added) return Number(added.id);
+          const existing = await trx
+            .selectFrom('job')
+            .select('id')
+            .where('kind', '=', kind)
+            .where('payload', '=', text)
+            .where('state', 'in', ['queued', 'running'])
+            .executeTakeFirst();
+          // Gone between the two statements (it just ended): add it again.
+          if (existing) return Number(existing.id);
+        }
+      });
     },
 
     async claim(owner, leaseMs, { id } = {}) {

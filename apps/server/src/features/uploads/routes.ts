@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,13 +14,13 @@ import {
 import { ApiError } from '../../api-errors.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { countInWindow } from '../../db/window-counter.ts';
-import type { BookAccess } from '../books/access.ts';
 import { positiveWholeNumber } from '../books/book-id.ts';
 import { enqueueImportJob } from '../books/jobs.ts';
-import { placeInLibrary } from '../books/own-books.ts';
+import { fileTitle } from '../books/own-books.ts';
 import type { BookStorage } from '../books/storage.ts';
-import type { UploadPayload } from '../books/upload-input.ts';
+import type { UploadPayload } from '../books/import-types.ts';
 import type { JobQueue, JobRecord } from '../jobs/queue.ts';
 import { receivePdf, RefusedUpload } from './receive-pdf.ts';
 
@@ -50,7 +51,7 @@ export function uploadOf(job: JobRecord, now = Date.now()): Upload {
   return {
     id: job.id,
     fileName: payload.fileName,
-    title: payload.title ?? payload.fileName.replace(/\.pdf$/i, ''),
+    title: payload.title ?? fileTitle(payload.fileName),
     author: payload.author ?? '',
     size: payload.size,
     state: job.state,
@@ -75,11 +76,10 @@ export const uploadsRoutes: FastifyPluginAsync<{
   db: Db;
   storage: BookStorage;
   queue: JobQueue;
-  access: BookAccess;
   config: UploadsConfig;
   /** Tells the job runner a job was queued. */
   wake: () => void;
-}> = async (app, { db, storage, queue, access, config, wake }) => {
+}> = async (app, { db, storage, queue, config, wake }) => {
   // The body is the PDF itself, handed to the route as a stream (receive-pdf.ts enforces the limit).
   for (const type of ['application/pdf', 'application/octet-stream']) {
     app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
@@ -96,19 +96,33 @@ export const uploadsRoutes: FastifyPluginAsync<{
     return job;
   };
 
-  /** Refuses a new upload past the user's caps: their own books (and imports under way), uploads an hour. */
-  const checkCaps = async (userId: string) => {
+  /**
+   * Refuses a new upload past the user's cap of own books, counting those being imported: read in `trx`
+   * (the queue's admission of the user's upload, one at a time), so parallel uploads cannot all pass.
+   */
+  const checkOwnBooks = async (trx: Db | Transaction<Database>, userId: string) => {
+    const count = (rows: { n: number | string | bigint } | undefined) => Number(rows?.n ?? 0);
     const [books, pending] = await Promise.all([
-      db
+      trx
         .selectFrom('book_owner')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-      queue.listOf(userId, 'upload', ['queued', 'running']),
+        .executeTakeFirst(),
+      trx
+        .selectFrom('job')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', userId)
+        .where('kind', '=', 'upload')
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirst(),
     ]);
-    if (Number(books.n) + pending.length >= config.uploads.maxBooksPerUser) {
+    if (count(books) + count(pending) >= config.uploads.maxBooksPerUser) {
       throw new ApiError.TooManyOwnBooks(UploadErrorMessage.tooManyBooks(config.uploads.maxBooksPerUser));
     }
+  };
+
+  /** Counts an upload against the user's hour (one atomic statement), refusing past the cap. */
+  const countUpload = async (userId: string) => {
     const { current } = await countInWindow(db, 'rate_limit_counter', `uploads ${userId}`, HOUR_MS);
     if (current > config.uploads.perHour) {
       throw new ApiError.TooManyUploads(UploadErrorMessage.tooManyUploads(config.uploads.perHour));
@@ -138,7 +152,6 @@ export const uploadsRoutes: FastifyPluginAsync<{
       schema: {
         querystring: uploadQuerySchema,
         response: {
-          200: uploadSchema,
           202: uploadSchema,
           ...errors,
           409: errorResponseSchema,
@@ -158,7 +171,9 @@ export const uploadsRoutes: FastifyPluginAsync<{
         throw tooLarge();
       }
       if (typeof (request.body as Readable | undefined)?.pipe !== 'function') throw new ApiError.NotPdf();
-      await checkCaps(userId);
+      // Checked before the body is read, so a refusal costs no upload; checked again, atomically, below.
+      await checkOwnBooks(db, userId);
+      await countUpload(userId);
 
       const { name, file } = await storage.createUpload();
       let received: { sha256: string; size: number };
@@ -174,23 +189,17 @@ export const uploadsRoutes: FastifyPluginAsync<{
       }
       const { fileName, title, author } = request.query;
       const payload: UploadPayload = { upload: name, fileName, title, author, size: received.size };
-
-      // The same PDF as a book already stored: the user's own, the shared library's, or (stored once)
-      // another user's private one, which becomes one of this user's books too.
-      const existing = await db
-        .selectFrom('book')
-        .select('id')
-        .where('sha256', '=', received.sha256)
-        .where('status', '=', 'ready')
-        .executeTakeFirst();
-      if (existing) {
+      // Every PDF is imported as a job, one the library has already too (its job finds the book at once
+      // and makes it this user's, under their names): answered alike, an upload says nothing of others'.
+      let id: number;
+      try {
+        id = await enqueueImportJob(queue, { kind: 'upload', upload: payload, userId }, (trx) =>
+          checkOwnBooks(trx, userId),
+        );
+      } catch (error) {
         await storage.removeUpload(name);
-        await placeInLibrary(db, existing.id, userId);
-        access.forget(existing.id);
-        const id = await queue.recordDone('upload', payload, userId, existing.id);
-        return reply.code(200).send(uploadOf((await queue.find(id))!));
+        throw error;
       }
-      const id = await enqueueImportJob(queue, { kind: 'upload', upload: payload, userId });
       wake();
       return reply.code(202).send(uploadOf((await queue.find(id))!));
     },

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { BookStorage } from '../books/storage.ts';
-import type { UploadPayload } from '../books/upload-input.ts';
+import type { UploadPayload } from '../books/import-types.ts';
 
 /** An upload file no job names is left this long (it may be arriving on another server right now). */
 const STRAY_AFTER_MS = 60 * 60_000;

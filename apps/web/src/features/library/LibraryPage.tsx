@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CircleCheck, LoaderCircle, TriangleAlert, X } from 'lucide-react';
-import type { BookListItem, UploadsResponse } from '@threadbook/contracts';
+import type { BookListItem, Upload, UploadsResponse } from '@threadbook/contracts';
 import { AddBookDialog } from './AddBookDialog.tsx';
 import { AddBookTile } from './AddBookTile.tsx';
 import { BookTile } from './BookTile.tsx';
@@ -46,12 +46,18 @@ function Notice({ notice, onClose }: { notice: LibraryNotice; onClose: () => voi
 export function LibraryPage() {
   const state = useBooks();
   const { message, announce } = useAnnouncer();
-  const uploads = useUploads(announce);
+  const [arrivalNotice, setArrivalNotice] = useState<LibraryNotice | null>(null);
+  const arrived = useCallback(
+    (_upload: Upload, already: boolean) =>
+      setArrivalNotice(already ? { kind: 'info', text: 'Already in your library' } : null),
+    [],
+  );
+  const uploads = useUploads(announce, arrived);
   const settings: Pick<UploadsResponse, 'enabled' | 'maxBookMb'> = uploads.data ?? {
     enabled: false,
     maxBookMb: 1,
   };
-  const adding = useAddBook(settings.maxBookMb, announce);
+  const adding = useAddBook(settings.maxBookMb, announce, uploads.track);
   const dragging = useFileDrop(
     settings.enabled && adding.chosen === null,
     (file) => void adding.choose(file),
@@ -98,7 +104,11 @@ export function LibraryPage() {
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="upload-announcer">
         {message}
       </p>
-      {adding.notice ? <Notice notice={adding.notice} onClose={adding.clearNotice} /> : null}
+      {adding.notice ? (
+        <Notice notice={adding.notice} onClose={adding.clearNotice} />
+      ) : arrivalNotice ? (
+        <Notice notice={arrivalNotice} onClose={() => setArrivalNotice(null)} />
+      ) : null}
       {state.status === 'loading' ? (
         <div className="library-status" role="status">
           <LoaderCircle className="spinner__icon library-status__icon" size={28} aria-hidden="true" />

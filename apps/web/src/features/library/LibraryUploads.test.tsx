@@ -48,6 +48,10 @@ function serve(routes: Record<string, Handler>) {
   return fetchMock;
 }
 
+/** GET /api/jobs/5 once upload 5 became book `bookId`. */
+const doneJob = (bookId: number) => () =>
+  Response.json({ id: 5, kind: 'upload', state: 'done', stage: null, progress: null, error: null, bookId });
+
 const uploadsAnswer =
   (uploads: Upload[], enabled = true) =>
   () =>
@@ -251,25 +255,28 @@ describe('Library: your own books', () => {
     expect(screen.getByTestId('upload-announcer')).toHaveTextContent('“Graphs”: Waiting…');
   });
 
-  it('says "Already in your library" when the server has the book already', async () => {
-    let books: BookListItem[] = [];
-    serve({
-      'GET /api/books/': () => Response.json(books),
+  it('says "Already in your library" when the job of a PDF the user had ends at once with that book', async () => {
+    const fetchMock = serve({
+      'GET /api/books/': () => Response.json([SHARED]),
       'GET /api/uploads': uploadsAnswer([]),
+      'GET /api/jobs/5': doneJob(1),
     });
     const user = userEvent.setup();
     renderApp('/library', fakeAuthService({ signedIn: true }));
+    expect(await screen.findByTestId('book-tile')).toHaveTextContent('Abstract Algebra');
     await user.upload(await screen.findByTestId('add-book-input'), pdfFile('Graphs.pdf'));
     const dialog = await screen.findByRole('dialog', { name: 'Add a book' });
     // No metadata: the file name without .pdf.
     expect(await within(dialog).findByRole('textbox', { name: 'Title' })).toHaveValue('Graphs');
     await user.click(within(dialog).getByRole('button', { name: 'Add book' }));
     await waitFor(() => expect(FakeXhr.last).toBeDefined());
-    books = [SHARED];
-    act(() => FakeXhr.last!.answer(200, upload({ state: 'done', stage: null, bookId: 1 })));
+    // Answered as any upload is (202, queued); its job is done before the list is asked for again.
+    act(() => FakeXhr.last!.answer(202, upload({ state: 'queued', stage: null })));
     expect(await screen.findByText('Already in your library')).toBeInTheDocument();
-    expect(await screen.findByTestId('book-tile')).toHaveTextContent('Abstract Algebra');
+    expect(screen.getByTestId('upload-announcer')).toHaveTextContent('“Graphs” is already in your library.');
+    expect(screen.getAllByTestId('book-tile')).toHaveLength(1);
     expect(screen.queryByTestId('upload-tile')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/jobs/5')).toHaveLength(1);
   });
 
   it('turns an upload that left the list into a book tile', async () => {
@@ -278,6 +285,7 @@ describe('Library: your own books', () => {
     serve({
       'GET /api/books/': () => Response.json(books),
       'GET /api/uploads': () => uploadsAnswer(uploads)(),
+      'GET /api/jobs/5': doneJob(3),
     });
     renderApp('/library', fakeAuthService({ signedIn: true }));
     expect(await screen.findByText('Saving…')).toBeInTheDocument();
@@ -287,6 +295,7 @@ describe('Library: your own books', () => {
     expect(within(tile).getByText('Private')).toBeInTheDocument();
     expect(screen.queryByTestId('upload-tile')).not.toBeInTheDocument();
     expect(screen.getByTestId('upload-announcer')).toHaveTextContent('“Graphs” is in your library.');
+    expect(screen.queryByTestId('library-notice')).not.toBeInTheDocument();
   });
 
   it('removes a private book after the confirmation, and Cancel keeps it', async () => {

@@ -1,9 +1,11 @@
 import {
   bookListItemSchema,
+  jobSchema,
   uploadSchema,
   uploadsResponseSchema,
   type BookListItem,
   type BookRename,
+  type Job,
   type Upload,
   type UploadsResponse,
 } from '@threadbook/contracts';
@@ -16,6 +18,11 @@ export async function fetchUploads(init?: { signal?: AbortSignal }): Promise<Upl
   const parsed = uploadsResponseSchema.safeParse(await apiJson<unknown>('/api/uploads', init));
   if (!parsed.success) throw new Error(LOAD_UPLOADS_FALLBACK);
   return parsed.data;
+}
+
+/** GET /api/jobs/{id}: an upload's job, with the book it made or found once done. */
+export async function fetchJob(id: number): Promise<Job> {
+  return jobSchema.parse(await apiJson<unknown>(`/api/jobs/${id}`));
 }
 
 /** POST /api/uploads/{id}/retry. */
@@ -47,7 +54,10 @@ export interface SendPdfOptions {
   signal?: AbortSignal;
 }
 
-/** The answer of POST /api/uploads: 202 (queued) or 200 (the book exists already). */
+/**
+ * The answer of POST /api/uploads: 202 and the upload, queued, whatever the file (one the library has is
+ * found by its job at once).
+ */
 export interface SentPdf {
   status: number;
   upload: Upload;

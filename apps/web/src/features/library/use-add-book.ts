@@ -2,8 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../lib/api.ts';
 import { prefillBookText, readBytes, refusePdf, type PdfSelfDescription } from './pdf-file.ts';
+import type { Upload } from '@threadbook/contracts';
 import { sendPdf } from './uploads-api.ts';
-import { booksQueryKey } from './use-books.ts';
 import { uploadsQueryKey } from './use-uploads.ts';
 
 /** A PDF chosen and accepted, waiting for the form: its title and author once the PDF was read. */
@@ -46,10 +46,14 @@ async function describe(file: File): Promise<PdfSelfDescription> {
 
 /**
  * Adding a book: a chosen (or dropped) file is checked (a PDF, not too large), read for its title and
- * author, shown in the form, then sent with its progress; the server's answer queues an import (202) or
- * names a book the user has already (200).
+ * author, shown in the form, then sent with its progress; the server queues its import, which `sent`
+ * hears of (useUploads follows it until it is a book).
  */
-export function useAddBook(maxBookMb: number, announce: (message: string) => void) {
+export function useAddBook(
+  maxBookMb: number,
+  announce: (message: string) => void,
+  sent: (upload: Upload) => void,
+) {
   const client = useQueryClient();
   const [chosen, setChosen] = useState<ChosenPdf | null>(null);
   const [sending, setSending] = useState<SendingPdf[]>([]);
@@ -85,17 +89,13 @@ export function useAddBook(maxBookMb: number, announce: (message: string) => voi
       setSending((list) => [...list, { key, title, author, sent: 0, total: file.size, error: null }]);
       announce(`Uploading “${title}”…`);
       try {
-        const { status } = await sendPdf({
+        const { upload } = await sendPdf({
           file,
           title,
           author,
-          onProgress: (sent, total) => update(key, { sent, total }),
+          onProgress: (done, total) => update(key, { sent: done, total }),
         });
-        if (status === 200) {
-          setNotice({ kind: 'info', text: 'Already in your library' });
-          announce(`“${title}” is already in your library.`);
-          await client.invalidateQueries({ queryKey: booksQueryKey, exact: true });
-        }
+        sent(upload);
         await client.invalidateQueries({ queryKey: uploadsQueryKey });
         setSending((list) => list.filter((item) => item.key !== key));
       } catch (error) {
@@ -104,7 +104,7 @@ export function useAddBook(maxBookMb: number, announce: (message: string) => voi
         announce(`“${title}” could not be added: ${message}`);
       }
     },
-    [chosen, client, announce],
+    [chosen, client, announce, sent],
   );
 
   const dismiss = useCallback(
@@ -112,5 +112,14 @@ export function useAddBook(maxBookMb: number, announce: (message: string) => voi
     [],
   );
 
-  return { chosen, choose, cancel, send, sending, dismiss, notice, clearNotice: () => setNotice(null) };
+  return {
+    chosen,
+    choose,
+    cancel,
+    send,
+    sending,
+    dismiss,
+    notice,
+    clearNotice: () => setNotice(null),
+  };
 }
