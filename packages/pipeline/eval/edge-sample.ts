@@ -42,7 +42,9 @@ export const TYPE_MEANING: Record<RelationshipTypeName, string> = {
 export interface EdgeFigures {
   edges: number;
   byType: Record<RelationshipTypeName, number>;
-  /** Reasons that name no evidence a student can check. */
+  /** Reasons that quote none of the book's words (quotesTheBook): no evidence a student can check. */
+  unquotedReasons: number;
+  /** Of those, "The book links Section 2.1, Paragraph 2 to ...": a link whose words were not read. */
   unquotedLinks: number;
   /** Similarity edges with a caption, listing, table or footnote at either end. */
   nonProseSimilarity: number;
@@ -62,17 +64,21 @@ export function edgeFigures(edges: readonly GraphEdge[], paragraphs: readonly Gr
     CONTRAST: 0,
     RELATED: 0,
   };
+  let unquotedReasons = 0;
   let unquotedLinks = 0;
   let nonProseSimilarity = 0;
   let elaborationsToNext = 0;
   const defined = new Map<string, number>();
   for (const edge of edges) {
     byType[edge.type]++;
-    if (/a link in the book/.test(edge.justification)) unquotedLinks++;
     const source = byId.get(edge.source);
     const target = byId.get(edge.target);
     if (source === undefined || target === undefined)
       throw new Error(`edge ${edge.source} -> ${edge.target}: no such paragraph`);
+    if (!quotesTheBook(edge.justification, [source.text, target.text])) {
+      unquotedReasons++;
+      if (/\bthe book links\b/i.test(edge.justification)) unquotedLinks++;
+    }
     if (edge.evidence.includes('semantic') && (source.kind !== undefined || target.kind !== undefined))
       nonProseSimilarity++;
     if (
@@ -88,10 +94,31 @@ export function edgeFigures(edges: readonly GraphEdge[], paragraphs: readonly Gr
   return {
     edges: edges.length,
     byType,
+    unquotedReasons,
     unquotedLinks,
     nonProseSimilarity,
     elaborations: byType.ELABORATION,
     elaborationsToNext,
     definedTerms: [...defined].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
   };
+}
+
+/** Letters and digits only, in lower case: how a quoted fragment is looked for in a paragraph. */
+const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Whether a reason quotes the book's own words: a phrase it puts in quotation marks ("by Theorem 4.10", a
+ * defined term, an opening cue; one cut short with "…" up to the cut) or an idea it lists after "Covers the
+ * same ideas:", found (letters and digits, any case) in the text of either paragraph. The labels the builder
+ * writes ("Section 2.1, Paragraph 3") are not the book's words, even where a paragraph happens to name the
+ * same section: a reason made of them alone, "The book links Section 2.1, Paragraph 2 to Section 1.1,
+ * Paragraph 3", or one that names nothing, "Covers similar ideas", quotes nothing.
+ */
+export function quotesTheBook(justification: string, texts: readonly string[]): boolean {
+  const quoted = [...justification.matchAll(/"([^"]*)"/g)].map(([, phrase]) => phrase!.replace(/…$/, ''));
+  const ideas = /covers the same ideas: ([^;]*)/i.exec(justification)?.[1]?.split(/, | and /) ?? [];
+  const squashed = texts.map(squash);
+  return [...quoted, ...ideas]
+    .map(squash)
+    .some((fragment) => fragment !== '' && squashed.some((text) => text.includes(fragment)));
 }

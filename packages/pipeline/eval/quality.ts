@@ -27,6 +27,11 @@ const SHORT_BLOCK = 40;
 const EDGE_BAND = 0.1;
 /** Masked text seen at a page edge on this many pages is a running head or foot. */
 const MIN_REPEATS = 3;
+/**
+ * Fewer pairs of body paragraphs joined by a link than this are too few to give a precision or recall (dmoi
+ * has 9; thinkcspy's 9 show no numbers to judge a reference by).
+ */
+export const MIN_LINKED_PAIRS = 20;
 
 export interface QualityReport {
   pages: number;
@@ -49,7 +54,7 @@ export interface QualityReport {
   };
   captions: { labelsSeen: number; withCaption: number; missing: string[] };
   references: { mentions: number; resolved: number };
-  /** Against the PDF's own links, when it has at least one joining two body paragraphs. */
+  /** Against the PDF's own links, when at least MIN_LINKED_PAIRS of them join two body paragraphs. */
   links?: {
     pairs: number;
     withLinks: ReferenceScore;
@@ -221,7 +226,7 @@ function referenceReport(paragraphs: GraphParagraph[]): QualityReport['reference
 
 async function linkReport(book: BookDocument, pdf: Uint8Array): Promise<QualityReport['links']> {
   const { paragraphs, allLinks, pairs } = await readLinkTruth(book, pdf);
-  if (pairs.length === 0) return undefined;
+  if (pairs.length < MIN_LINKED_PAIRS) return undefined;
   const same = sameAsLink(paragraphs);
   const textOnly = resolveExplicitReferences(paragraphs);
   const withLinks = resolveExplicitReferences(paragraphs, { links: allLinks });

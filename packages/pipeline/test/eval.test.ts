@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { corpus } from '@threadbook/test-support';
 import type { BookDocument } from '@threadbook/book';
-import { edgeFigures, sampleEdges } from '../eval/edge-sample.ts';
+import { edgeFigures, quotesTheBook, sampleEdges } from '../eval/edge-sample.ts';
 import type { GraphEdge, GraphParagraph } from '../src/graph/types.ts';
 import {
   compactText,
@@ -779,10 +779,37 @@ describe('the edge sample for a blind reading', () => {
     target: paragraphs[i]!.id,
     type: i % 3 === 0 ? 'ELABORATION' : 'BACKGROUND',
     justification:
-      i % 5 === 0 ? 'Referred to explicitly: a link in the book' : 'Covers the same ideas: a and b',
+      i % 5 === 0
+        ? `The book links ${p.id} to ${paragraphs[i]!.id}`
+        : i % 7 === 0
+          ? 'Covers similar ideas'
+          : 'Covers the same ideas: paragraph',
     score: 0.5,
     evidence: ['semantic'],
   }));
+
+  it('tells a reason that quotes either paragraph from one made of labels or of nothing', () => {
+    const texts = [
+      'By Theorem 4.10, every left coset of H has as many elements as H.',
+      'Theorem 4.10. Let H be',
+    ];
+    expect(quotesTheBook('Explicit reference: "By Theorem 4.10"', texts)).toBe(true);
+    // Cut short at 60 characters, the quote is looked for up to the cut.
+    expect(quotesTheBook('Explicit reference: "every left coset of H has as many…"', texts)).toBe(true);
+    expect(quotesTheBook('Covers the same ideas: subgroup, left coset and elements', texts)).toBe(true);
+    expect(
+      quotesTheBook('"coset" defined in Section 4.1, Paragraph 2, used in Section 4.2, Paragraph 1', texts),
+    ).toBe(true);
+    // A label the builder writes is not the book's words, though a paragraph may name the same section.
+    expect(
+      quotesTheBook('The book links Section 4.1, Paragraph 2 to Section 4.1, Paragraph 1', [
+        'See Section 4.1',
+      ]),
+    ).toBe(false);
+    expect(quotesTheBook('Covers similar ideas', texts)).toBe(false);
+    expect(quotesTheBook('An exercise and its answer, linked in the book ("")', texts)).toBe(false);
+    expect(quotesTheBook('Explicit reference: "see Chapter 9"', texts)).toBe(false);
+  });
 
   it('draws the same edges for the same seed, whatever order the graph lists them in', () => {
     const first = sampleEdges(edges, 15, 14);
@@ -796,6 +823,8 @@ describe('the edge sample for a blind reading', () => {
   it('counts what a reading checks: reasons without evidence, elaborations that are only the next paragraph', () => {
     const figures = edgeFigures(edges, paragraphs);
     expect(figures.edges).toBe(39);
+    // Every fifth reason is a bare link, four more name nothing: none quotes the book.
+    expect(figures.unquotedReasons).toBe(12);
     expect(figures.unquotedLinks).toBe(8);
     expect(figures.elaborations).toBe(13);
     // Each edge here goes back one paragraph: no ELABORATION goes to the next one.

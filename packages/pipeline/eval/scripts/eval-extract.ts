@@ -10,29 +10,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { extractBook } from '../../src/extract/extract-book.ts';
-import { readOutlineSectionPages, readTruth, requireCorpus, scoreExtraction } from '../index.ts';
-
-interface BookArg {
-  pdf: string;
-  source?: string;
-}
-
-function parseArgs(argv: string[]): { books: BookArg[]; misses: boolean } {
-  const misses = argv.includes('--misses');
-  const books: BookArg[] = [];
-  for (const arg of argv.filter((a) => !a.startsWith('--'))) {
-    if (arg.toLowerCase().endsWith('.pdf')) books.push({ pdf: path.resolve(arg) });
-    else if (books.length > 0 && books[books.length - 1]!.source === undefined)
-      books[books.length - 1]!.source = path.resolve(arg);
-    else throw new Error(`${arg}: expected a PDF, or a source folder after a PDF`);
-  }
-  return { books: books.length > 0 ? books : requireCorpus(), misses };
-}
+import { bookArgs } from '../book-args.ts';
+import { readOutlineSectionPages, readTruth, scoreExtraction } from '../index.ts';
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 async function main() {
-  const { books, misses } = parseArgs(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  const books = bookArgs(args.filter((a) => !a.startsWith('--')));
+  const misses = args.includes('--misses');
   for (const arg of books) {
     const started = performance.now();
     const { book, pageCount } = await extractBook(new Uint8Array(fs.readFileSync(arg.pdf)));

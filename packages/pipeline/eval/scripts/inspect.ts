@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { extractBook } from '../../src/extract/extract-book.ts';
 import { requireCorpus } from '../corpus.ts';
-import { qualityReport, type QualityReport } from '../quality.ts';
+import { MIN_LINKED_PAIRS, qualityReport, type QualityReport } from '../quality.ts';
 import type { ReferenceScore } from '../references.ts';
 
 const share = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
@@ -41,7 +41,7 @@ function print(name: string, seconds: number, r: QualityReport) {
   );
   if (!r.links) {
     console.log(
-      '  internal links:                 none between body paragraphs: precision and recall not measured',
+      `  internal links:                 fewer than ${MIN_LINKED_PAIRS} between body paragraphs: precision and recall not measured`,
     );
     return;
   }

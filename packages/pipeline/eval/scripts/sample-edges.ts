@@ -70,7 +70,9 @@ async function main() {
       .map(([type, n]) => `${n} ${type}`)
       .join(', ');
     console.log(`${name}: ${f.edges} edges: ${types}`);
-    console.log(`  reasons "a link in the book": ${f.unquotedLinks}  target 0`);
+    console.log(
+      `  reasons that quote none of the book's words: ${f.unquotedReasons} (${f.unquotedLinks} "The book links ...")  target 0`,
+    );
     console.log(`  similarity edges with a non-prose end: ${f.nonProseSimilarity}  target 0`);
     console.log(
       `  ELABORATION to the very next paragraph without a reference: ${f.elaborationsToNext} of ${f.elaborations}  target <= 10%`,
