@@ -87,12 +87,8 @@ export async function qualityReport(pdf: Uint8Array, book: BookDocument): Promis
   const startsLowerCase = (text: string) => !LABEL.test(text) && lowerWord(text);
   const itemInLowerCase = (text: string) => LABEL.test(text) && lowerWord(text.replace(LABEL, ''));
 
-  const { pages, heads } = await edgeHeads(pdf, book);
-  const byPage = new Map<number, string[]>();
-  for (const p of paragraphs) byPage.set(p.page, [...(byPage.get(p.page) ?? []), squash(p.text)]);
-  const leaked = heads.filter((h) =>
-    (byPage.get(h.page) ?? []).some((text) => text.includes(squash(h.text))),
-  );
+  const { pages, heads, body } = await edgeHeads(pdf, book);
+  const leaked = leakedHeads(heads, body, paragraphs);
 
   return {
     pages,
@@ -106,8 +102,8 @@ export async function qualityReport(pdf: Uint8Array, book: BookDocument): Promis
     },
     runningHeads: {
       found: heads.length,
-      inBlocks: leaked.length,
-      examples: leaked.slice(0, 5).map((h) => `p${h.page}: ${h.text}`),
+      inBlocks: leaked.reduce((n, h) => n + h.times, 0),
+      examples: leaked.slice(0, 5).map((h) => `${h.times}x: ${h.text}`),
     },
     captions: captionReport(paragraphs),
     references: referenceReport(graphParagraphs(book)),
@@ -124,22 +120,43 @@ export async function qualityReport(pdf: Uint8Array, book: BookDocument): Promis
 async function edgeHeads(
   pdf: Uint8Array,
   book: BookDocument,
-): Promise<{ pages: number; heads: { page: number; text: string }[] }> {
+): Promise<{ pages: number; heads: { page: number; text: string }[]; body: string }> {
   const opened = await openPdf(pdf);
-  const edges: { page: number; text: string }[] = [];
+  const edges: { page: number; text: string; form: string }[] = [];
+  const inner: string[] = [];
+  // The pages the blocks come from: a table of contents left out of the book repeats every title.
+  const blockPages = new Set(bookParagraphs(book).map((p) => p.page));
   try {
     for (let page = 1; page <= opened.pageCount; page++) {
       const text = await readPageText(opened.pdf, page);
       const lines = buildLines(text).sort((a, b) => a.top - b.top);
       const first = lines[0];
       const last = lines.at(-1);
-      if (first && first.top < EDGE_BAND * text.height) edges.push({ page, text: first.text });
+      const edge = new Map<unknown, string>();
+      // Its face and size, when set apart from the text by more than a line's space: a head's form.
+      const form = (line: (typeof lines)[number], next: (typeof lines)[number] | undefined) =>
+        next && Math.abs(next.top - line.top) > 2.2 * line.size ? `${line.font}@${line.size.toFixed(1)}` : '';
+      if (first && first.top < EDGE_BAND * text.height) edge.set(first, form(first, lines[1]));
       if (last && last !== first && last.baseline > (1 - EDGE_BAND) * text.height)
-        edges.push({ page, text: last.text });
+        edge.set(last, form(last, lines.at(-2)));
+      for (const line of lines) {
+        if (edge.has(line)) edges.push({ page, text: line.text, form: edge.get(line)! });
+        else if (blockPages.has(page)) inner.push(line.text);
+      }
     }
   } finally {
     await opened.close();
   }
+  // The headings are lines of the pages but not of the blocks: a head repeating a heading's words is
+  // counted against the text of the blocks only.
+  const headings = new Set(
+    book.chapters.flatMap((c) => [
+      squash(c.title),
+      squash(`${c.id} ${c.title}`),
+      ...c.sections.flatMap((s) => [squash(s.title), squash(`${s.id} ${s.title}`)]),
+    ]),
+  );
+  const text = inner.filter((line) => !headings.has(squash(line)));
   const mask = (t: string) => t.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
   const repeats = new Map<string, number>();
   for (const e of edges) repeats.set(mask(e.text), (repeats.get(mask(e.text)) ?? 0) + 1);
@@ -176,16 +193,53 @@ async function edgeHeads(
   // The printed page numbers share their offset on most pages; a formula or a table row that happens to
   // end in a number shares it with a few lines at most.
   const pageNumbered = Math.max(MIN_REPEATS, 0.05 * opened.pageCount);
+  // Heads that change with every section are found by their form: one face and size, set apart at the
+  // page edge on a fifth of the pages or more.
+  const forms = new Map<string, number>();
+  for (const e of edges) if (e.form !== '') forms.set(e.form, (forms.get(e.form) ?? 0) + 1);
+  const headForm = (form: string) => form !== '' && (forms.get(form) ?? 0) >= 0.2 * opened.pageCount;
   const heads = edges.filter((e) => {
     const o = offsetOf(e);
     return (
       (o !== null && (offsets.get(o) ?? 0) >= pageNumbered) ||
       ((repeats.get(mask(e.text)) ?? 0) >= MIN_REPEATS && fewNumbers(e.text)) ||
+      (headForm(e.form) && fewNumbers(e.text)) ||
       isTitle(e.text)
     );
   });
   // Only heads long enough to be told apart from running text are looked for inside blocks.
-  return { pages: opened.pageCount, heads: heads.filter((h) => squash(h.text).length >= 10) };
+  return {
+    pages: opened.pageCount,
+    heads: heads.filter((h) => squash(h.text).length >= 10),
+    body: squash(text.join(' ')),
+  };
+}
+
+/** How often `needle` occurs in `text`, matches not overlapping. */
+function occurrences(text: string, needle: string): number {
+  let n = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
+
+/**
+ * The heads found inside blocks, each with how many times: a head's words are in the blocks more often
+ * than in the pages' lines other than their edge lines (`body`). Counted over the whole book, a head that
+ * is also a phrase of the text ("The Operating System" in a book about them) counts only where it is in
+ * excess, and a head leaked mid-sentence counts as surely as one leaked at a block's start.
+ */
+function leakedHeads(
+  heads: { text: string }[],
+  body: string,
+  paragraphs: { text: string }[],
+): { text: string; times: number }[] {
+  const blocks = squash(paragraphs.map((p) => p.text).join(' '));
+  const seen = new Map<string, string>();
+  for (const head of heads) seen.set(squash(head.text), head.text);
+  return [...seen]
+    .map(([key, text]) => ({ text, times: occurrences(blocks, key) - occurrences(body, key) }))
+    .filter((h) => h.times > 0)
+    .sort((a, b) => b.times - a.times);
 }
 
 /** "Figure 2.5" and "Table 1.1" labels the text shows, and whether a caption block carries each. */

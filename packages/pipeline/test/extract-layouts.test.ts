@@ -174,6 +174,46 @@ describe('running heads and feet', () => {
       'Figure 3.1: The running time of both sorts.',
     ]);
   });
+
+  it("leaves out heads set in the body's face at their place, changing with every section, and keeps a paragraph whole across them", async () => {
+    // A linguistics book's pages: the head in the text's own face and size, the chapter's title on even
+    // pages and the section's on odd ones (each section's on one page only), the page number at the foot;
+    // the paragraphs run on over every page break, mid-sentence.
+    const sections = [
+      'Identifying the puzzles',
+      'Architectural assumptions',
+      'Roots and templates',
+      'Outlook',
+    ];
+    const text = Array.from({ length: 24 }, (_, i) => prose(i + 1, 14));
+    let page = 1;
+    const pdf = await makePdf(
+      (doc) => {
+        const head = () => {
+          const [x, y] = [doc.x, doc.y];
+          const title = page % 2 === 0 ? '1 The valence of Voice' : `1.${page} ${sections[(page >> 1) % 4]}`;
+          doc
+            .font('Times-Roman')
+            .fontSize(10)
+            .text(title, page % 2 === 0 ? 72 : 380, 40, { lineBreak: false });
+          doc.text(String(page), 300, 740, { lineBreak: false });
+          [doc.x, doc.y] = [x, y];
+        };
+        doc.on('pageAdded', () => {
+          page++;
+          head();
+        });
+        head();
+        doc.font('Times-Roman').fontSize(10);
+        for (const paragraph of text)
+          doc.text(paragraph, { width: 468, indent: 15, lineGap: 2, paragraphGap: 4 });
+      },
+      { margins: { top: 80, bottom: 72, left: 72, right: 72 } },
+    );
+    const { book, pageCount } = await extractBook(pdf);
+    expect(pageCount).toBeGreaterThanOrEqual(5);
+    expect(paragraphs(book).map((p) => p.text)).toEqual(text);
+  });
 });
 
 describe('listings', () => {

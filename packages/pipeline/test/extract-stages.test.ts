@@ -18,6 +18,7 @@ import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { buildTargetIndex } from '../src/graph/refs/targets.ts';
 import { joinLines, tidyParagraph } from '../src/extract/text.ts';
 import type { Block, BodyMetrics, Line, PageText, TextRun } from '../src/extract/types.ts';
+import { prose } from './pdf-fixtures.ts';
 
 /** A text run of a fixed-pitch font: each character is half the size wide. */
 function run(str: string, x: number, y: number, size = 10, font = 'body'): TextRun {
@@ -1687,6 +1688,32 @@ describe('fixed-pitch faces', () => {
     expect(none('rm-flagged')).toBe(true);
     expect(mono('few-flagged')).toBe(true);
     expect(none('dots')).toBe(true);
+  });
+
+  it('tells a proportional face set a whole line to a run (a browser, pdfkit) by what its letters are', () => {
+    // Whole lines of prose average their letters out: these are within 3% of one another in width per
+    // letter, as a fixed-pitch face's are; yet a line with more "i", "l" and "t" is narrower.
+    const advance = (str: string) =>
+      (str.match(/[iljtfr.,;:!' ]/g)?.length ?? 0) * 0.27 +
+      (str.match(/[mwMWOQGDCH]/g)?.length ?? 0) * 0.8 +
+      (str.match(/[^iljtfr.,;:!' mwMWOQGDCH]/g)?.length ?? 0) * 0.5;
+    const lines = (prose(1, 6) + ' ' + prose(2, 6)).match(/.{1,88}(?:\s|$)/g)!.map((l) => l.trim());
+    const perLetter = lines.map((l) => advance(l) / l.length);
+    const middle = [...perLetter].sort((a, b) => a - b)[perLetter.length >> 1]!;
+    const alike = lines.filter((_, i) => Math.abs(perLetter[i]! - middle) <= 0.03 * middle);
+    expect(alike.length).toBeGreaterThanOrEqual(8);
+    const page: PageText = {
+      page: 1,
+      width: 600,
+      height: 800,
+      runs: [
+        ...alike.map((l) => ({ ...runOf(l, 'times', 0), width: advance(l) * 10 })),
+        ...alike.map((l) => runOf(l, 'courier', 0.6)),
+      ],
+    };
+    markMonospace(page.runs, 0, judgeMonospace([page], [false]));
+    expect(page.runs.filter((r) => r.font === 'times').some((r) => r.mono)).toBe(false);
+    expect(page.runs.filter((r) => r.font === 'courier').every((r) => r.mono)).toBe(true);
   });
 });
 

@@ -52,7 +52,7 @@ describe('the quality report', () => {
     expect(report.pages).toBe(3);
     expect(report.runningHeads.found).toBe(3);
     expect(report.runningHeads.inBlocks).toBe(1);
-    expect(report.runningHeads.examples).toEqual(['p2: 12 CHAPTER 2. SORTING IN LINEAR TIME']);
+    expect(report.runningHeads.examples).toEqual(['1x: 12 CHAPTER 2. SORTING IN LINEAR TIME']);
   });
 
   it('counts blocks by kind, prose cut in two, captions for the labels seen and resolved references', async () => {
@@ -92,12 +92,16 @@ describe('the quality report', () => {
           .font('Times-Italic')
           .fontSize(9)
           .text(`${page + 10}   CHAPTER 2. SORTING`, 72, 40, { lineBreak: false });
-        column(doc, [prose(page, 6)], 72, 90, 468);
-        doc.font('Courier').fontSize(10).text(foot(page), 72, 735, { lineBreak: false });
+        // Right under the text, as output ends a page: not set apart as a foot is.
+        const end = column(doc, [prose(page, 40)], 72, 90, 468);
+        doc
+          .font('Courier')
+          .fontSize(10)
+          .text(foot(page), 72, end + 2, { lineBreak: false });
       }
     });
     const withTitles: BookDocument = {
-      ...book([1, 2, 3, 4].map((page) => block(`2.1.${page}`, page, `${prose(page, 6)} ${foot(page)}`))),
+      ...book([1, 2, 3, 4].map((page) => block(`2.1.${page}`, page, `${prose(page, 40)} ${foot(page)}`))),
     };
     withTitles.chapters[0]!.sections.push({ id: '2.2', title: 'Statistics', paragraphs: [] });
     const report = await qualityReport(pdf, withTitles);

@@ -31,6 +31,33 @@ const MONO_RUNS = 0.95;
 const MIN_JUDGED_TEXTS = 8;
 /** A fixed-pitch text face advances about half an em a character; dot leaders and symbol fonts far less. */
 const MIN_MONO_ADVANCE = 0.4;
+/**
+ * How much a proportional face's advance changes, relative to its median, with a run's share of narrow
+ * letters over wide ones ("ill" against "mom"); a fixed-pitch face's does not change at all. Whole lines
+ * set as one run (a browser's or pdfkit's PDF) average their letters out, so their widths alone barely
+ * tell the two apart; what the letters are still does.
+ */
+const MIN_PROPORTIONAL_SLOPE = 0.15;
+const NARROW = /[iljtfr.,;:!'|()[\] ]/g;
+const WIDE = /[mwMWOQGDCH@%&]/g;
+
+/** A run's share of narrow characters less its share of wide ones. */
+const narrowness = (text: string) =>
+  ((text.match(NARROW)?.length ?? 0) - (text.match(WIDE)?.length ?? 0)) / text.length;
+
+/** The least-squares slope of `y` on `x`; 0 when `x` does not vary. */
+function slope(points: { x: number; y: number }[]): number {
+  const n = points.length;
+  const mx = points.reduce((s, p) => s + p.x, 0) / n;
+  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const p of points) {
+    sxy += (p.x - mx) * (p.y - my);
+    sxx += (p.x - mx) ** 2;
+  }
+  return sxx === 0 ? 0 : sxy / sxx;
+}
 
 /** Says whether a run read on page `pageIndex` (0-based) is set in a fixed-pitch face. */
 export type MonospaceJudge = (run: TextRun, pageIndex: number) => boolean;
@@ -45,14 +72,14 @@ export type MonospaceJudge = (run: TextRun, pageIndex: number) => boolean;
 export function judgeMonospace(pages: PageText[], other: boolean[]): MonospaceJudge {
   // Fonts are told apart per document: the worker's document names its fonts its own way (alignFonts).
   const key = (font: string, i: number) => (other[i] ? `other:${font}` : font);
-  const ratios = new Map<string, number[]>();
+  const ratios = new Map<string, { x: number; y: number }[]>();
   const texts = new Map<string, Set<string>>();
   pages.forEach((page, i) => {
     for (const run of page.runs) {
       if (run.str.length < 4) continue;
       const font = key(run.font, i);
       const list = ratios.get(font) ?? [];
-      list.push(run.width / (run.str.length * run.size));
+      list.push({ x: narrowness(run.str), y: run.width / (run.str.length * run.size) });
       ratios.set(font, list);
       const seen = texts.get(font) ?? new Set<string>();
       if (seen.size < MIN_JUDGED_TEXTS) seen.add(run.str);
@@ -62,10 +89,11 @@ export function judgeMonospace(pages: PageText[], other: boolean[]): MonospaceJu
   const judged = new Map<string, boolean>();
   for (const [font, list] of ratios) {
     if ((texts.get(font)?.size ?? 0) < MIN_JUDGED_TEXTS) continue;
-    const sorted = [...list].sort((a, b) => a - b);
+    const sorted = list.map((p) => p.y).sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    const close = list.filter((r) => Math.abs(r - median) <= MONO_SPREAD * median).length;
-    judged.set(font, median >= MIN_MONO_ADVANCE && close >= MONO_RUNS * list.length);
+    const close = list.filter((p) => Math.abs(p.y - median) <= MONO_SPREAD * median).length;
+    const proportional = -slope(list) / median >= MIN_PROPORTIONAL_SLOPE;
+    judged.set(font, median >= MIN_MONO_ADVANCE && close >= MONO_RUNS * list.length && !proportional);
   }
   return (run, i) => judged.get(key(run.font, i)) ?? run.mono === true;
 }

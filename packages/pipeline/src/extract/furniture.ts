@@ -9,6 +9,10 @@
  *   "Example:" label opening many pages sits close to its text);
  * - it is the edge line, set apart from the text, in the running heads' face: a face other than the body's
  *   set apart at the page edge on many pages (a head without a number, its page number at the foot);
+ * - it is the edge line, set apart from the text, at the running heads' place: the height where lines set
+ *   well apart at the page edge stand on many pages. A head in the body's own face that changes with every
+ *   section ("1.1 Identifying the puzzles" on one page, the next section's title two pages on) is found
+ *   by where it stands, on any page;
  * - it is a head carrying a number at one end set apart from the text below it.
  */
 import { isItemNumber } from './paragraphs.ts';
@@ -22,6 +26,13 @@ const EDGE_LINES = 2;
 const MIN_REPEATS = 3;
 /** A face set apart at the page edge on this share of the pages is the running heads' face. */
 const HEAD_STYLE_SHARE = 0.2;
+/**
+ * How far, in its own size, a line at the head's place stands from the text to count as set well apart:
+ * more than a paragraph's space (a page opening with a one-line paragraph), as heads and feet are.
+ */
+const WELL_APART = 1.5;
+/** How near (points) two lines' heights are to be at one place. */
+const SAME_PLACE = 1.5;
 
 export interface PageLines {
   height: number;
@@ -77,6 +88,7 @@ export function removeFurniture(pages: PageLines[], maxSize = Infinity, bodyFont
   });
   const leastStyled = Math.max(MIN_REPEATS, HEAD_STYLE_SHARE * pages.length);
   const headStyle = (line: Line) => line.font !== bodyFont && (styles.get(styleOf(line)) ?? 0) >= leastStyled;
+  const atHeadPlace = headPlaces(sortedPages, perPage, leastStyled);
   return pages.map((page, i) => {
     const drop = new Set<Line>();
     const sorted = sortedPages[i]!;
@@ -91,7 +103,7 @@ export function removeFurniture(pages: PageLines[], maxSize = Infinity, bodyFont
       if (
         key === '#' ||
         (numbered(line, i + 1) && (edge || apart(line))) ||
-        ((repeated(line) || (edge && headStyle(line))) && apart(line))
+        ((repeated(line) || (edge && (headStyle(line) || atHeadPlace(line, sorted)))) && apart(line))
       ) {
         drop.add(line);
         continue;
@@ -104,6 +116,39 @@ export function removeFurniture(pages: PageLines[], maxSize = Infinity, bodyFont
     }
     return page.lines.filter((l) => !drop.has(l));
   });
+}
+
+/**
+ * The places of the running heads and feet: the heights (a head's top, a foot's baseline) where the edge
+ * line of many pages stands well apart from the text. Answers whether a page's edge line stands at one.
+ */
+function headPlaces(
+  sortedPages: Line[][],
+  perPage: Line[][],
+  least: number,
+): (line: Line, sorted: Line[]) => boolean {
+  const heightOf = (line: Line, sorted: Line[]) => (line === sorted[0] ? line.top : line.baseline);
+  const wellApart = (line: Line, sorted: Line[]) => {
+    const at = sorted.indexOf(line);
+    const neighbour = at === 0 ? sorted[1] : sorted[at - 1];
+    if (!neighbour) return false;
+    const gap = at === 0 ? neighbour.top - line.baseline : line.top - neighbour.baseline;
+    return gap > WELL_APART * Math.min(line.size, neighbour.size);
+  };
+  const seen: { top: boolean; height: number }[] = [];
+  sortedPages.forEach((sorted, i) => {
+    for (const line of new Set([sorted[0], sorted[sorted.length - 1]])) {
+      if (!line || !perPage[i]!.includes(line) || isItemNumber(line.text) || !wellApart(line, sorted)) continue;
+      seen.push({ top: line === sorted[0], height: heightOf(line, sorted) });
+    }
+  });
+  const near = (a: { top: boolean; height: number }, b: { top: boolean; height: number }) =>
+    a.top === b.top && Math.abs(a.height - b.height) <= SAME_PLACE;
+  const places = seen.filter((place) => seen.filter((other) => near(place, other)).length >= least);
+  return (line, sorted) => {
+    const here = { top: line === sorted[0], height: heightOf(line, sorted) };
+    return places.some((place) => near(place, here));
+  };
 }
 
 /** A line's face and size, as one key. */
