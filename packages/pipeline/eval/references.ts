@@ -145,23 +145,32 @@ const NUMBER = /\b(?:[A-Z]|\d+)(?:\.\d+)*\b/g;
  */
 export function judgedByLinks(truth: LinkedPair[]): (ref: ExplicitReference) => boolean {
   const numbersBySource = new Map<string, Set<string>>();
+  const wordsBySource = new Map<string, string[]>();
   let anchored = 0;
   for (const pair of truth) {
     const numbers = numbersBySource.get(pair.sourceId) ?? new Set<string>();
     const shown = (pair.anchors ?? []).flatMap((anchor) => anchor.match(NUMBER) ?? []);
     for (const n of shown) numbers.add(n);
-    if (shown.length > 0) anchored++;
     numbersBySource.set(pair.sourceId, numbers);
+    // A link on a title ("the section called “Properties”") shows its words, not a number.
+    const titles = (pair.anchors ?? []).map(letters).filter((t) => t.length >= MIN_TITLE_LETTERS);
+    wordsBySource.set(pair.sourceId, [...(wordsBySource.get(pair.sourceId) ?? []), ...titles]);
+    if (shown.length > 0 || titles.length > 0) anchored++;
   }
   // Links whose text could not be read would leave every reference unjudged, and the precision empty.
   if (truth.length > 0 && anchored < 0.5 * truth.length)
-    throw new TruthError(
-      `only ${anchored} of ${truth.length} linked pairs have a number in their link's text`,
-    );
+    throw new TruthError(`only ${anchored} of ${truth.length} linked pairs have text under their link`);
   return (ref) => {
     // A reference the import took from a link is judged by the links like any other.
     if (ref.via !== 'text') return true;
     const numbers = numbersBySource.get(ref.sourceId);
-    return !!numbers && (ref.phrase.match(NUMBER) ?? []).some((n) => numbers.has(n));
+    if (numbers && (ref.phrase.match(NUMBER) ?? []).some((n) => numbers.has(n))) return true;
+    const phrase = letters(ref.phrase);
+    return (wordsBySource.get(ref.sourceId) ?? []).some((t) => phrase.includes(t) || t.includes(phrase));
   };
 }
+
+/** A link's words as compared with a reference's phrase: letters and digits only, lower case. */
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+/** Letters a link's text needs to judge a reference by its words (a title, not "here"). */
+const MIN_TITLE_LETTERS = 6;

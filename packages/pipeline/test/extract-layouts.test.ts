@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { findPageGutter } from '../src/extract/columns.ts';
 import { extractBook } from '../src/extract/extract-book.ts';
 import { buildGraph } from '../src/graph/build-graph.ts';
+import { mapLinksToParagraphs, readInternalLinks } from '../src/graph/links.ts';
+import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { buildLines } from '../src/extract/lines.ts';
 import { openPdf, readPageText } from '../src/extract/load.ts';
 import { column, makePdf, prose } from './pdf-fixtures.ts';
@@ -420,5 +422,55 @@ describe('figures', () => {
     expect(all[1]!.text).toMatch(
       /we solve for the unknown value: u = \(1 \+ a\)I , \(1\.10\) where the value of a is the rate of decay\.$/,
     );
+  });
+});
+
+describe('a DocBook book (chapters numbered, sections not)', () => {
+  it('makes sections of its unnumbered headings, and a title reference and its link lead to the section’s first paragraph', async () => {
+    const pdf = await makePdf((doc) => {
+      doc.font('Helvetica-Bold').fontSize(24).text('Chapter 1. Processes', 72, 72);
+      doc.fontSize(17).text('Overview', 72, 130);
+      column(doc, [prose(1, 6), prose(2, 6)], 72, 170, 468);
+      const y = column(doc, [prose(3, 4)], 72, 420, 468);
+      const refer =
+        'The kernel keeps the state of each process, as the section called “Properties” explains.';
+      doc
+        .font('Times-Roman')
+        .fontSize(10)
+        .text(refer, 72, y + 6, { width: 468 });
+      const at = doc.widthOfString('The kernel keeps the state of each process, as ');
+      doc.goTo(72 + at, y + 6, doc.widthOfString('the section called “Properties”'), 12, 'props');
+      doc.addPage();
+      column(doc, [prose(4, 6)], 72, 72, 468);
+      // The one line before the heading: a destination set at the heading must not land on it.
+      doc.font('Times-Roman').fontSize(10).text('Processes end when their work is done.', 72, 303);
+      doc.addNamedDestination('props', 'XYZ', 72, 318, null);
+      doc.font('Helvetica-Bold').fontSize(17).text('Properties', 72, 320);
+      column(
+        doc,
+        ['Each process has an identifier, an owner and a state the kernel keeps.', prose(5, 5)],
+        72,
+        355,
+        468,
+      );
+    });
+    const { book } = await extractBook(pdf);
+    expect(book.chapters.map((c) => [c.id, c.title])).toEqual([['1', 'Processes']]);
+    const sections = book.chapters[0]!.sections;
+    expect(sections.map((s) => s.title)).toEqual(['Overview', 'Properties']);
+    const referring = sections[0]!.paragraphs.find((p) => p.text.startsWith('The kernel keeps the state'))!;
+    const properties = sections[1]!.paragraphs[0]!;
+    expect(properties.text).toMatch(/^Each process has an identifier/);
+
+    // The link's destination is set at the heading, a line under the paragraph before it.
+    const links = mapLinksToParagraphs(await readInternalLinks(pdf), graphParagraphs(book));
+    expect(links.map((l) => [l.sourceId, l.targetId])).toEqual([[referring.id, properties.id]]);
+    const graph = await buildGraph(book, { pdf });
+    expect(graph.explicitRefs.get(referring.id)).toEqual([properties.id]);
+    // Read from the text alone, too (a copy of the PDF without its links).
+    const fromText = await buildGraph(book);
+    expect(fromText.explicitRefs.get(referring.id)).toEqual([properties.id]);
+    const span = graph.spans.find((s) => s.sourceId === referring.id);
+    expect(span).toMatchObject({ targetId: properties.id, evidence: 'link' });
   });
 });

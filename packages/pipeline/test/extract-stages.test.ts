@@ -1452,6 +1452,25 @@ describe('heading numbering', () => {
       '2:2.1:Injections',
       '1:-:Index',
     ]);
+    // A DocBook book numbers its chapters only: every smaller heading is a section, a number in its title
+    // ("386 protection model") a word of it, and a drawing's large labels ("Ke r ne l") no heading.
+    const docbook = detectHeadings([
+      h('Chapter 4. The Operating System', 25, 3),
+      h('The role of the operating system', 21, 3),
+      h('Abstraction of hardware', 17, 3),
+      h('Ke r ne l St a t e', 32, 4),
+      h('386 protection model', 17, 5),
+      h('Chapter 5. The Process', 25, 6),
+      h('Glossary', 25, 9),
+    ]);
+    expect(docbook.map((x) => `${x.level}:${x.label ?? '-'}:${x.title}`)).toEqual([
+      '1:4:The Operating System',
+      '2:-:The role of the operating system',
+      '2:-:Abstraction of hardware',
+      '2:-:386 protection model',
+      '1:5:The Process',
+      '1:-:Glossary',
+    ]);
   });
 });
 

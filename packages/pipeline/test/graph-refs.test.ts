@@ -602,6 +602,61 @@ describe('items numbered afresh in each section, named with their section', () =
   });
 });
 
+describe('references by title (DocBook, Sphinx, web books)', () => {
+  /** Paragraphs with their sections' titles: [section id, section title, text]. */
+  const titled = (entries: [string, string, string, kind?: GraphParagraph['kind']][]) =>
+    paragraphsOf(entries.map(([id, , text]) => [id, text])).map((p, i) => ({
+      ...p,
+      sectionTitle: entries[i]![1],
+      ...(entries[i]![3] ? { kind: entries[i]![3] } : {}),
+    }));
+  const book = titled([
+    ['4', 'The Operating System', 'The operating system underpins the modern computer.'],
+    ['4.a', 'Properties', 'A process has properties the kernel keeps for it.'],
+    ['4.b', 'Flow of Execution', 'Statements run one after another, from the top.'],
+    ['4.b', 'Flow of Execution', 'Figure 4.1. Branches of development', 'caption'],
+    ['4.c', 'Exercises', 'Write a program that prints its own flow.'],
+    [
+      '5',
+      'Unspecified Voice',
+      'Unspecified Voice is a head with no feature, and Unspecified Voice has no EA.',
+    ],
+    ['5.a', 'Exercises', 'Show that Unspecified Voice alternates.'],
+    [
+      '5.b',
+      'Layering',
+      'See the section called “Properties” and Figure 4.1, “Branches of development”. As in Unspecified Voice, heads stack.',
+    ],
+    ['5.b', 'Layering', 'Go to the Flow of Execution section below; the techniques in Exercises help.'],
+    ['5.c', 'Summary', 'We saw in Flow of Execution how statements run, and “properties” of a process.'],
+    ['5.c', 'Summary', 'See the section called “Exercises” in this chapter, and “hello World” printed.'],
+    ['G', 'Glossary', 'See Also Application Binary Interface.'],
+    ['G', 'Glossary', 'Application Binary Interface A description of how programs call the system.'],
+  ]);
+  const resolved = resolveExplicitReferences(book);
+  const from = (id: string) => resolved.filter((r) => r.sourceId === id).map((r) => [r.targetId, r.phrase]);
+
+  it('finds a quoted title after the words naming it, or after its number, and quotes them', () => {
+    expect(from('5.b.1')).toEqual([
+      ['4.b.2', 'Figure 4.1'],
+      ['4.a.1', 'See the section called “Properties”'],
+    ]);
+  });
+
+  it('finds a title not quoted, capitalised as the heading is, beside "section" or after a lead when it is rare', () => {
+    // "Flow of Execution": a title seen once in the text; "Unspecified Voice" is the book's term, and a
+    // title several sections share ("Exercises") is no one's unless quoted in a chapter holding one.
+    expect(from('5.b.2')).toEqual([['4.b.1', 'to the Flow of Execution section']]);
+    expect(from('5.c.1')).toEqual([['4.b.1', 'in Flow of Execution']]);
+    expect(from('5.c.2')).toEqual([['5.a.1', 'See the section called “Exercises”']]);
+    expect(from('5.a.1')).toEqual([]);
+  });
+
+  it('takes a glossary’s "See Also" to the entry that opens with those words', () => {
+    expect(from('G.1')).toEqual([['G.2', 'See Also Application Binary Interface']]);
+  });
+});
+
 describe('the PDF’s links as pairs of paragraphs', () => {
   it('takes no link to a destination named as a footnote for a reference, wherever it lands', () => {
     // The footnote's text was read into the listing above it: the link lands on the listing.

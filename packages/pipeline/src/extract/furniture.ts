@@ -138,7 +138,8 @@ function headPlaces(
   const seen: { top: boolean; height: number }[] = [];
   sortedPages.forEach((sorted, i) => {
     for (const line of new Set([sorted[0], sorted[sorted.length - 1]])) {
-      if (!line || !perPage[i]!.includes(line) || isItemNumber(line.text) || !wellApart(line, sorted)) continue;
+      if (!line || !perPage[i]!.includes(line) || isItemNumber(line.text) || !wellApart(line, sorted))
+        continue;
       seen.push({ top: line === sorted[0], height: heightOf(line, sorted) });
     }
   });

@@ -31,6 +31,12 @@ const LABEL_ALONE = new RegExp(`^${LEAD_IN_WORDS}\\s+\\d+(?:\\.\\d+)*\\.?$`, 'u'
 const CAPTION = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*[.:]?(?:\s|$)/;
 /** A caption's label closed by a colon ("Figure 3.1: ..."), which running text never writes. */
 const CAPTION_COLON = /^(?:Figure|Fig\.|Table|Tab\.|Listing)\s+\d+(?:\.\d+)*:/;
+/**
+ * A formal object's title as DocBook and Sphinx set it, above the object in a heading's type: a label
+ * with its number closed by a stop or colon, then the title ("Figure 4.1. The Operating System", "Example
+ * 1.2. Abstraction in include/linux/virtio.h"). A caption, not a heading of the book.
+ */
+const FORMAL_TITLE = /^(?:Figure|Fig\.|Table|Tab\.|Listing|Example)\s+\d+(?:\.\d+)*[.:]\s+\S/;
 
 /** An item's number of several levels, as aata sets each answer's label on a line above its hint: "8.6.3.". */
 const ITEM_NUMBER = /^\d+(?:\.\d+)+\.$/;
@@ -86,8 +92,14 @@ function lineMargins(flow: PageFlow, body: BodyMetrics): PageMargins[] {
   });
 }
 
+/** The word alone that a chapter's heading opens with on a line of its own ("CHAPTER", then "FOUR"). */
+const UNIT_WORD = /^(?:chapter|part|appendix)$/i;
+
 export function classifyLine(line: Line, margins: PageMargins, body: BodyMetrics): LineKind {
-  if (line.size >= HEADING_RATIO * body.size && /[\p{L}\p{N}]/u.test(line.text)) return 'heading';
+  if (line.size >= HEADING_RATIO * body.size && /[\p{L}\p{N}]/u.test(line.text)) {
+    return FORMAL_TITLE.test(line.text) ? 'text' : 'heading';
+  }
+  if (UNIT_WORD.test(line.text.trim())) return 'heading';
   if (LIST_LABEL.test(line.text)) return 'text';
   // A numbered equation is a display however wide it is: in a narrow column it fills the line.
   const tag = EQUATION_TAG.exec(line.text);
@@ -219,6 +231,7 @@ function footnoteMarks(noteLines: Line[]): Set<string> {
  * the text a student reads for a figure or table, and what a reference to it points at.
  */
 export function isCaptionLine(line: Line, body: BodyMetrics): boolean {
+  if (FORMAL_TITLE.test(line.text) && line.size >= HEADING_RATIO * body.size) return true;
   if (!CAPTION.test(line.text)) return false;
   return leadInSetOff(line, body) || CAPTION_COLON.test(line.text) || line.size < 0.95 * body.size;
 }

@@ -54,24 +54,44 @@ export interface StructNode extends Place {
 /** The column of a destination's left edge on its page, for pages set in two columns. */
 export type ColumnAt = (page: number, left: number | undefined) => 1 | undefined;
 
-/** Top-level outline entries become chapters (grouping entries are unwrapped), their children sections. */
+/** A part's title: "Part II ...", "II Crosslinguistic consequences" (a roman number, then words). */
+const PART_TITLE = /^(?:part\s+\S+|[IVX]+)(?:[.:]?\s+\S|$)/i;
+/** A chapter's title in the outline: "2 Unspecified Voice", "Chapter 3: ...". */
+const CHAPTER_TITLE = /^(?:chapter\s+)?\d+[.:]?\s+\S/i;
+
+/**
+ * Whether a top-level outline entry only groups chapters: "Appendices", "Back Matter", or a part ("I
+ * Hebrew argument structure") whose entries are numbered chapters.
+ */
+function groupsChapters(entry: OutlineEntry): boolean {
+  if (entry.children.length === 0) return false;
+  if (GROUPING.test(entry.title)) return true;
+  return PART_TITLE.test(entry.title) && entry.children.some((child) => CHAPTER_TITLE.test(child.title));
+}
+
+/**
+ * Top-level outline entries become chapters (grouping entries and parts are unwrapped), and every entry
+ * below a chapter a section of it, in reading order: a subsection is a section of its own, so that its
+ * title can be read and referred to ("the section called “Properties”").
+ */
 export function nodesFromOutline(
   outline: OutlineEntry[],
   columnAt: ColumnAt = () => undefined,
 ): StructNode[] {
   const chapters: OutlineEntry[] = [];
   for (const e of outline) {
-    if (GROUPING.test(e.title) && e.children.length > 0) chapters.push(...e.children);
+    if (groupsChapters(e)) chapters.push(...e.children);
     else chapters.push(e);
   }
   const node = (e: OutlineEntry, sections: StructNode[]): StructNode => {
     const column = columnAt(e.page, e.left);
     return { title: e.title, label: null, page: e.page, top: e.top, ...(column ? { column } : {}), sections };
   };
+  const below = (e: OutlineEntry): OutlineEntry[] => e.children.flatMap((child) => [child, ...below(child)]);
   return chapters.map((c) =>
     node(
       c,
-      c.children.map((s) => node(s, [])),
+      below(c).map((s) => node(s, [])),
     ),
   );
 }
@@ -122,7 +142,8 @@ function findLabel(blocks: Block[], pos: number, node: StructNode): string | nul
       i < pos && parseHeading(b.text).title !== '' && !squash(b.text).includes(squash(node.title));
     if (other) continue;
     texts.push(b.text);
-    const label = labelFor(texts.join(' '), node.title);
+    // The heading alone first: a chapter titled as its first section ("FUNCTIONS", then "4.1 Functions").
+    const label = labelFor(b.text, node.title) ?? labelFor(texts.join(' '), node.title);
     if (label !== null) return label;
   }
   return null;
@@ -192,6 +213,7 @@ function addSubsections(blocks: Block[], nodes: StructNode[]): void {
     .sort((a, b) => a - b);
   for (const c of nodes) {
     const sections: StructNode[] = [];
+    const known = new Set(c.sections.map((s) => s.label));
     for (const s of c.sections) {
       sections.push(s);
       if (s.label === null || !/^(?:\d+|[A-Z])\.\d+$/.test(s.label)) continue;
@@ -206,7 +228,8 @@ function addSubsections(blocks: Block[], nodes: StructNode[]): void {
           continue;
         }
         const { label, title } = parseHeading(b.text);
-        if (label === null || !own.test(label) || !text) continue;
+        // One the outline lists is a section already.
+        if (label === null || !own.test(label) || !text || known.has(label)) continue;
         sections.push({
           title,
           label,
@@ -256,14 +279,20 @@ export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: st
     const id = c.label !== null && !c.label.includes('.') ? c.label : slug(c.title);
     return study ? unique(id) : null;
   });
-  const sectionIds = nodes.map((c, ci) =>
-    c.sections.map((s) => {
+  // An unnumbered section's id is made under the numbered section it follows ("0.2.notation"), else its
+  // chapter's: no person reads it (labels name such a section by its title).
+  const sectionIds = nodes.map((c, ci) => {
+    let numbered: string | undefined;
+    return c.sections.map((s) => {
       const chapterId = chapterIds[ci];
       if (chapterId === null || chapterId === undefined || !isStudySectionTitle(s.title)) return null;
-      if (s.label !== null && s.label.includes('.')) return unique(s.label);
-      return unique(`${chapterId}.${slug(s.title)}`);
-    }),
-  );
+      if (s.label !== null && s.label.includes('.')) {
+        numbered = s.label;
+        return unique(s.label);
+      }
+      return unique(`${numbered ?? chapterId}.${slug(s.title)}`);
+    });
+  });
 
   const chapters = new Map<number, BookChapter>();
   const sections = new Map<string, BookSection>();

@@ -135,8 +135,8 @@ const FIRST_LINE = 0.021;
 /** Room for a heading (and the space around it) between a destination and the paragraph it leads to. */
 const HEADING_GAP = 0.06;
 
-/** A caption's opening, in a Book XML without kinds: the figure's or table's number. */
-const CAPTION = /^(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*\b/;
+/** A caption's opening, in a Book XML without kinds: the figure's, table's or example's number. */
+const CAPTION = /^(?:(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*\b|Example\s+\d+(?:\.\d+)*[.:]\s)/;
 
 /** A caption: a block the extraction marked as one, or one that opens with the figure's or table's number. */
 function isCaption(paragraph: GraphParagraph): boolean {
@@ -215,6 +215,14 @@ export function linkEnds(links: PdfLink[], paragraphs: GraphParagraph[]): LinkEn
     [...byPage].map(([page, list]) => [page, [...list].sort((a, b) => a.order - b.order)]),
   );
   const byY = (a: GraphParagraph, b: GraphParagraph) => a.yStart - b.yStart || a.order - b.order;
+  // The first paragraph of each section: where a heading's destination leads.
+  const openings = new Set<string>();
+  const opened = new Set<string>();
+  for (const p of paragraphs) {
+    if (opened.has(p.sectionId)) continue;
+    opened.add(p.sectionId);
+    openings.add(p.id);
+  }
   for (const list of byPage.values()) list.sort(byY);
   const pages = [...byPage.keys()].sort((a, b) => a - b);
   const firstPage = pages[0] ?? 0;
@@ -289,6 +297,15 @@ export function linkEnds(links: PdfLink[], paragraphs: GraphParagraph[]): LinkEn
     y: number,
     atHeading: boolean,
   ): GraphParagraph | undefined => {
+    // A destination at a heading, however named (FOP names them by id), leads to the section's first
+    // paragraph below it, never to the last line of the section before.
+    const opening = onPage.find((p) => p.yStart >= y - ABOVE_SLACK && openings.has(p.id));
+    if (
+      opening &&
+      opening.yStart - y <= HEADING_GAP &&
+      !onPage.some((p) => p.yStart > y && p.yStart < opening.yStart)
+    )
+      return opening;
     // A destination is set at the top of what it names, a hair above it, or on its first baseline (so
     // the paragraph may start up to a line above); one above a heading names the paragraph after the
     // heading; one further down a paragraph (a displayed equation) names the paragraph spanning it.

@@ -50,8 +50,14 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
     }
     if (!firsts.has(`section:${p.sectionId}`)) {
       firsts.add(`section:${p.sectionId}`);
-      if (DOTTED.test(p.sectionId) && p.sectionId.includes('.')) {
-        targets.set(`${p.sectionId.split('.').length > 2 ? 'subsection' : 'section'}:${p.sectionId}`, p);
+      // A section with no paragraph of its own before its first subsection ("4.6", then "4.6.1") starts
+      // where that subsection does: its ancestors not met yet are found here too.
+      const parts = p.sectionId.split('.');
+      for (let depth = parts.length; depth >= 2; depth--) {
+        const id = parts.slice(0, depth).join('.');
+        if (depth < parts.length && firsts.has(`section:${id}`)) break;
+        firsts.add(`section:${id}`);
+        if (DOTTED.test(id)) targets.set(`${depth > 2 ? 'subsection' : 'section'}:${id}`, p);
       }
     }
     for (const { kind, label } of findItemLabels(p.text)) {
