@@ -474,3 +474,52 @@ describe('a DocBook book (chapters numbered, sections not)', () => {
     expect(span).toMatchObject({ targetId: properties.id, evidence: 'link' });
   });
 });
+
+describe('a linguistics book’s numbered examples', () => {
+  it('keeps an example’s sub-items and gloss lines in one block, and resolves "(2)", "(3b)", "(1)–(3)" from the text', async () => {
+    /** An example at `y`: its number, and per sub-item a line of words, of glosses, and a translation. */
+    const example = (doc: PDFKit.PDFDocument, n: number, y: number, items: [string, string, string][]) => {
+      doc.font('Times-Roman').fontSize(10);
+      items.forEach(([words, gloss, translation], i) => {
+        const top = y + i * 40;
+        if (i === 0) doc.text(`(${n})`, 76, top, { lineBreak: false });
+        doc.text(`${String.fromCharCode(97 + i)}. ${words}`, 100, top, { lineBreak: false });
+        doc.text(gloss, 114, top + 12, { lineBreak: false });
+        doc.text(`‘${translation}’`, 114, top + 24, { lineBreak: false });
+      });
+      return y + items.length * 40 + 8;
+    };
+    const pdf = await makePdf((doc) => {
+      let y = column(doc, [`${prose(1, 3)} The examples in (1) show the first pattern.`], 72, 72, 468);
+      for (let n = 1; n <= 12; n++) {
+        y = example(doc, n, y + 6, [
+          ['teo taraf et ha-laxmanja.', 'Theo devoured acc the-roll', 'Theo devoured the roll.'],
+          ['ha-balshan katav et ha-maamar.', 'the-linguist wrote acc the-article', 'The linguist wrote it.'],
+        ]);
+        if (n === 1)
+          y = column(
+            doc,
+            ['The verb in (2) is transitive, unlike (3b); all of (1)–(3) share a root.'],
+            72,
+            y,
+            468,
+          );
+        if (y > 600) {
+          doc.addPage();
+          y = 72;
+        }
+      }
+    });
+    const all = paragraphs((await extractBook(pdf)).book);
+    const examples = all.filter((p) => /^\(\d+\)/.test(p.text));
+    expect(examples.map((p) => p.text.slice(0, 4))).toEqual(
+      Array.from({ length: 12 }, (_, i) => `(${i + 1})`.padEnd(4, ' ').slice(0, 4)),
+    );
+    expect(examples[0]!.text).toBe(
+      '(1) a. teo taraf et ha-laxmanja. Theo devoured acc the-roll ‘Theo devoured the roll.’ b. ha-balshan katav et ha-maamar. the-linguist wrote acc the-article ‘The linguist wrote it.’',
+    );
+    const graph = await buildGraph((await extractBook(pdf)).book);
+    const referring = all.find((p) => p.text.startsWith('The verb in (2)'))!;
+    expect(graph.explicitRefs.get(referring.id)).toEqual([examples[1]!.id, examples[2]!.id, examples[0]!.id]);
+  });
+});

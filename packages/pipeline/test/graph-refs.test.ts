@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { numbersExamples } from '../src/numbered-examples.ts';
 import { corpus } from '@threadbook/test-support';
 import { buildSampleBook, type SampleBookTruth } from '../../../samples/sample-book/index.ts';
 import { extractBook } from '../src/extract/extract-book.ts';
@@ -654,6 +655,18 @@ describe('references by title (DocBook, Sphinx, web books)', () => {
 
   it('takes a glossary’s "See Also" to the entry that opens with those words', () => {
     expect(from('G.1')).toEqual([['G.2', 'See Also Application Binary Interface']]);
+  });
+});
+
+describe('numbered examples', () => {
+  it('are numbered on through each chapter, not started again as a list’s items are', () => {
+    const run = (to: number) => Array.from({ length: to }, (_, i) => i + 1);
+    // A linguistics book: (1) to (40) in one chapter, (1) to (30) in the next.
+    expect(numbersExamples([...run(40), ...run(30)])).toBe(true);
+    // A mathematics book: conditions (1)-(3) of one theorem, (1)-(2) of the next, ...
+    expect(numbersExamples([...run(3), ...run(2), ...run(4), ...run(3), ...run(2), ...run(3)])).toBe(false);
+    // Too few, or never past a list's length.
+    expect(numbersExamples(run(8))).toBe(false);
   });
 });
 

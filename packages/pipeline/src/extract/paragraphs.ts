@@ -5,6 +5,7 @@
  * stay in the paragraph around them, and unindented text after a display continues it, as in TeX sources.
  */
 import { isFigureText } from '../figure-text.ts';
+import { EXAMPLE_NUMBER, exampleNumber, numbersExamples } from '../numbered-examples.ts';
 import { sideOf, type Gutter } from './columns.ts';
 import { isBlank } from './lines.ts';
 import { isBodySize, pageMargins, type PageMargins } from './metrics.ts';
@@ -487,6 +488,10 @@ function columnOf(line: Line, gutter: Gutter | null | undefined): { column?: 1 }
 
 /** Builds the block stream (headings and paragraphs in reading order) from the pages' ordered lines. */
 export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
+  // A linguistics book numbers its examples: a line opening with one opens a block (numbered-examples.ts).
+  const examples = numbersExamples(
+    pages.flatMap((flow) => flow.lines.map((l) => exampleNumber(l.text)).filter((n) => n !== undefined)),
+  );
   const blocks: Block[] = [];
   const notes: Block[] = [];
   let open: Open | null = null;
@@ -514,6 +519,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         pageHeight: open.pageHeight,
         size: open.size,
         text,
+        inset: fromLeft(open.first),
       });
     }
     open = null;
@@ -686,7 +692,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         } else start(line, 'table', flow.height, margins.left);
         continue;
       }
-      if (!cur || isCaptionLine(line, body)) {
+      if (!cur || isCaptionLine(line, body) || (examples && EXAMPLE_OPENING.test(line.text))) {
         start(line, kind, flow.height, margins.left);
         continue;
       }
@@ -916,7 +922,45 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     }
   }
   close();
-  return withFootnotes(withItemNumbersOnTheirText(joinAcrossFloats(withoutDrawingText(blocks))), notes);
+  const joined = withItemNumbersOnTheirText(joinAcrossFloats(withoutDrawingText(blocks)));
+  return withFootnotes(withExamplesWhole(joined, body, examples), notes);
+}
+
+/**
+ * A line opening a numbered example: its number, then a sub-item's label or a capitalised word ("(1) a.
+ * teo taraf", "(7) German"). Never the end of the sentence before, not even over a page break.
+ */
+const EXAMPLE_OPENING = /^\(\d{1,3}[a-z]?\)\s+(?:[a-z][.)]\s|\p{Lu})/u;
+/** A sub-item of an example ("a.", "b)"), and a translation in quotes under a gloss. */
+const EXAMPLE_PART = /^(?:[a-z][.)]\s|[‘'“"])/;
+
+/**
+ * A numbered example of a linguistics book as one block: its number in parentheses, its sub-items ("a.",
+ * "b."), and each item's lines of words, glosses and the translation in quotes, which are set deeper
+ * than the text's paragraph indent, over a page break too. Only in a book that numbers its examples:
+ * elsewhere "(3)" opening a block is an item of a list.
+ */
+function withExamplesWhole(blocks: Block[], body: BodyMetrics, examples: boolean): Block[] {
+  if (!examples) return blocks;
+  const deeper = body.indent + 0.5 * body.size;
+  const out: Block[] = [];
+  let example: Block | undefined;
+  for (const block of blocks) {
+    const part =
+      block.kind === 'paragraph' &&
+      block.blockKind === undefined &&
+      ((block.inset ?? 0) > deeper || EXAMPLE_PART.test(block.text));
+    if (example && part) {
+      example.text = `${example.text} ${block.text}`;
+      continue;
+    }
+    example =
+      block.kind === 'paragraph' && block.blockKind === undefined && EXAMPLE_NUMBER.test(block.text)
+        ? block
+        : undefined;
+    out.push(block);
+  }
+  return out;
 }
 
 /**

@@ -244,6 +244,28 @@ function addSubsections(blocks: Block[], nodes: StructNode[]): void {
   }
 }
 
+/**
+ * A heading set in the text's size (a fourth-level "2.2.2.1 Adverbial modifiers" in bold, as a block's
+ * first line) is the section's heading, not words of its first paragraph: they are taken out of it.
+ */
+function withoutRunInHeadings(blocks: Block[], nodes: StructNode[]): void {
+  for (const node of nodes.flatMap((c) => c.sections)) {
+    const block = blocks[positionOf(blocks, node)];
+    if (!block || block.kind !== 'paragraph' || block.page !== node.page) continue;
+    const heading =
+      node.label !== null && numberOf(node.title) !== node.label ? `${node.label} ${node.title}` : node.title;
+    const words = block.text.split(' ');
+    for (let n = 1; n < words.length; n++) {
+      const start = words.slice(0, n).join(' ');
+      if (squash(start).length > squash(heading).length) break;
+      if (squash(start) === squash(heading)) {
+        block.text = words.slice(n).join(' ');
+        break;
+      }
+    }
+  }
+}
+
 /** Builds chapters with sections and paragraphs from the block stream and the structure nodes. */
 export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: string): BookChapter[] {
   if (nodes.length === 0) nodes = [{ title: fallbackTitle, label: '1', page: 1, top: 0, sections: [] }];
@@ -255,6 +277,7 @@ export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: st
   }
   letterAppendices(nodes);
   addSubsections(blocks, nodes);
+  withoutRunInHeadings(blocks, nodes);
   const markers: Marker[] = [];
   let order = 0;
   nodes.forEach((c, ci) => {

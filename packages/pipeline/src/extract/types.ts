@@ -82,4 +82,6 @@ export interface Block {
   pageHeight: number;
   size: number;
   text: string;
+  /** A paragraph's first line's distance from its column's left margin, in points. */
+  inset?: number;
 }

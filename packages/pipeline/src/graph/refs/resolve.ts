@@ -9,7 +9,9 @@ import type { ExplicitReference, GraphParagraph, ReferenceKind } from '../types.
 import { findItemLabels, findReferenceMentions, type ReferenceMention } from './grammar.ts';
 import { sentenceAround } from '../sentences.ts';
 import { buildTargetIndex, type TargetIndex } from './targets.ts';
-import { buildTitleIndex, type TitleIndex } from './titles.ts';
+import { buildExampleIndex } from './examples.ts';
+import type { ResolvedMention } from './resolved-mention.ts';
+import { buildTitleIndex } from './titles.ts';
 
 export interface ResolveOptions {
   /** The PDF's internal link annotations: added where the text has no reference, preferred on conflict. */
@@ -52,7 +54,11 @@ function namedSection(text: string, mentions: ReferenceMention[], i: number): nu
  * the PDF puts on the section's number confirms the lemma (`withinTargetId`). Where the item is not found,
  * the section still is.
  */
-function referencesInText(p: GraphParagraph, index: TargetIndex, titles: TitleIndex): TextReference[] {
+function referencesInText(
+  p: GraphParagraph,
+  index: TargetIndex,
+  resolved: { mentions(p: GraphParagraph): ResolvedMention[] }[],
+): TextReference[] {
   const mentions = findReferenceMentions(p.text);
   const placed = mentions.map((_, i) => namedSection(p.text, mentions, i));
   const targets = mentions.map((m, i) => {
@@ -80,8 +86,8 @@ function referencesInText(p: GraphParagraph, index: TargetIndex, titles: TitleIn
     }
     refs.push(ref);
   }
-  // By title: one the numbers found already ("Figure 3.2, “Inside the CPU”") adds nothing.
-  for (const mention of titles.mentions(p)) {
+  // By title or example number: one the numbers found already ("Figure 3.2, “Inside the CPU”") adds nothing.
+  for (const mention of resolved.flatMap((finder) => finder.mentions(p))) {
     if (mention.target.id === p.id || refs.some((r) => r.targetId === mention.target.id)) continue;
     refs.push({
       sourceId: p.id,
@@ -125,12 +131,12 @@ export function resolveExplicitReferences(
   options: ResolveOptions = {},
 ): ExplicitReference[] {
   const index = buildTargetIndex(paragraphs);
-  const titles = buildTitleIndex(paragraphs);
+  const resolved = [buildTitleIndex(paragraphs), buildExampleIndex(paragraphs)];
   const fromText = new Map<string, TextReference[]>();
   for (const p of paragraphs) {
     // Code is read by a machine, not a student: "fig(1.2)" in a listing refers to nothing.
     if (p.kind === 'code') continue;
-    const refs = referencesInText(p, index, titles);
+    const refs = referencesInText(p, index, resolved);
     if (refs.length > 0) fromText.set(p.id, refs);
   }
   const linked = options.links ? linkTargetsBySource(options.links, paragraphs) : new Map<string, string[]>();

@@ -8,7 +8,7 @@
  * "Summary") is no one's title, unless it is quoted and a section of the referring chapter carries it.
  */
 import type { GraphParagraph, ReferenceKind } from '../types.ts';
-import { directionAt } from './grammar.ts';
+import type { ResolvedMention } from './resolved-mention.ts';
 
 /** A heading's or caption's title and the paragraph a reference to it leads to. */
 interface Titled {
@@ -17,19 +17,8 @@ interface Titled {
   paragraph: GraphParagraph;
 }
 
-/** A reference by title found in a paragraph's text. */
-export interface TitleMention {
-  kind: ReferenceKind;
-  target: GraphParagraph;
-  start: number;
-  end: number;
-  /** The words that refer, from their lead ("the section called “X”", "in the section X"). */
-  phrase: string;
-  direction: 'back' | 'forward' | undefined;
-}
-
 export interface TitleIndex {
-  mentions(p: GraphParagraph): TitleMention[];
+  mentions(p: GraphParagraph): ResolvedMention[];
 }
 
 /** A caption's label and number before its title: "Figure 4.1. ", "Table 6.1: ", "Example 5.1. ". */
@@ -171,7 +160,7 @@ export function buildTitleIndex(paragraphs: GraphParagraph[]): TitleIndex {
     return inChapter.length === 1 ? inChapter[0] : undefined;
   };
 
-  const mention = (p: GraphParagraph, start: number, end: number, titled: Titled): TitleMention => {
+  const mention = (p: GraphParagraph, start: number, end: number, titled: Titled): ResolvedMention => {
     const lead = PHRASE_LEAD.exec(p.text.slice(Math.max(0, start - 60), start))?.[0] ?? '';
     const from = start - lead.length;
     return {
@@ -180,13 +169,12 @@ export function buildTitleIndex(paragraphs: GraphParagraph[]): TitleIndex {
       start: from,
       end,
       phrase: p.text.slice(from, end).replace(/\s+/g, ' ').trim(),
-      direction: directionAt(p.text, from, end),
     };
   };
 
   return {
     mentions(p) {
-      const found: TitleMention[] = [];
+      const found: ResolvedMention[] = [];
       const taken: [number, number][] = [];
       const free = (start: number, end: number) => !taken.some(([s, e]) => start < e && end > s);
       // Quoted: the quote's words are a title of the book. One word needs a lead ("the section called").
@@ -254,7 +242,6 @@ export function buildTitleIndex(paragraphs: GraphParagraph[]): TitleIndex {
             start,
             end,
             phrase: p.text.slice(start, end),
-            direction: undefined,
           });
           taken.push([start, end]);
           break;
