@@ -18,5 +18,5 @@ export {
   type BookOutlineSection,
   type CachedBookOutline,
 } from './outline.ts';
-export { paragraphLabel, sameParagraphId, stripBookPrefix } from './ids.ts';
+export { isPrintedNumber, paragraphLabel, sameParagraphId, sectionName, stripBookPrefix } from './ids.ts';
 export { splitExplicitRefs, splitOverLong } from './values.ts';

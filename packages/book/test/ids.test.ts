@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { paragraphLabel, sameParagraphId, stripBookPrefix } from '../src/index.ts';
+import {
+  isPrintedNumber,
+  paragraphLabel,
+  sameParagraphId,
+  sectionName,
+  stripBookPrefix,
+} from '../src/index.ts';
 
 describe('paragraph ids (SPEC §3)', () => {
   it('strips a book prefix, and leaves an id without one as is', () => {
@@ -29,5 +35,20 @@ describe('paragraph ids (SPEC §3)', () => {
     expect(paragraphLabel('intro')).toBe('Paragraph intro');
     expect(paragraphLabel('12:intro')).toBe('Paragraph intro');
     expect(paragraphLabel('.4')).toBe('Paragraph .4');
+  });
+});
+
+describe('labels of sections the book gives no number', () => {
+  it('name the section by its title, never by the id made for it', () => {
+    expect(isPrintedNumber('3.2')).toBe(true);
+    expect(isPrintedNumber('A.1')).toBe(true);
+    expect(isPrintedNumber('II')).toBe(true);
+    expect(isPrintedNumber('4.properties')).toBe(false);
+    expect(paragraphLabel('4.properties.2', 'Properties')).toBe('“Properties”, Paragraph 2');
+    expect(paragraphLabel('12:0.2.notation.7', 'Notation')).toBe('“Notation”, Paragraph 7');
+    expect(paragraphLabel('4.properties.2')).toBe('Paragraph 2');
+    expect(paragraphLabel('3.2.4', 'Definitions')).toBe('Section 3.2, Paragraph 4');
+    expect(sectionName('4.properties', 'Properties')).toBe('“Properties”');
+    expect(sectionName('3.2', 'Definitions')).toBe('Section 3.2');
   });
 });

@@ -446,13 +446,21 @@ describe('a DocBook book (chapters numbered, sections not)', () => {
       doc.font('Times-Roman').fontSize(10).text('Processes end when their work is done.', 72, 303);
       doc.addNamedDestination('props', 'XYZ', 72, 318, null);
       doc.font('Helvetica-Bold').fontSize(17).text('Properties', 72, 320);
-      column(
+      const end = column(
         doc,
         ['Each process has an identifier, an owner and a state the kernel keeps.', prose(5, 5)],
         72,
         355,
         468,
       );
+      // A link on words the text finder cannot read as a reference (to this page's top): its reason quotes them.
+      doc
+        .font('Times-Roman')
+        .fontSize(10)
+        .text('Go back to the start of this chapter for the whole picture.', 72, end + 6);
+      const back = doc.widthOfString('Go back to ');
+      doc.goTo(72 + back, end + 6, doc.widthOfString('the start of this chapter'), 12, 'start');
+      doc.addNamedDestination('start', 'XYZ', 72, 70, null);
     });
     const { book } = await extractBook(pdf);
     expect(book.chapters.map((c) => [c.id, c.title])).toEqual([['1', 'Processes']]);
@@ -464,7 +472,7 @@ describe('a DocBook book (chapters numbered, sections not)', () => {
 
     // The link's destination is set at the heading, a line under the paragraph before it.
     const links = mapLinksToParagraphs(await readInternalLinks(pdf), graphParagraphs(book));
-    expect(links.map((l) => [l.sourceId, l.targetId])).toEqual([[referring.id, properties.id]]);
+    expect(links[0]).toMatchObject({ sourceId: referring.id, targetId: properties.id });
     const graph = await buildGraph(book, { pdf });
     expect(graph.explicitRefs.get(referring.id)).toEqual([properties.id]);
     // Read from the text alone, too (a copy of the PDF without its links).
@@ -472,6 +480,11 @@ describe('a DocBook book (chapters numbered, sections not)', () => {
     expect(fromText.explicitRefs.get(referring.id)).toEqual([properties.id]);
     const span = graph.spans.find((s) => s.sourceId === referring.id);
     expect(span).toMatchObject({ targetId: properties.id, evidence: 'link' });
+    const back = sections[1]!.paragraphs.find((p) => p.text.startsWith('Go back'))!;
+    // Its destination: the top of the page the chapter goes on over.
+    const top = sections[0]!.paragraphs.find((p) => p.page === 2)!;
+    const edge = graph.edges.find((e) => e.source === back.id && e.target === top.id);
+    expect(edge?.justification).toMatch(/^Explicit reference: "the start of this chapter"/);
   });
 });
 

@@ -3,7 +3,7 @@
  * (explicit references, semantic similarity, terms defined and used) merged into one typed, justified,
  * scored edge per related pair of paragraphs.
  */
-import type { BookDocument } from '@threadbook/book';
+import { sectionName, type BookDocument } from '@threadbook/book';
 import { classifyEdge } from './discourse/classify.ts';
 import {
   definitionFor,
@@ -12,7 +12,7 @@ import {
   termsUsedFrom,
   type DefinedTerms,
 } from './discourse/definitions.ts';
-import { readInternalLinks } from './links.ts';
+import { readInternalLinks, withLinkWords } from './links.ts';
 import { findReferenceSpans } from './reference-spans.ts';
 import { graphParagraphs, isStudyProse } from './paragraphs.ts';
 import { paragraphReferredTo, referenceIntoSection, resolveExplicitReferences } from './refs/resolve.ts';
@@ -52,8 +52,9 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
   const paragraphs = graphParagraphs(book);
   options.onStage?.('references');
   const links = options.pdf === undefined ? [] : await readInternalLinks(options.pdf);
+  const resolved = resolveExplicitReferences(paragraphs, { links });
   const references = [
-    ...resolveExplicitReferences(paragraphs, { links }),
+    ...(options.pdf === undefined ? resolved : await withLinkWords(options.pdf, resolved, links, paragraphs)),
     ...suppliedReferences(book, paragraphs),
   ];
   const spans = await findReferenceSpans(options.pdf, paragraphs, links, references);
@@ -108,7 +109,7 @@ function suppliedReferences(book: BookDocument, paragraphs: readonly GraphParagr
             targetId,
             kind: 'other',
             phrase: '',
-            targetName: `Section ${target.sectionId}`,
+            targetName: sectionName(target.sectionId, target.sectionTitle),
             via: 'text',
           });
         }

@@ -14,7 +14,8 @@ export interface ExplainInput {
   /** Any case ("background", "Elaboration"); an unknown type is explained as RELATED. */
   relationshipType: string;
   source: { id: string; text: string };
-  related: { id: string; text: string };
+  /** With its section's title: a section the book gives no number is named by it. */
+  related: { id: string; text: string; sectionTitle?: string };
   justification?: string;
   sharedTerms?: readonly string[];
 }
@@ -87,7 +88,7 @@ function evidenceSentence(justification: string | undefined, terms: readonly str
 
 /** Two or three sentences explaining how `related` relates to `source`, from the evidence alone. */
 export function explainRelationship(input: ExplainInput): string {
-  const label = paragraphLabel(input.related.id);
+  const label = paragraphLabel(input.related.id, input.related.sectionTitle);
   const terms =
     input.sharedTerms !== undefined
       ? [...input.sharedTerms]

@@ -6,9 +6,9 @@
 import { destinationResolver } from '../destinations.ts';
 import { isFigureText } from '../figure-text.ts';
 import { readPageText } from '../extract/load.ts';
-import type { TextRun } from '../extract/types.ts';
+import type { PageText, TextRun } from '../extract/types.ts';
 import { loadPdf } from '../pdfjs.ts';
-import type { GraphParagraph } from './types.ts';
+import type { ExplicitReference, GraphParagraph } from './types.ts';
 
 export interface PdfLink {
   /** 1-based page the link is on. */
@@ -354,4 +354,76 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
     pairs.push(pair);
   }
   return pairs;
+}
+
+/**
+ * The references a link alone made (the text finder read no words for them) with the words under the
+ * link as their phrase, so a reason quotes the book ("the section called “Properties”") rather than naming
+ * two paragraphs. Only the pages of such links are read again. An exercise's link to its answer keeps
+ * the answer's number.
+ */
+export async function withLinkWords(
+  pdf: Uint8Array,
+  references: readonly ExplicitReference[],
+  links: PdfLink[],
+  paragraphs: GraphParagraph[],
+): Promise<ExplicitReference[]> {
+  const wordless = references.filter((r) => r.via === 'link' && r.phrase === '' && r.role === undefined);
+  if (wordless.length === 0) return [...references];
+  const ends = linkEnds(links, paragraphs);
+  const linkOf = new Map<ExplicitReference, LinkEnds>();
+  for (const reference of wordless) {
+    const end = ends.find((e) => e.source.id === reference.sourceId && e.target.id === reference.targetId);
+    if (end) linkOf.set(reference, end);
+  }
+  const task = loadPdf(pdf, { disableFontFace: true, stopAtErrors: false });
+  const words = new Map<ExplicitReference, string>();
+  try {
+    const doc = await task.promise;
+    const pages = new Map<number, PageText>();
+    for (const [reference, { link, source }] of linkOf) {
+      let page = pages.get(link.page);
+      if (!page) {
+        page = await readPageText(doc, link.page);
+        pages.set(link.page, page);
+      }
+      const { left, top, right, bottom } = link.rect;
+      const rect = {
+        left: left * page.width,
+        top: top * page.height,
+        right: right * page.width,
+        bottom: bottom * page.height,
+      };
+      const anchor = wholeWords(textWithin(page.runs, rect), source.text);
+      if (/[\p{L}\p{N}]/u.test(anchor)) words.set(reference, anchor);
+    }
+  } finally {
+    await task.destroy();
+  }
+  return references.map((r) => (words.has(r) ? { ...r, phrase: words.get(r)! } : r));
+}
+
+/**
+ * The words of `text` an anchor read off the page covers, whole: the anchor takes a few characters beyond
+ * each side of the link, which may cut a word at either end.
+ */
+function wholeWords(anchor: string, text: string): string {
+  const core = anchor.length > 2 * ANCHOR_SLACK + 2 ? anchor.slice(ANCHOR_SLACK, -ANCHOR_SLACK) : anchor;
+  const at = text.indexOf(core);
+  if (core.trim() === '' || at < 0) return trimmedEnds(anchor);
+  let start = at;
+  let end = at + core.length;
+  while (start > 0 && /[\p{L}\p{N}]/u.test(text[start - 1]!)) start--;
+  while (end < text.length && /[\p{L}\p{N}]/u.test(text[end]!)) end++;
+  return text.slice(start, end).trim();
+}
+
+/** An anchor without the piece of a word it may take at either end ("m 1.1.5, th" -> "1.1.5"). */
+function trimmedEnds(anchor: string): string {
+  let words = anchor.trim();
+  const first = words.indexOf(' ');
+  if (first > 0 && first <= ANCHOR_SLACK) words = words.slice(first + 1);
+  const last = words.lastIndexOf(' ');
+  if (last > 0 && words.length - last - 1 <= ANCHOR_SLACK) words = words.slice(0, last);
+  return words.replace(/[,;:]+$/, '').trim();
 }

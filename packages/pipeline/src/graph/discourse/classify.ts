@@ -6,7 +6,7 @@
  * and the evidence kinds. BACKGROUND means the target is what the source builds on, ELABORATION that the
  * target develops the source.
  */
-import { paragraphLabel } from '@threadbook/book';
+import { isPrintedNumber, paragraphLabel, sectionName } from '@threadbook/book';
 import { inverseRelationshipType, type RelationshipTypeName } from '@threadbook/contracts';
 import type { EvidenceKind, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from '../types.ts';
 import { sentenceAround } from '../sentences.ts';
@@ -424,21 +424,22 @@ function listOf(items: readonly string[], wrap: (item: string) => string): strin
  * read, one a supplied Book XML lists) quotes nothing: an exercise's number linking to its answer says so;
  * any other names the two paragraphs it joins, and what the target is called.
  */
-function explicitClause(references: readonly ExplicitReference[]): string {
+function explicitClause(references: readonly ExplicitReference[], label: (id: string) => string): string {
   const reference = references.find((r) => r.phrase.trim() !== '') ?? references[0]!;
   if (reference.role === 'answer')
     return `An exercise and its answer, linked in the book (${quote(reference.phrase)})`;
   if (reference.role === 'inSection') return `In the section referred to (${quote(reference.phrase)})`;
   if (reference.phrase.trim() === '') {
     const named = reference.targetName === undefined ? '' : ` (${reference.targetName})`;
-    return `The book links ${paragraphLabel(reference.sourceId)} to ${paragraphLabel(reference.targetId)}${named}`;
+    return `The book links ${label(reference.sourceId)} to ${label(reference.targetId)}${named}`;
   }
   return `Explicit reference: ${quote(reference.phrase)}`;
 }
 
 function definitionClause(evidence: EdgeEvidence): string {
   const terms = listOf(evidence.definedTermsUsed, (term) => `"${term}"`);
-  return `${terms} defined in ${paragraphLabel(evidence.target.id)}, used in ${paragraphLabel(evidence.source.id)}`;
+  const { source, target } = evidence;
+  return `${terms} defined in ${paragraphLabel(target.id, target.sectionTitle)}, used in ${paragraphLabel(source.id, source.sectionTitle)}`;
 }
 
 function semanticClause(pair: SemanticPair): string {
@@ -449,14 +450,16 @@ function semanticClause(pair: SemanticPair): string {
 
 function titleClause(evidence: EdgeEvidence): string {
   const ideas = listOf(evidence.titledIdeas ?? [], (idea) => `"${idea}"`);
-  const title = evidence.target.sectionTitle ?? '';
-  return `Section ${evidence.target.sectionId}, "${title}", is about ${ideas}`;
+  const { sectionId, sectionTitle = '' } = evidence.target;
+  return isPrintedNumber(sectionId)
+    ? `Section ${sectionId}, "${sectionTitle}", is about ${ideas}`
+    : `The section ${sectionName(sectionId, sectionTitle)} is about ${ideas}`;
 }
 
-function cueClause(reading: Reading): string | undefined {
+function cueClause(reading: Reading, label: (id: string) => string): string | undefined {
   if (reading.cue === undefined) return undefined;
   const { cue, role } = reading.cue;
-  const who = paragraphLabel(reading.cue.in);
+  const who = label(reading.cue.in);
   const said = quote(cue.phrase);
   if (reading.type === 'CONTRAST') return `${who} sets itself apart (${said})`;
   if (role === 'example') return `${who} is an example (${said})`;
@@ -494,6 +497,8 @@ function combine(scores: readonly number[]): number {
 export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
   const { source, target, semantic } = evidence;
   if (source.id === target.id) return undefined;
+  // A paragraph of a section the book gives no number is named by the section's title.
+  const label = (id: string) => paragraphLabel(id, [source, target].find((p) => p.id === id)?.sectionTitle);
   const references = evidence.explicit.filter(
     (r) =>
       (r.sourceId === source.id && r.targetId === target.id) ||
@@ -515,7 +520,7 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
   if (references.length > 0) {
     scores.push(Math.max(...references.map((r) => EXPLICIT_SCORE[r.via])));
     kinds.add('explicit');
-    clauses.push(explicitClause(references));
+    clauses.push(explicitClause(references, label));
   }
   if (terms.length > 0) {
     scores.push(
@@ -539,7 +544,7 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
     source: source.id,
     target: target.id,
     type: reading.type,
-    justification: joinClauses(clauses, cueClause(reading)),
+    justification: joinClauses(clauses, cueClause(reading, label)),
     score: combine(scores),
     evidence: (['explicit', 'semantic', 'discourse'] as const).filter((kind) => kinds.has(kind)),
   };
