@@ -536,3 +536,59 @@ describe('a linguistics book’s numbered examples', () => {
     expect(graph.explicitRefs.get(referring.id)).toEqual([examples[1]!.id, examples[2]!.id, examples[0]!.id]);
   });
 });
+
+describe('terms and their descriptions', () => {
+  it('makes one block of each entry of an option list (a term in a typewriter face, its description under it) and of a glossary', async () => {
+    const options: [string, string][] = [
+      [
+        '--ignore-uuid',
+        'Do not check that the device carries the identifier the configuration names for it.',
+      ],
+      [
+        '--no-unlock',
+        'Leave the device locked after the check, so that nothing can write to it until it is.',
+      ],
+      [
+        '--dry-run',
+        'Say what would be done, and do nothing: the files and the device are left as they were.',
+      ],
+    ];
+    const glossary: [string, string][] = [
+      [
+        'delimiter',
+        'A character that is used to separate tokens, such as punctuation in a natural language.',
+      ],
+      [
+        'generic data structure',
+        'A kind of data structure that can contain data of any type, of whatever shape.',
+      ],
+      ['interface', 'The set of operations that define an abstract data type, and nothing more.'],
+    ];
+    const pdf = await makePdf((doc) => {
+      // A book that parts its paragraphs by space, as Sphinx and manuals do.
+      let y = 72;
+      for (let i = 1; i <= 6; i++) {
+        doc.font('Times-Roman').fontSize(10).text(prose(i, 3), 72, y, { width: 468, lineGap: 2 });
+        y = doc.y + 10;
+      }
+      for (const [term, description] of options) {
+        doc.font('Courier').fontSize(10).text(term, 72, y, { lineBreak: false });
+        doc.font('Times-Roman').text(description, 100, y + 13, { width: 440, lineGap: 2 });
+        y = doc.y + 8;
+      }
+      doc.addPage();
+      y = 72;
+      for (const [term, description] of glossary) {
+        doc
+          .font('Times-Roman')
+          .fontSize(10)
+          .text(`${term} ${description}`, 72, y, { width: 468, lineGap: 2 });
+        y = doc.y + 8;
+      }
+    });
+    const all = paragraphs((await extractBook(pdf)).book);
+    for (const [term, description] of [...options, ...glossary]) {
+      expect(all.map((p) => p.text)).toContain(`${term} ${description}`);
+    }
+  });
+});

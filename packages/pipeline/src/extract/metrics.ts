@@ -59,7 +59,42 @@ export function measureBody(pages: Line[][]): BodyMetrics {
     }
   }
   const indentMode = mode(indents);
-  return { size, font, lineSpacing, indent: indentMode ?? 0 };
+  return {
+    size,
+    font,
+    lineSpacing,
+    indent: indentMode ?? 0,
+    paragraphsSpaced: partsBySpace(pages, size, lineSpacing),
+  };
+}
+
+/** Space between two lines, in line spacings, that parts paragraphs in a book that does so. */
+export const PARAGRAPH_SPACE = 1.35;
+
+/**
+ * Whether the book parts its paragraphs by space rather than by an indent (Sphinx, web pages, many
+ * manuals): after a sentence's end, the next line starts flush at the margin with a paragraph's space
+ * above it far more often than set in.
+ */
+function partsBySpace(pages: Line[][], size: number, lineSpacing: number): boolean {
+  let spaced = 0;
+  let indented = 0;
+  for (const lines of pages) {
+    const margins = pageMargins(lines, { size });
+    const body = lines
+      .filter((l) => Math.abs(l.size - size) <= 0.06 * size)
+      .sort((a, b) => a.baseline - b.baseline);
+    for (let i = 1; i < body.length; i++) {
+      const [a, b] = [body[i - 1]!, body[i]!];
+      if (!/[.!?:]["”’)]?$/.test(a.text)) continue;
+      const x = b.x0 - margins.left;
+      const dy = b.baseline - a.baseline;
+      if (x > 0.5 * size && x < 4 * size && dy < 1.2 * lineSpacing) indented++;
+      else if (Math.abs(x) < 0.5 * size && dy > PARAGRAPH_SPACE * lineSpacing && dy < 2.5 * lineSpacing)
+        spaced++;
+    }
+  }
+  return spaced > 2 * indented;
 }
 
 /** The page's text margins: most common start and end of long body lines (justified text aligns there). */

@@ -8,7 +8,7 @@ import { isFigureText } from '../figure-text.ts';
 import { EXAMPLE_NUMBER, exampleNumber, numbersExamples } from '../numbered-examples.ts';
 import { sideOf, type Gutter } from './columns.ts';
 import { isBlank } from './lines.ts';
-import { isBodySize, pageMargins, type PageMargins } from './metrics.ts';
+import { isBodySize, PARAGRAPH_SPACE, pageMargins, type PageMargins } from './metrics.ts';
 import { joinLines, tidyParagraph } from './text.ts';
 import type { BlockKind } from '@threadbook/book';
 import type { Block, BodyMetrics, Line } from './types.ts';
@@ -837,6 +837,17 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         ((prev.x1 < marginsOfLine.get(prev)!.right - 2 * em &&
           /[.!?:]["”’)]?$/.test(proseEnd(prev, marks))) ||
           PROOF_END.test(prev.text));
+      // In a book that parts its paragraphs by space, not by an indent (Sphinx, a web page, a glossary's
+      // entries): a sentence's end, then that space, is the next paragraph, however long the last line is.
+      const spacedAfterSentence =
+        body.paragraphsSpaced === true &&
+        !flowBreak &&
+        cur.lastKind === 'text' &&
+        CLAUSE_END.test(proseEnd(prev, marks)) &&
+        dy > PARAGRAPH_SPACE * body.lineSpacing &&
+        // Lines carrying a display's signs ("A = (3 1 5 2) .", "Then √ √" over its formula) are set apart
+        // by the display's height, not by a paragraph's space.
+        ![prev, line].some((l) => RELATIONS.test(l.text) || /[√∑∏∫]/.test(l.text));
       // Words in lower case after a line that ends mid-sentence go on with it, across a display's space.
       const wideGap =
         !flowBreak &&
@@ -907,6 +918,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         afterList ||
         lineStartsParagraph(line, body, afterSentence, margins.left) ||
         prevClosed ||
+        spacedAfterSentence ||
         wideGap ||
         listAfterShort ||
         sizeChange ||
@@ -923,7 +935,47 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
   }
   close();
   const joined = withItemNumbersOnTheirText(joinAcrossFloats(withoutDrawingText(blocks)));
-  return withFootnotes(withExamplesWhole(joined, body, examples), notes);
+  return withFootnotes(withTermsOnDescriptions(withExamplesWhole(joined, body, examples), body), notes);
+}
+
+/** A term of a definition list, glossary or option list: a few words on a line, no sentence. */
+const TERM = /^[^.!?;:]{1,60}$/;
+/** Words a term has at most. */
+const TERM_WORDS = 6;
+
+/**
+ * An entry of a definition list, option list or command reference as one block that starts with its
+ * term: a term alone on its line (often in bold or a typewriter face) and its description set in under it
+ * ("--ignore-uuid" / "Do not check ..."). Without it, a description is read without what it describes.
+ */
+function withTermsOnDescriptions(blocks: Block[], body: BodyMetrics): Block[] {
+  const out: Block[] = [];
+  for (const block of blocks) {
+    const term = out.at(-1);
+    const describes =
+      term !== undefined &&
+      term.kind === 'paragraph' &&
+      // A line of a program ("> iqrs <- replicate(...)") is no term, nor a list's item or its title.
+      (term.blockKind === undefined || (term.blockKind === 'code' && !PROGRAM_SIGNS.test(term.text))) &&
+      TERM.test(term.text) &&
+      term.text.split(' ').length <= TERM_WORDS &&
+      !LIST_LABEL.test(term.text) &&
+      block.kind === 'paragraph' &&
+      block.blockKind === undefined &&
+      !LIST_LABEL.test(block.text) &&
+      block.page === term.page &&
+      block.top > term.top &&
+      block.top - term.top < 2.2 * body.lineSpacing &&
+      (block.inset ?? 0) > (term.inset ?? 0) + 0.5 * body.size;
+    if (describes) {
+      // The entry is prose, its term in a typewriter face or not.
+      const { blockKind: _, ...entry } = term;
+      out[out.length - 1] = { ...entry, text: `${term.text} ${block.text}` };
+      continue;
+    }
+    out.push(block);
+  }
+  return out;
 }
 
 /**

@@ -67,6 +67,8 @@ export interface BodyMetrics {
   lineSpacing: number;
   /** Paragraph indent (first-line indent) in points; 0 when the book does not indent. */
   indent: number;
+  /** The book parts its paragraphs by space, not by an indent (metrics.ts partsBySpace). */
+  paragraphsSpaced?: boolean;
 }
 
 /** A unit of the reading stream: a heading or a paragraph, with the position of its first line. */
