@@ -130,6 +130,9 @@ export function readLatexTruth(sourceDir: string, mainFile?: string): TruthBook 
       parseTexMacros(stripTexComments(fs.readFileSync(path.join(sourceDir, f), 'utf8')), macros);
   }
   let doc = expandInputs(path.resolve(sourceDir, main), sourceDir);
+  // A main file that inputs its chapters through a macro of its own (\newchapter{ch1holder}{...}) names
+  // files the folder does not hold: the chapter files it does hold are the book, in their order.
+  if (!REAL_CHAPTER.test(doc)) doc = chapterFiles(sourceDir, macros);
   parseTexMacros(doc, macros);
   const theorems = readTheoremHeads(doc);
   for (const name of ['chapter', 'section', 'subsection', 'item', 'index', 'label']) macros.delete(name);
@@ -141,6 +144,27 @@ export function readLatexTruth(sourceDir: string, mainFile?: string): TruthBook 
   // Non-prose environments go first: exam-style \part items inside them must not read as \part.
   return { chapters: splitStructure(removeEnvironments(doc), macros, theorems) };
 }
+
+/**
+ * The book as the folder's chapter files (each opening with \\chapter, below the folder), in the order of
+ * their paths, their macros read: for a main file that does not input them by name.
+ */
+function chapterFiles(sourceDir: string, macros: Map<string, TexMacro>): string {
+  const files = fs
+    .readdirSync(sourceDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.tex'))
+    .sort();
+  const chapters = files
+    .map((f) => stripTexComments(fs.readFileSync(path.join(sourceDir, f), 'utf8')))
+    .filter((text) => /^\s*\\chapter\*?\{/.test(text));
+  if (chapters.length === 0)
+    throw new TruthError(`${sourceDir}: the main file inputs no chapter, and no file opens with one`);
+  for (const text of chapters) parseTexMacros(text, macros);
+  return `\\begin{document}\n${chapters.join('\n\n')}\n\\end{document}`;
+}
+
+/** A chapter with its title, not the \\chapter{#2} in a macro's definition. */
+const REAL_CHAPTER = /\\chapter\*?\{[^#}]/;
 
 /** LaTeX main files, and Sweave (.Rnw: LaTeX with R chunks) ones. */
 const MAIN_FILE = /\.(?:tex|Rnw)$/;
@@ -182,11 +206,13 @@ function expandInputs(file: string, root: string): string {
     let last = 0;
     for (const m of text.matchAll(/\\(?:input|include)\s*\{([^}]*)\}/g)) {
       const before = text.slice(last, m.index);
-      chapterSeen ||= /\\chapter(?![A-Za-z*])/.test(before);
+      // A real chapter, not the \\chapter{#2} of a macro's definition.
+      chapterSeen ||= REAL_CHAPTER.test(before);
       out += before;
       last = m.index + m[0].length;
       const name = m[1]!;
-      if (SKIPPED_INPUT_DIRS.test(name) || name.includes('\\') || depth > 10) {
+      // A macro's parameter ("\\input{#1}" in a \\newcommand) names no file.
+      if (SKIPPED_INPUT_DIRS.test(name) || name.includes('\\') || name.includes('#') || depth > 10) {
         out += '\n\n';
         continue;
       }
