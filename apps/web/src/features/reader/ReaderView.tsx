@@ -17,6 +17,7 @@ import {
   ReaderStoreProvider,
   timedActions,
   type ReaderStore,
+  useReadSectionTitles,
   useReaderDispatch,
   useReaderState,
   useReaderStore,
@@ -129,6 +130,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   useNavigationRequests(viewRef);
   const relatedOverlay = usePageOverlays(anchors);
   useReadPageLabels(pdf);
+  useReadSectionTitles(outline);
 
   // Links and reference previews: their jumps are recorded like the table of contents'.
   const previews = useReferencePreviews(pdf, bookId, (to) =>

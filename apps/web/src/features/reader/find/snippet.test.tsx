@@ -58,5 +58,11 @@ describe('sectionLabel', () => {
     expect(sectionLabel({ sectionId: '2.3', sectionTitle: 'Trees' })).toBe('2.3 Trees');
     expect(sectionLabel({ sectionId: '2.3', sectionTitle: '2.3 Trees' })).toBe('2.3 Trees');
     expect(sectionLabel({ sectionId: 'preface', sectionTitle: 'Preface' })).toBe('Preface');
+    expect(sectionLabel({ sectionId: 'A.1', sectionTitle: 'Proofs' })).toBe('A.1 Proofs');
+  });
+
+  it('shows the title alone for a section the book gives no number, never the id made for it', () => {
+    expect(sectionLabel({ sectionId: '4.properties', sectionTitle: 'Properties' })).toBe('Properties');
+    expect(sectionLabel({ sectionId: '0.2.notation', sectionTitle: 'Notation' })).toBe('Notation');
   });
 });

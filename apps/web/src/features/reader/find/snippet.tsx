@@ -1,3 +1,4 @@
+import { isPrintedNumber } from '@threadbook/book';
 import type { SearchHit, SearchSnippet } from '@threadbook/contracts';
 
 /** A piece of a snippet: plain text, or a match to emphasise. */
@@ -36,9 +37,12 @@ export function SnippetText({ snippet }: { snippet: SearchSnippet }) {
   );
 }
 
-/** The section of a hit as the table of contents numbers it: '2.3 Trees', or the title alone. */
+/**
+ * The section of a hit as the table of contents numbers it: '2.3 Trees'; the title alone for a section the
+ * book gives no number (never the id made for it, '4.properties').
+ */
 export function sectionLabel(hit: Pick<SearchHit, 'sectionId' | 'sectionTitle'>): string {
-  const number = /^\d+(\.\d+)*$/.test(hit.sectionId) ? hit.sectionId : '';
+  const number = isPrintedNumber(hit.sectionId) ? hit.sectionId : '';
   if (!number || hit.sectionTitle.startsWith(number)) return hit.sectionTitle;
   return `${number} ${hit.sectionTitle}`;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { PageReference } from '@threadbook/contracts';
+import { useParagraphLabelOf } from '../state/index.ts';
 import { spanTarget, type ReferencePreviews } from './use-reference-previews.ts';
 import './preview.css';
 
@@ -52,7 +53,8 @@ function ReferenceSpan({
   previewId: string;
 }) {
   const pointerType = useRef('');
-  const target = spanTarget(span);
+  const labelOf = useParagraphLabelOf();
+  const target = spanTarget(span, labelOf);
   const open = previews.open?.key === spanKey;
   const preview = (anchor: Element) => ({ key: spanKey, anchor, target });
   return (

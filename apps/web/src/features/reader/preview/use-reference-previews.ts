@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PageReference } from '@threadbook/contracts';
 import { paragraphLabel } from '../model/index.ts';
+import { useParagraphLabelOf } from '../state/index.ts';
 import {
   ReaderLinkService,
   resolveDestination,
@@ -70,13 +71,13 @@ export interface ReferencePreviews {
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
-/** The target of a reference span as the preview shows it. */
-export function spanTarget(span: PageReference): PreviewTarget {
+/** The target of a reference span as the preview shows it; `labelOf` names a paragraph (state/use-labels.ts). */
+export function spanTarget(span: PageReference, labelOf: (id: string) => string): PreviewTarget {
   return {
     paragraphId: span.target,
     page: span.target_page,
     yStart: clamp01(span.target_y_start),
-    label: span.text.trim() || paragraphLabel(span.target),
+    label: span.text.trim() || labelOf(span.target),
   };
 }
 
@@ -100,17 +101,23 @@ export function useReferencePreviews(
   jump: (to: PreviewJump) => void,
 ): ReferencePreviews {
   const [open, setOpen] = useState<OpenPreview | null>(null);
+  const labelOf = useParagraphLabelOf();
 
   const controller = useMemo(() => createController(pdf, bookId, setOpen), [pdf, bookId]);
-  // The controller lives as long as the book; it calls the reader's latest jump.
+  // The controller lives as long as the book; it calls the reader's latest jump and names paragraphs as
+  // the reader does now (titles come with the outline).
   useEffect(() => controller.setJump(jump), [controller, jump]);
+  useEffect(() => controller.setLabelOf(labelOf), [controller, labelOf]);
 
   useEffect(() => () => controller.intent.dispose(), [controller]);
 
   return useMemo(() => ({ ...controller, open }), [controller, open]);
 }
 
-type Controller = Omit<ReferencePreviews, 'open'> & { setJump(jump: (to: PreviewJump) => void): void };
+type Controller = Omit<ReferencePreviews, 'open'> & {
+  setJump(jump: (to: PreviewJump) => void): void;
+  setLabelOf(labelOf: (id: string) => string): void;
+};
 
 /** The previews' parts for one book, made once per book (the hook keeps the open one). */
 function createController(
@@ -119,6 +126,7 @@ function createController(
   onChange: (open: OpenPreview | null) => void,
 ): Controller {
   let follow: (to: PreviewJump) => void = () => undefined;
+  let labelOf = (id: string) => paragraphLabel(id, null);
   const store = createReferenceStore(
     (page) => fetchPageReferences(bookId, page),
     // The pages the references lead to are loaded ahead, so a preview only has to draw.
@@ -198,7 +206,7 @@ function createController(
         store.get(pageNumber),
         fractionRectOf(link.getBoundingClientRect(), page.getBoundingClientRect()),
       );
-      if (span) return { key, anchor: link, target: spanTarget(span) };
+      if (span) return { key, anchor: link, target: spanTarget(span, labelOf) };
       const dest = annotations.get(id)?.dest;
       return resolveDestination(pdf, dest).then(
         (target) => (target ? { key, anchor: link, target: linkTarget(target) } : null),
@@ -301,6 +309,9 @@ function createController(
     width,
     setJump(jump) {
       follow = jump;
+    },
+    setLabelOf(named) {
+      labelOf = named;
     },
   };
 }

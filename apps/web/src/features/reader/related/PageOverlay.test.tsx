@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookGraphResponse } from '@threadbook/contracts';
-import type { JumpIndicator, ParagraphPlace } from '../model/index.ts';
+import { UNNUMBERED_TITLES } from '../../../test/unnumbered-book.ts';
+import type { JumpIndicator, ParagraphPlace, SectionTitles } from '../model/index.ts';
 import { buildAnchorIndex, type ParagraphAnchor } from './anchor-index.ts';
 import { ANCHOR_INTRODUCTION, PageOverlay, TOOLTIP_HIDE_MS } from './PageOverlay.tsx';
 
@@ -38,6 +39,19 @@ const GRAPH: BookGraphResponse = {
 const ANCHORS = buildAnchorIndex(GRAPH).anchorsOn(41);
 const anchorOf = (id: string) => ANCHORS.find((anchor) => anchor.id === id) as ParagraphAnchor;
 
+/** In UNNUMBERED_OUTLINE's book, 4.properties.2 relates to 4.2.1 and to 4.examples.1. */
+const UNNUMBERED_ANCHORS = buildAnchorIndex({
+  nodes: [
+    { id: '4.properties.2', section: '4.properties', chapter: '4', page: 41, y_start: 0.3 },
+    { id: '4.2.1', section: '4.2', chapter: '4', page: 42, y_start: 0.1 },
+    { id: '4.examples.1', section: '4.examples', chapter: '4', page: 43, y_start: 0.1 },
+  ],
+  edges: [
+    { source: '4.properties.2', target: '4.2.1', type: 'EXAMPLE', score: 0.8, justification: 'A case.' },
+    { source: '4.properties.2', target: '4.examples.1', type: 'RELATED', score: 0.5, justification: 'More.' },
+  ],
+}).anchorsOn(41);
+
 const place = (id: string, yStart: number, yEnd: number): ParagraphPlace => ({ id, page: 41, yStart, yEnd });
 
 interface OverlayProps {
@@ -45,6 +59,7 @@ interface OverlayProps {
   selected?: ParagraphPlace | null;
   highlight?: ParagraphPlace | null;
   indicator?: JumpIndicator | null;
+  sectionTitles?: SectionTitles | null;
 }
 
 function renderOverlay({
@@ -52,6 +67,7 @@ function renderOverlay({
   selected = null,
   highlight = null,
   indicator = null,
+  sectionTitles = null,
 }: OverlayProps = {}) {
   const onSelect = vi.fn();
   const view = render(
@@ -61,6 +77,7 @@ function renderOverlay({
       highlight={highlight}
       indicator={indicator}
       onSelect={onSelect}
+      sectionTitles={sectionTitles}
     />,
   );
   return { ...view, onSelect };
@@ -134,6 +151,32 @@ describe('PageOverlay tooltip', () => {
     ]);
     expect(within(items[2] as HTMLElement).getByText('Unknown Section')).toBeInTheDocument();
     expect(within(tooltip).getByText('Click to see more')).toBeInTheDocument();
+  });
+
+  it('names a section the book gives no number by its title, in the label and in the list', async () => {
+    const user = userEvent.setup();
+    renderOverlay({ anchors: UNNUMBERED_ANCHORS, sectionTitles: UNNUMBERED_TITLES });
+    await user.hover(anchorButton('“Properties”, Paragraph 2'));
+    const tooltip = screen.getByRole('tooltip');
+    expect(within(tooltip).getByText('“Properties”, Paragraph 2')).toBeInTheDocument();
+    expect(
+      within(tooltip)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Example Section 4.2A case.', 'Related “Examples”More.']);
+  });
+
+  it('never shows the id made for a section while its title is not known', async () => {
+    const user = userEvent.setup();
+    renderOverlay({ anchors: UNNUMBERED_ANCHORS, sectionTitles: null });
+    await user.hover(anchorButton('Paragraph 2'));
+    const tooltip = screen.getByRole('tooltip');
+    expect(
+      within(tooltip)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Example Section 4.2A case.', 'Related Unknown SectionMore.']);
+    expect(tooltip).not.toHaveTextContent(/properties|examples/);
   });
 
   it('counts a single relationship the same way', async () => {
@@ -337,6 +380,7 @@ describe('the anchors’ introduction on a first visit', () => {
         highlight={null}
         indicator={null}
         onSelect={vi.fn()}
+        sectionTitles={null}
         onIntroduced={onIntroduced}
       />,
     );
@@ -359,6 +403,7 @@ describe('the anchors’ introduction on a first visit', () => {
         highlight={null}
         indicator={null}
         onSelect={vi.fn()}
+        sectionTitles={null}
         onIntroduced={vi.fn()}
       />,
     );

@@ -8,6 +8,7 @@ import {
   sectionLabel,
   type JumpIndicator,
   type ParagraphPlace,
+  type SectionTitles,
 } from '../model/index.ts';
 import type { ParagraphAnchor } from './anchor-index.ts';
 import './overlay.css';
@@ -24,6 +25,8 @@ interface PageOverlayProps {
   highlight: ParagraphPlace | null;
   indicator: JumpIndicator | null;
   onSelect: (anchor: ParagraphAnchor) => void;
+  /** What names the sections the book gives no number (model/labels.ts); null until the outline is read. */
+  sectionTitles: SectionTitles | null;
   /**
    * Given until the student has seen it: the anchors show once that they can be clicked (a note beside the
    * first one, and a pulse), and this is called when the note is dismissed.
@@ -39,7 +42,7 @@ const percent = (fraction: number) => `${fraction * 100}%`;
  * page, so zoom needs nothing of it.
  */
 export function PageOverlay(props: PageOverlayProps) {
-  const { anchors, selected, highlight, indicator, onSelect, onIntroduced } = props;
+  const { anchors, selected, highlight, indicator, onSelect, sectionTitles, onIntroduced } = props;
   const first = anchors[0];
   return (
     <div className={onIntroduced ? 'page-overlay page-overlay--introducing' : 'page-overlay'}>
@@ -73,7 +76,13 @@ export function PageOverlay(props: PageOverlayProps) {
         </div>
       )}
       {anchors.map((anchor) => (
-        <Anchor key={anchor.id} anchor={anchor} selected={selected?.id === anchor.id} onSelect={onSelect} />
+        <Anchor
+          key={anchor.id}
+          anchor={anchor}
+          selected={selected?.id === anchor.id}
+          onSelect={onSelect}
+          sectionTitles={sectionTitles}
+        />
       ))}
       {onIntroduced && first && (
         <div
@@ -100,10 +109,12 @@ function Anchor({
   anchor,
   selected,
   onSelect,
+  sectionTitles,
 }: {
   anchor: ParagraphAnchor;
   selected: boolean;
   onSelect: (anchor: ParagraphAnchor) => void;
+  sectionTitles: SectionTitles | null;
 }) {
   const tooltipId = useId();
   const [open, setOpen] = useState(false);
@@ -124,7 +135,7 @@ function Anchor({
   const rearm = () => {
     closedByClick.current = false;
   };
-  const label = paragraphLabel(anchor.id);
+  const label = paragraphLabel(anchor.id, sectionTitles);
   // In the lower half of the page the tooltip opens upwards, so it stays on the page.
   const above = anchor.yStart > 0.5;
 
@@ -190,7 +201,9 @@ function Anchor({
             {anchor.relationships.map((relationship) => (
               <li key={`${relationship.targetId}:${relationship.type}`} className="anchor-tooltip__item">
                 <span className="anchor-tooltip__type">{relationshipTypeLabel(relationship.type)}</span>{' '}
-                <span className="anchor-tooltip__section">{sectionLabel(relationship.targetSection)}</span>
+                <span className="anchor-tooltip__section">
+                  {sectionLabel(relationship.targetSection, sectionTitles)}
+                </span>
                 <span className="anchor-tooltip__why">{relationship.justification}</span>
               </li>
             ))}

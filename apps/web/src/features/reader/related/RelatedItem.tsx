@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Sparkles, TriangleAlert } from 'lucide-react';
 import type { RelatedParagraph } from '@threadbook/contracts';
-import { pageLabel, paragraphLabel, relationshipTypeLabel, truncateText } from '../model/index.ts';
+import { pageLabel, relationshipTypeLabel, truncateText } from '../model/index.ts';
+import { useParagraphLabelOf } from '../state/index.ts';
 import { summaryButtonLabel, SummaryText, useSummary } from './use-summary.ts';
 
 interface RelatedItemProps {
@@ -20,6 +21,7 @@ interface RelatedItemProps {
  */
 export function RelatedItem({ bookId, sourceId, item, highlighted, showType, onJump }: RelatedItemProps) {
   const [expanded, setExpanded] = useState(false);
+  const labelOf = useParagraphLabelOf();
   const [summary, pressExplain] = useSummary(bookId, {
     relationship_type: item.relationship_type,
     source_paragraph: sourceId,
@@ -37,7 +39,7 @@ export function RelatedItem({ bookId, sourceId, item, highlighted, showType, onJ
           title={highlighted ? 'Remove the highlight' : 'Go to this paragraph'}
           onClick={() => onJump(item)}
         >
-          {paragraphLabel(item.node.id)}
+          {labelOf(item.node.id)}
         </button>
         <span className="related-item__meta">
           {showType && (

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithReaderStore } from '../../../test/reader-store.tsx';
 import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import type { RelatedParagraph, RelatedParagraphsResponse } from '@threadbook/contracts';
-import type { ParagraphPlace } from '../model/index.ts';
+import { UNNUMBERED_TITLES } from '../../../test/unnumbered-book.ts';
+import type { ParagraphPlace, SectionTitles } from '../model/index.ts';
 import type { ReaderAction } from '../state/index.ts';
 import { EMPTY_ANCHOR_INDEX } from './anchor-index.ts';
 import { RelatedPanel } from './RelatedPanel.tsx';
@@ -53,6 +54,18 @@ const BG_SUBGROUP = item('BACKGROUND', '3.1.5', 39, 'A subgroup is a subset clos
 const CONTRAST = item('CONTRAST', '2.4.1', 30, 'Ring homomorphisms also preserve multiplication.');
 const RELATED_3_2_4 = related(SOURCE, [EXAMPLE, BG_DEFINITION, ELABORATION, BG_SUBGROUP, CONTRAST]);
 
+/** A paragraph of UNNUMBERED_OUTLINE's book and two related ones. */
+const UNNUMBERED_SOURCE = {
+  id: '4.properties.2',
+  page: 41,
+  y_start: 0.3,
+  text: 'Every group has one identity.',
+};
+const RELATED_UNNUMBERED = related(UNNUMBERED_SOURCE, [
+  item('BACKGROUND', '12:4.definitions.1', 40, 'A group is a set with an operation.'),
+  item('ELABORATION', '4.2.3', 44, 'The identity of a subgroup is the identity of the group.'),
+]);
+
 const OTHER_SOURCE = {
   id: '3.3.1',
   page: 42,
@@ -86,6 +99,7 @@ const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
 interface PanelProps {
   selectedId?: string | null;
   highlightedId?: string | null;
+  sectionTitles?: SectionTitles | null;
 }
 
 /** A paragraph the graph does not place: where the related call says it starts, about three lines tall. */
@@ -97,7 +111,7 @@ const unplaced = (node: { id: string; page: number; y_start: number }): Paragrap
 });
 const placeOf = (id: string): ParagraphPlace => ({ id, page: 42, yStart: 0.1, yEnd: 0.2 });
 
-function renderPanel({ selectedId = '3.2.4', highlightedId = null }: PanelProps = {}) {
+function renderPanel({ selectedId = '3.2.4', highlightedId = null, sectionTitles = null }: PanelProps = {}) {
   const callbacks = { onClearSelection: vi.fn(), onJumpToSource: vi.fn(), onJumpToRelated: vi.fn() };
   // What the panel dispatched, by kind.
   const heard = (action: ReaderAction) => {
@@ -110,6 +124,7 @@ function renderPanel({ selectedId = '3.2.4', highlightedId = null }: PanelProps 
     {
       selected: selectedId === null ? null : placeOf(selectedId),
       highlight: highlightedId === null ? null : placeOf(highlightedId),
+      sectionTitles,
     },
     heard,
   );
@@ -278,6 +293,36 @@ describe('RelatedPanel', () => {
         within(elaboration).getByText('Quotient groups generalise this construction.'),
       ).toBeInTheDocument();
       expect(within(itemOf('Section 2.4, Paragraph 1')).getByText('Page 30')).toBeInTheDocument();
+    });
+
+    it('names a paragraph of a section the book gives no number by the section’s title, and its jump too', async () => {
+      const user = userEvent.setup();
+      serve({ [RELATED_URL('4.properties.2')]: json(RELATED_UNNUMBERED) });
+      const { container, store } = renderPanel({
+        selectedId: '4.properties.2',
+        sectionTitles: UNNUMBERED_TITLES,
+      });
+      await screen.findByText('2 relationships');
+      expect(container.querySelector('.related__source')).toHaveTextContent('“Properties”, Paragraph 2');
+      expect(within(itemOf('“Definitions”, Paragraph 1')).getByText('Page 40')).toBeInTheDocument();
+      expect(within(itemOf('Section 4.2, Paragraph 3')).getByText('Page 44')).toBeInTheDocument();
+
+      // The navigation history names the jump the same way.
+      await user.click(screen.getByRole('button', { name: '“Definitions”, Paragraph 1' }));
+      expect(store.getState().history.entries.at(-1)?.label).toBe('“Definitions”, Paragraph 1');
+    });
+
+    it('names it by its number alone until the outline is read, then by its title, never by its id', async () => {
+      serve({ [RELATED_URL('4.properties.2')]: json(RELATED_UNNUMBERED) });
+      const { container, store } = renderPanel({ selectedId: '4.properties.2' });
+      await screen.findByText('2 relationships');
+      expect(container.querySelector('.related__source')).toHaveTextContent(/^Paragraph 2$/);
+      expect(screen.getByRole('button', { name: 'Paragraph 1' })).toBeInTheDocument();
+      expect(container).not.toHaveTextContent(/properties|definitions/);
+
+      act(() => store.dispatch({ type: 'sectionTitlesRead', titles: UNNUMBERED_TITLES }));
+      expect(container.querySelector('.related__source')).toHaveTextContent('“Properties”, Paragraph 2');
+      expect(screen.getByRole('button', { name: '“Definitions”, Paragraph 1' })).toBeInTheDocument();
     });
 
     it('shows the justification of a relationship', async () => {

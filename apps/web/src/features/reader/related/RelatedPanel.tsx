@@ -3,12 +3,11 @@ import { X } from 'lucide-react';
 import type { RelatedParagraphsResponse } from '@threadbook/contracts';
 import {
   groupRelationships,
-  paragraphLabel,
   relationshipCountText,
   sameParagraphId,
   type ParagraphPlace,
 } from '../model/index.ts';
-import { timedActions, useReaderDispatch, useReaderState } from '../state/index.ts';
+import { timedActions, useParagraphLabelOf, useReaderDispatch, useReaderState } from '../state/index.ts';
 import type { AnchorIndex } from './anchor-index.ts';
 import { RelatedItem } from './RelatedItem.tsx';
 import { RelatedMessage, useRelated } from './use-related.ts';
@@ -86,6 +85,7 @@ function RelatedGroups({
   const source = response.source_node;
   const highlightedId = useReaderState((state) => state.highlight?.id ?? null);
   const dispatch = useReaderDispatch();
+  const labelOf = useParagraphLabelOf();
   /** Where a paragraph of the panel is: the graph's place for it, else what the related call said. */
   const placeOf = (node: { id: string; page: number; y_start: number }): ParagraphPlace =>
     anchors.placeOf(node.id) ?? {
@@ -103,7 +103,7 @@ function RelatedGroups({
           title="Go to this paragraph"
           onClick={() => dispatch(timedActions.jumpToSource(placeOf(source)))}
         >
-          {paragraphLabel(source.id)}
+          {labelOf(source.id)}
         </button>
         <span className="related__count">{relationshipCountText(response.related.length)}</span>
       </p>

@@ -14,6 +14,7 @@ export function usePageOverlays(anchors: AnchorIndex): (pageNumber: number) => R
   const highlight = useReaderState((state) => state.highlight);
   const indicator = useReaderState((state) => state.indicator);
   const introduce = useReaderState((state) => !state.anchorsIntroduced);
+  const sectionTitles = useReaderState((state) => state.sectionTitles);
   const dispatch = useReaderDispatch();
   return (pageNumber) => {
     const pageAnchors = pageNumber === page ? anchors.anchorsOn(pageNumber) : [];
@@ -28,6 +29,7 @@ export function usePageOverlays(anchors: AnchorIndex): (pageNumber: number) => R
         highlight={highlighted}
         indicator={arrow}
         onSelect={(anchor) => dispatch({ type: 'selectParagraph', place: anchor })}
+        sectionTitles={sectionTitles}
         onIntroduced={introduce ? () => dispatch({ type: 'anchorsIntroduced' }) : undefined}
       />
     );

@@ -19,4 +19,9 @@ export {
   useReaderStore,
   type ReaderStore,
 } from './store.tsx';
-export { usePageLabelOf } from './use-page-label.ts';
+export {
+  usePageLabelOf,
+  useParagraphLabelOf,
+  useReadSectionTitles,
+  useSectionLabelOf,
+} from './use-labels.ts';

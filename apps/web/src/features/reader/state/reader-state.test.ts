@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UNNUMBERED_TITLES } from '../../../test/unnumbered-book.ts';
 import { canRedo, canUndo, PAGE_FIT, type ParagraphPlace } from '../model/index.ts';
 import {
   initialReaderState,
@@ -187,6 +188,27 @@ describe('selection', () => {
       yStart: 0.4,
     });
     expect(state.indicator).toEqual({ page: 43, yStart: 0.4, kind: 'target', fading: false, serial: 1 });
+  });
+
+  it('records a jump into a section the book gives no number under the section’s title', () => {
+    const unnumbered = place('12:4.properties.2', 41, 0.3);
+    const labelOfJump = (state: ReaderState) => state.history.entries.at(-1)?.label;
+    const before = run(initialReaderState(350, 42), { type: 'jumpToRelated', place: unnumbered, at });
+    expect(labelOfJump(before)).toBe('Paragraph 2');
+    const read = readerReducer(initialReaderState(350, 42), {
+      type: 'sectionTitlesRead',
+      titles: UNNUMBERED_TITLES,
+    });
+    expect(read.sectionTitles).toBe(UNNUMBERED_TITLES);
+    expect(labelOfJump(run(read, { type: 'jumpToRelated', place: unnumbered, at }))).toBe(
+      '“Properties”, Paragraph 2',
+    );
+    expect(labelOfJump(run(read, { type: 'jumpToSource', place: unnumbered, at }))).toBe(
+      '“Properties”, Paragraph 2',
+    );
+    expect(labelOfJump(run(read, { type: 'jumpToRelated', place: related, at }))).toBe(
+      'Section 3.3, Paragraph 1',
+    );
   });
 
   it('only drops the highlight when the highlighted paragraph is chosen again (book prefix or not)', () => {

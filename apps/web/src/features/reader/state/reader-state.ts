@@ -16,6 +16,7 @@ import {
   type JumpIndicator,
   type NavigationHistory,
   type ParagraphPlace,
+  type SectionTitles,
   type ZoomSetting,
 } from '../model/index.ts';
 
@@ -60,6 +61,9 @@ export interface ReaderState {
   anchorsIntroduced: boolean;
   /** The book's own page labels (model/page-labels.ts), once read; null where it has none worth showing. */
   pageLabels: readonly string[] | null;
+  /** The titles of the book's sections (model/labels.ts), once its outline is read: what names a section
+   * the book gives no number. */
+  sectionTitles: SectionTitles | null;
 }
 
 /** What a browser remembers of the reader (panels/reader-memory.ts). */
@@ -90,6 +94,7 @@ export function initialReaderState(
     indicator: null,
     anchorsIntroduced: remembered.anchorsIntroduced,
     pageLabels: null,
+    sectionTitles: null,
   };
 }
 
@@ -124,7 +129,9 @@ export type ReaderAction =
   | { type: 'indicatorFaded'; serial: number }
   | { type: 'indicatorGone'; serial: number }
   /** The PDF's page labels were read (already kept useful ones only, model/page-labels.ts). */
-  | { type: 'pageLabelsRead'; labels: readonly string[] | null };
+  | { type: 'pageLabelsRead'; labels: readonly string[] | null }
+  /** The book's outline was read: its sections' titles (model/labels.ts sectionTitlesOf). */
+  | { type: 'sectionTitlesRead'; titles: SectionTitles };
 
 /** The actions that carry the time they were asked for (the history records it), stamped now. */
 export const timedActions = {
@@ -170,7 +177,12 @@ function jumpToParagraph(
 ): ReaderState {
   const jumped = recordJump(
     state,
-    { pageNumber: place.page, source: 'aiPanel', label: paragraphLabel(place.id), yStart: place.yStart },
+    {
+      pageNumber: place.page,
+      source: 'aiPanel',
+      label: paragraphLabel(place.id, state.sectionTitles),
+      yStart: place.yStart,
+    },
     at,
   );
   const serial = (state.indicator?.serial ?? 0) + 1;
@@ -211,6 +223,8 @@ export function readerReducer(state: ReaderState, action: ReaderAction): ReaderS
         : { ...state, panels: { ...state.panels, [action.side]: action.open } };
     case 'pageLabelsRead':
       return { ...state, pageLabels: action.labels };
+    case 'sectionTitlesRead':
+      return { ...state, sectionTitles: action.titles };
     case 'anchorsIntroduced':
       return state.anchorsIntroduced ? state : { ...state, anchorsIntroduced: true };
     case 'sidebarTabSelected':
