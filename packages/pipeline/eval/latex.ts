@@ -163,8 +163,11 @@ function chapterFiles(sourceDir: string, macros: Map<string, TexMacro>): string 
   return `\\begin{document}\n${chapters.join('\n\n')}\n\\end{document}`;
 }
 
-/** A chapter with its title, not the \\chapter{#2} in a macro's definition. */
-const REAL_CHAPTER = /\\chapter\*?\{[^#}]/;
+/**
+ * A numbered chapter with its title: not the \\chapter{#2} in a macro's definition, nor a \\chapter* (a
+ * preface, a list of exercises) before the set-up files a book may input after it.
+ */
+const REAL_CHAPTER = /\\chapter\{[^#}]/;
 
 /** LaTeX main files, and Sweave (.Rnw: LaTeX with R chunks) ones. */
 const MAIN_FILE = /\.(?:tex|Rnw)$/;
