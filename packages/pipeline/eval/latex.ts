@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { readBibliography, type BibEntry } from './bibtex.ts';
+import { citesAuthorYear, renderCitations } from './citations.ts';
 import {
   collapseSpace,
   matchBrace,
@@ -38,6 +40,8 @@ import { TruthError, type TruthBook, type TruthChapter, type TruthSection } from
  * - Macros: \def/\newcommand definitions of the *.tex files in the source folder and of the document
  *   itself are expanded. Text is rendered with texToText (\emph{x} -> x, \index/\label -> nothing,
  *   \ref -> nothing, math keeps its letters and digits).
+ * - Citations of an author-year book (natbib) print authors and years from the folder's .bib files
+ *   ("Schäfer (2008)", "(Alexiadou et al. 2015: 7)"); an unknown key, or a numbered citation, prints nothing.
  */
 
 /** Headings LaTeX sets run-in, at the start of the paragraph's first line. */
@@ -125,15 +129,22 @@ const THEOREM_RUN_IN: Record<string, string> = {
 export function readLatexTruth(sourceDir: string, mainFile?: string): TruthBook {
   const main = mainFile ?? findMainFile(sourceDir);
   const macros = new Map<string, TexMacro>();
+  const preambles: string[] = [];
   for (const f of fs.readdirSync(sourceDir)) {
-    if (f.endsWith('.tex'))
-      parseTexMacros(stripTexComments(fs.readFileSync(path.join(sourceDir, f), 'utf8')), macros);
+    if (!f.endsWith('.tex')) continue;
+    const text = stripTexComments(fs.readFileSync(path.join(sourceDir, f), 'utf8'));
+    preambles.push(text);
+    parseTexMacros(text, macros);
   }
   let doc = expandInputs(path.resolve(sourceDir, main), sourceDir);
   // A main file that inputs its chapters through a macro of its own (\newchapter{ch1holder}{...}) names
   // files the folder does not hold: the chapter files it does hold are the book, in their order.
   if (!REAL_CHAPTER.test(doc)) doc = chapterFiles(sourceDir, macros);
   parseTexMacros(doc, macros);
+  // An author-year book prints its citations from the bibliography; otherwise they print a number,
+  // which the scorer drops, or nothing the source could tell.
+  const authorYear = citesAuthorYear(preambles.join('\n'));
+  doc = renderCitations(doc, authorYear ? readBibliography(sourceDir) : new Map<string, BibEntry>());
   const theorems = readTheoremHeads(doc);
   for (const name of ['chapter', 'section', 'subsection', 'item', 'index', 'label']) macros.delete(name);
   const start = doc.search(/\\mainmatter\b/);

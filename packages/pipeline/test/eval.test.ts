@@ -317,6 +317,53 @@ It is easy to know.
   });
 });
 
+describe('a linguistics book (kastner: gb4e examples, qtree trees, natbib citations)', () => {
+  const BIB = String.raw`@book{schaefer08, author = {Sch{\"a}fer, Florian}, title = {The syntax of (anti-)causatives}, year = {2008}}
+@book{layering15,
+  Author = {Artemis Alexiadou and Elena Anagnostopoulou and Florian Sch\"{a}fer},
+  Year = 2015}
+@article{doron03, author = "Doron, Edit", year = "2003"}
+@article{doron15, author = {Edit Doron}, year = {2015}}
+@book{wood15, author = {Wood, Jim}, year = {2015}}
+@misc{oseki17, author = {Yohei Oseki}, year = {2017}}
+@book{levin95, author = {Levin, Beth and {Rappaport Hovav}, Malka}, year = {1995}}
+@book{riemsdijk90, editor = {Henk van Riemsdijk}, year = {to appear}}
+@comment{ignored, author = {Nobody}}`;
+  const citing = (natbib: string) =>
+    readLatexTruth(
+      tempDir({
+        'book.tex': String.raw`\documentclass{book}
+\usepackage${natbib}{natbib}
+\begin{document}
+\chapter{One}
+Shown by \cite{schaefer08} and \citet[7]{layering15} \citep{doron03,doron15,wood15}.
+
+See \citealt[3]{oseki17}; \citeauthor{levin95} in \citeyear{levin95} \citep[cf.][30]{layering15} and \citet{riemsdijk90}.
+
+A key the bibliography lacks\citep{nokey}, \cite{nokey} prints nothing.
+\end{document}`,
+        'refs.bib': BIB,
+      }),
+    ).chapters[0]!.sections[0]!.paragraphs;
+
+  it('prints each author-year citation form from the folder’s .bib, and nothing for an unknown key', () => {
+    expect(citing('')).toEqual([
+      'Shown by Schäfer (2008) and Alexiadou et al. (2015: 7) (Doron 2003; 2015; Wood 2015).',
+      // "&" between two authors is set as in the book; the text leaves it out like other punctuation.
+      'See Oseki 2017: 3; Levin Rappaport Hovav in 1995 (cf. Alexiadou et al. 2015: 30) and van Riemsdijk (to appear).',
+      'A key the bibliography lacks, prints nothing.',
+    ]);
+  });
+
+  it('prints nothing for a book’s numbered citations (natbib’s numbers option)', () => {
+    expect(citing('[numbers]')).toEqual([
+      'Shown by and .',
+      'See ; in and .',
+      'A key the bibliography lacks, prints nothing.',
+    ]);
+  });
+});
+
 function bookFrom(truth: TruthBook, page: (section: string) => number): BookDocument {
   return {
     title: 'T',
