@@ -39,9 +39,11 @@ import { TruthError, type TruthBook, type TruthChapter, type TruthSection } from
  *   their run-in head ("Example (Annual Precipitation). The vector ...").
  * - Macros: \def/\newcommand definitions of the *.tex files in the source folder and of the document
  *   itself are expanded. Text is rendered with texToText (\emph{x} -> x, \index/\label -> nothing,
- *   \ref -> nothing, math keeps its letters and digits).
+ *   \ref -> nothing, math keeps its letters and digits). Footnotes are left out.
  * - Citations of an author-year book (natbib) print authors and years from the folder's .bib files
  *   ("Schäfer (2008)", "(Alexiadou et al. 2015: 7)"); an unknown key, or a numbered citation, prints nothing.
+ * - Numbered linguistic examples (gb4e's \begin{exe} \ex ... \z, checked against kastner's PDF) are one
+ *   paragraph each, sub-items, glosses and translation included.
  */
 
 /** Headings LaTeX sets run-in, at the start of the paragraph's first line. */
@@ -396,6 +398,78 @@ export function readTheoremHeads(src: string): Map<string, string> {
   return heads;
 }
 
+/** gb4e's example lists and their ends (\\z closes the innermost one); `\\` and `\{` are not braces. */
+const EXAMPLE_TOKENS =
+  /\\\\|\\[{}]|\\begin\s*\{(?:exe|xlist\w*)\}|\\end\s*\{(?:exe|xlist\w*)\}|\\z(?![A-Za-z])|\\ex(?![A-Za-z])|[{}]/g;
+
+/**
+ * gb4e's numbered examples (\\begin{exe} \\ex ... \\begin{xlist} \\ex ... \\z \\z): the book sets each
+ * top-level \\ex as one block, its lettered sub-items, words, glosses and translation in reading order, so
+ * each is one paragraph, blank lines inside it and all; the list parts it from the text around it. A list
+ * inside braces (a footnote's) stays where it is.
+ */
+function exampleParagraphs(src: string): string {
+  let out = '';
+  let last = 0;
+  let braces = 0;
+  let lists = 0;
+  const cuts: number[] = [];
+  for (const m of src.matchAll(EXAMPLE_TOKENS)) {
+    const token = m[0];
+    if (token === '{' || token === '}') braces += token === '{' ? 1 : -1;
+    else if (token.startsWith('\\begin')) {
+      if (lists === 0 && braces !== 0) continue;
+      if (lists++ === 0) cuts.splice(0, cuts.length, m.index);
+    } else if (token.startsWith('\\end') || token === '\\z') {
+      if (lists === 0 || --lists > 0) continue;
+      // Each top-level \\ex up to the next is a paragraph; what comes before the first (\\settowidth) is in it.
+      const bounds = [cuts[0]!, ...cuts.slice(2), m.index];
+      const blocks = bounds.slice(1).map((end, k) => oneBlock(src.slice(bounds[k], end)));
+      out += `${src.slice(last, cuts[0])}\n\n${blocks.join('\n\n')}\n\n`;
+      last = m.index + token.length;
+    } else if (token === '\\ex' && lists === 1) cuts.push(m.index);
+  }
+  return out + src.slice(last);
+}
+
+/**
+ * An example as one paragraph, on one line: its blank lines part nothing, nor do the blocks it lays itself
+ * out with (two columns, a minipage), which keep their marker so that their arguments are still dropped.
+ */
+function oneBlock(example: string): string {
+  return jamboxOnWordsLine(example)
+    .replace(/\n/g, ' ')
+    .replace(/\\(begin|end)\s*\{([^}]+)\}/g, (whole, which: string, env: string) =>
+      !BLOCK_ENVS.has(env) ? whole : which === 'begin' ? `\\tbBEGIN{${env}}` : ' ',
+    );
+}
+
+/** gb4e's \\jambox{(causative)} after a gloss's lines is set at the right end of its first line, the words'. */
+function jamboxOnWordsLine(example: string): string {
+  return example.replace(
+    /\\gll\b((?:(?!\\gll\b)[\s\S])*?)\\jambox\s*\{([^{}]*)\}/g,
+    (whole, gloss: string, text: string) => {
+      const end = gloss.indexOf('\\\\');
+      return end < 0 ? whole : `\\gll${gloss.slice(0, end)} ${text} ${gloss.slice(end)}`;
+    },
+  );
+}
+
+/** Footnotes: not the text's paragraphs (set apart at the page's foot), so their blank lines part nothing. */
+function withoutFootnotes(src: string): string {
+  let out = '';
+  let last = 0;
+  const re = /\\footnote(?:text)?\s*(?:\[[^\]]*\])?\s*\{/g;
+  for (let m = re.exec(src); m; m = re.exec(src)) {
+    const close = matchBrace(src, re.lastIndex - 1);
+    if (close < 0) break;
+    out += src.slice(last, m.index);
+    last = close + 1;
+    re.lastIndex = last;
+  }
+  return out + src.slice(last);
+}
+
 /** Splits a section's LaTeX body into plain-text paragraphs. */
 export function texParagraphs(
   body: string,
@@ -404,7 +478,8 @@ export function texParagraphs(
 ): string[] {
   const theorems = new Map([...Object.entries(THEOREM_RUN_IN), ...declaredTheorems]);
   const headOnly = runInOnly(theorems.values());
-  let src = joinAroundListings(removeEnvironments(stripTexComments(body)));
+  const prose = removeEnvironments(withoutFootnotes(stripTexComments(body)));
+  let src = exampleParagraphs(joinAroundListings(prose));
   // A blank line before display math is not a visible paragraph break. TeX ends the paragraph there, but
   // the display (which starts the next paragraph in vertical mode) only opens an empty indented line that
   // the display covers, and the text after the display goes on unindented: the page shows text, display,

@@ -32,16 +32,18 @@ const COUNTED = new RegExp(
 
 /**
  * The text without the numbers a typesetter generates: the number of a label or reference ("Example
- * 4.19", "Section 5.1.2"), an equation's tag or reference ("(3.4)"), a citation ("[188]") and an item's
- * label ("2. ", "b) "). A LaTeX source holds none of them (\ref and counters), a PreTeXt one some, the
- * PDF all; both sides lose them, so that what is scored is where paragraphs start and end.
+ * 4.19", "Section 5.1.2"), an equation's tag or reference ("(3.4)"), a citation ("[188]"), an item's
+ * label ("2. ", "b) ") and the letters of the sub-items set in one block ("(5) a. ... b. ..."). A LaTeX
+ * source holds none of them (\ref and counters), a PreTeXt one some, the PDF all; both sides lose them, so
+ * that what is scored is where paragraphs start and end.
  */
 export function withoutCountedNumbers(text: string): string {
   return text
     .replace(COUNTED, '$1')
     .replace(/\(\d+(?:\.\d+)*[a-z]?\)/g, ' ')
     .replace(/\[\d+(?:[,–-]\s*\d+)*\]/g, ' ')
-    .replace(/^\s*[•–]?\s*\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s/, '');
+    .replace(/^\s*[•–]?\s*\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s/, '')
+    .replace(/(^|\s)[a-z]\.(?=\s)/g, '$1');
 }
 
 interface Extracted {

@@ -210,6 +210,7 @@ const DROP_WITH_ARGS: Record<string, number> = {
   bibliography: 1,
   bibliographystyle: 1,
   columnbreak: 0,
+  settowidth: 2,
 };
 /** Accent commands -> combining marks (NFC then composes "e\u0301" into "é"). */
 const ACCENTS: Record<string, string> = {

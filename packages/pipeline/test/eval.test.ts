@@ -318,6 +318,43 @@ It is easy to know.
 });
 
 describe('a linguistics book (kastner: gb4e examples, qtree trees, natbib citations)', () => {
+  it('reads a numbered example as one paragraph: its lettered sub-items, words, glosses and translation', () => {
+    const body = String.raw`Some verbs are unaccusative:
+ \begin{exe}
+ \settowidth\jamwidth{(causative)}
+ \ex \label{ex:5}
+ \begin{xlist}
+   \ex Unaccusative:
+
+     \gll ha-bakbuk kafa.\\
+       the-bottle froze\\ \jambox{(causative)}
+     \glt 'The bottle froze.'
+
+   \ex[*]{ \gll josi nixnas.\\
+       Yossi entered\\
+     \glt 'Yossi entered.' }
+ \z
+ \ex A second example.\footnote{With an example of its own:
+ \begin{exe} \ex Not in the text. \z
+
+ }
+\z
+The text goes on.`;
+    const paragraphs = texParagraphs(body);
+    expect(paragraphs).toEqual([
+      'Some verbs are unaccusative:',
+      "Unaccusative: ha-bakbuk kafa. (causative) the-bottle froze 'The bottle froze.' [*] josi nixnas. Yossi entered 'Yossi entered.'",
+      'A second example.',
+      'The text goes on.',
+    ]);
+    // The page numbers the example and letters its sub-items: "(5) a. ... b. ...", which the scorer drops.
+    const printed =
+      '(5) a. Unaccusative: ha-bakbuk kafa. (causative) the-bottle froze ‘The bottle froze.’ b. * josi nixnas. Yossi entered ‘Yossi entered.’';
+    expect(compactText(withoutCountedNumbers(printed))).toBe(
+      compactText(withoutCountedNumbers(paragraphs[1]!)),
+    );
+  });
+
   const BIB = String.raw`@book{schaefer08, author = {Sch{\"a}fer, Florian}, title = {The syntax of (anti-)causatives}, year = {2008}}
 @book{layering15,
   Author = {Artemis Alexiadou and Elena Anagnostopoulou and Florian Sch\"{a}fer},
