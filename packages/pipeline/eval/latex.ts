@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readBibliography, type BibEntry } from './bibtex.ts';
 import { citesAuthorYear, renderCitations } from './citations.ts';
+import { renderTrees } from './qtree.ts';
 import {
   collapseSpace,
   matchBrace,
@@ -43,7 +44,7 @@ import { TruthError, type TruthBook, type TruthChapter, type TruthSection } from
  * - Citations of an author-year book (natbib) print authors and years from the folder's .bib files
  *   ("Schäfer (2008)", "(Alexiadou et al. 2015: 7)"); an unknown key, or a numbered citation, prints nothing.
  * - Numbered linguistic examples (gb4e's \begin{exe} \ex ... \z, checked against kastner's PDF) are one
- *   paragraph each, sub-items, glosses and translation included.
+ *   paragraph each, sub-items, glosses and translation included; qtree's trees read row by row.
  */
 
 /** Headings LaTeX sets run-in, at the start of the paragraph's first line. */
@@ -479,7 +480,7 @@ export function texParagraphs(
   const theorems = new Map([...Object.entries(THEOREM_RUN_IN), ...declaredTheorems]);
   const headOnly = runInOnly(theorems.values());
   const prose = removeEnvironments(withoutFootnotes(stripTexComments(body)));
-  let src = exampleParagraphs(joinAroundListings(prose));
+  let src = renderTrees(exampleParagraphs(joinAroundListings(prose)));
   // A blank line before display math is not a visible paragraph break. TeX ends the paragraph there, but
   // the display (which starts the next paragraph in vertical mode) only opens an empty indented line that
   // the display covers, and the text after the display goes on unindented: the page shows text, display,

@@ -410,6 +410,12 @@ export function texToText(src: string, macros: ReadonlyMap<string, TexMacro> = n
       }
       continue;
     }
+    if (name === 'node') {
+      // TikZ's \\node [options] (name) at (x,y) {text}: only the text is on the page.
+      i += /^\s*(?:\[[^\]]*\])?\s*(?:\([^)]*\))?\s*(?:at\s*\([^)]*\))?/.exec(src.slice(i, i + 200))![0]
+        .length;
+      continue;
+    }
     if (name === 'begin' || name === 'end') {
       const arg = readArg(src, i);
       i = arg.end;

@@ -355,6 +355,13 @@ The text goes on.`;
     );
   });
 
+  it('reads a tree row by row, as the page sets it', () => {
+    const body = String.raw`\begin{exe}
+\ex \Tree [.VoiceP\\{λe.Agent(x,e)} [.DP\\\emph{Mittie} ] [. [.Voice ] [.vP [.v \emph{feed} v ] \qroof{the dog}.DP ] ] ]
+\z`;
+    expect(texParagraphs(body)).toEqual(['VoiceP λe.Agent(x,e) DP Mittie Voice vP v DP feed v the dog']);
+  });
+
   const BIB = String.raw`@book{schaefer08, author = {Sch{\"a}fer, Florian}, title = {The syntax of (anti-)causatives}, year = {2008}}
 @book{layering15,
   Author = {Artemis Alexiadou and Elena Anagnostopoulou and Florian Sch\"{a}fer},
