@@ -61,6 +61,9 @@ const SKIP_ENVS = new Set([
   'tabular*',
   'tabularx',
   'wrapfigure',
+  // rotating's floats, set sideways on a page of their own.
+  'sidewaysfigure',
+  'sidewaystable',
   'questions',
   'parts',
   'activity',
@@ -286,7 +289,7 @@ function splitStructure(
     chapter.bodies.set(current.number, (chapter.bodies.get(current.number) ?? '') + text);
   };
   const re =
-    /\\(part|chapter|section|subsection|subsubsection|paragraph|subparagraph|appendix|setcounter\s*\{chapter\}\s*\{(-?\d+)\})(?![A-Za-z])(\*?)/g;
+    /\\(part|chapter|section|subsection|subsubsection|subsubsubsection|paragraph|subparagraph|appendix|setcounter\s*\{chapter\}\s*\{(-?\d+)\})(?![A-Za-z])(\*?)/g;
   for (let m = re.exec(doc); m; m = re.exec(doc)) {
     append(doc.slice(last, m.index));
     const kind = m[1]!;
@@ -356,6 +359,9 @@ function removeEnvironments(src: string): string {
       if (depth === 0) {
         last = re.lastIndex;
         if (LISTING_ENVS.has(m[2]!)) out += LISTING;
+        // A float on lines of its own inside a paragraph leaves no blank line behind: the text goes on.
+        else if (/\n[ \t]*$/.test(out))
+          last += /^[ \t]*\n/.exec(src.slice(last, last + 200))?.[0].length ?? 0;
       }
     }
   }

@@ -245,6 +245,11 @@ describe('readLatexTruth', () => {
     expect(texParagraphs(body)).toEqual(['We have: x = 1 so x is one. y = 2', 'New paragraph.']);
   });
 
+  it('ends a paragraph at a blank line after a comment’s line, not at a float on lines of its own', () => {
+    const body = 'First words, % a comment\n\nSecond\n\\begin{table}\nx\n\\end{table}\ngoes on.';
+    expect(texParagraphs(body)).toEqual(['First words,', 'Second goes on.']);
+  });
+
   it('gives a proof the run-in "Proof." that amsthm typesets', () => {
     expect(texParagraphs('\\begin{proof}\nEasy.\n\nDone.\n\\end{proof}')).toEqual(['Proof. Easy.', 'Done.']);
   });
@@ -353,6 +358,12 @@ The text goes on.`;
     expect(compactText(withoutCountedNumbers(printed))).toBe(
       compactText(withoutCountedNumbers(paragraphs[1]!)),
     );
+  });
+
+  it('prints the word of an index command that prints one (\\isi), not of one that only indexes (\\is)', () => {
+    expect(
+      texParagraphs(String.raw`A \isi{transitive} verb is marked\is{markedness} \ili{German}\il{Greek}.`),
+    ).toEqual(['A transitive verb is marked German.']);
   });
 
   it('reads a tree row by row, as the page sets it', () => {
