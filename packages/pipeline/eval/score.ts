@@ -65,7 +65,7 @@ interface Extracted {
  * paragraph recovers at most one truth paragraph: pairs are assigned most similar first (a pair in the same
  * section wins a tie).
  *
- * Subsections the extraction splits off ("3.4.2") count as their section ("3.4").
+ * Subsections the extraction splits off ("3.4.2", "3.4.2.1") count as their section ("3.4").
  *
  * Sections: a truth section (chapter-intro pseudo-sections excluded) is right when the extraction has a
  * section with the same id, a similar title (normalised titles equal, or one contains the other) and a first
@@ -74,10 +74,10 @@ interface Extracted {
  */
 /**
  * The truth's level of an extracted section id: the truth keeps a subsection's paragraphs in its section,
- * the extraction gives numbered subsections ("3.4.2") sections of their own.
+ * the extraction gives numbered subsections ("3.4.2", and "3.4.2.1" below it) sections of their own.
  */
 function sectionLevel(id: string): string {
-  return /^((?:\d+|[A-Z])\.\d+)\.\d+$/.exec(id)?.[1] ?? id;
+  return /^((?:\d+|[A-Z])\.\d+)(?:\.\d+)+$/.exec(id)?.[1] ?? id;
 }
 
 /**

@@ -589,6 +589,16 @@ describe('scoreExtraction', () => {
     ]);
   });
 
+  it('counts the paragraphs of a numbered subsection at any depth ("1.2.1.1") in its section', () => {
+    const book = bookFrom(truth, (s) => pageOf[s]!);
+    const more = book.chapters[0]!.sections[2]!;
+    const deeper = { ...more, id: '1.2.1.1', title: 'Deeper', paragraphs: more.paragraphs.splice(1) };
+    book.chapters[0]!.sections.splice(3, 0, deeper);
+    const score = scoreExtraction(truth, book, pages);
+    expect(score.paragraphsInRightSection).toBe(1);
+    expect(score.sectionsRight).toBe(1);
+  });
+
   it('reports missing and misnamed sections', () => {
     const book = bookFrom(truth, (s) => pageOf[s]!);
     book.chapters[0]!.sections[1]!.title = 'Something else';
