@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { readBibliography, type BibEntry } from './bibtex.ts';
+import { citesAuthorYear, renderCitations } from './citations.ts';
+import { renderTrees } from './qtree.ts';
 import {
   collapseSpace,
   matchBrace,
@@ -37,7 +40,11 @@ import { TruthError, type TruthBook, type TruthChapter, type TruthSection } from
  *   their run-in head ("Example (Annual Precipitation). The vector ...").
  * - Macros: \def/\newcommand definitions of the *.tex files in the source folder and of the document
  *   itself are expanded. Text is rendered with texToText (\emph{x} -> x, \index/\label -> nothing,
- *   \ref -> nothing, math keeps its letters and digits).
+ *   \ref -> nothing, math keeps its letters and digits). Footnotes are left out.
+ * - Citations of an author-year book (natbib) print authors and years from the folder's .bib files
+ *   ("Schäfer (2008)", "(Alexiadou et al. 2015: 7)"); an unknown key, or a numbered citation, prints nothing.
+ * - Numbered linguistic examples (gb4e's \begin{exe} \ex ... \z, checked against kastner's PDF) are one
+ *   paragraph each, sub-items, glosses and translation included; qtree's trees read row by row.
  */
 
 /** Headings LaTeX sets run-in, at the start of the paragraph's first line. */
@@ -54,6 +61,9 @@ const SKIP_ENVS = new Set([
   'tabular*',
   'tabularx',
   'wrapfigure',
+  // rotating's floats, set sideways on a page of their own.
+  'sidewaysfigure',
+  'sidewaystable',
   'questions',
   'parts',
   'activity',
@@ -125,15 +135,22 @@ const THEOREM_RUN_IN: Record<string, string> = {
 export function readLatexTruth(sourceDir: string, mainFile?: string): TruthBook {
   const main = mainFile ?? findMainFile(sourceDir);
   const macros = new Map<string, TexMacro>();
+  const preambles: string[] = [];
   for (const f of fs.readdirSync(sourceDir)) {
-    if (f.endsWith('.tex'))
-      parseTexMacros(stripTexComments(fs.readFileSync(path.join(sourceDir, f), 'utf8')), macros);
+    if (!f.endsWith('.tex')) continue;
+    const text = stripTexComments(fs.readFileSync(path.join(sourceDir, f), 'utf8'));
+    preambles.push(text);
+    parseTexMacros(text, macros);
   }
   let doc = expandInputs(path.resolve(sourceDir, main), sourceDir);
   // A main file that inputs its chapters through a macro of its own (\newchapter{ch1holder}{...}) names
   // files the folder does not hold: the chapter files it does hold are the book, in their order.
   if (!REAL_CHAPTER.test(doc)) doc = chapterFiles(sourceDir, macros);
   parseTexMacros(doc, macros);
+  // An author-year book prints its citations from the bibliography; otherwise they print a number,
+  // which the scorer drops, or nothing the source could tell.
+  const authorYear = citesAuthorYear(preambles.join('\n'));
+  doc = renderCitations(doc, authorYear ? readBibliography(sourceDir) : new Map<string, BibEntry>());
   const theorems = readTheoremHeads(doc);
   for (const name of ['chapter', 'section', 'subsection', 'item', 'index', 'label']) macros.delete(name);
   const start = doc.search(/\\mainmatter\b/);
@@ -163,8 +180,11 @@ function chapterFiles(sourceDir: string, macros: Map<string, TexMacro>): string 
   return `\\begin{document}\n${chapters.join('\n\n')}\n\\end{document}`;
 }
 
-/** A chapter with its title, not the \\chapter{#2} in a macro's definition. */
-const REAL_CHAPTER = /\\chapter\*?\{[^#}]/;
+/**
+ * A numbered chapter with its title: not the \\chapter{#2} in a macro's definition, nor a \\chapter* (a
+ * preface, a list of exercises) before the set-up files a book may input after it.
+ */
+const REAL_CHAPTER = /\\chapter\{[^#}]/;
 
 /** LaTeX main files, and Sweave (.Rnw: LaTeX with R chunks) ones. */
 const MAIN_FILE = /\.(?:tex|Rnw)$/;
@@ -269,7 +289,7 @@ function splitStructure(
     chapter.bodies.set(current.number, (chapter.bodies.get(current.number) ?? '') + text);
   };
   const re =
-    /\\(part|chapter|section|subsection|subsubsection|paragraph|subparagraph|appendix|setcounter\s*\{chapter\}\s*\{(-?\d+)\})(?![A-Za-z])(\*?)/g;
+    /\\(part|chapter|section|subsection|subsubsection|subsubsubsection|paragraph|subparagraph|appendix|setcounter\s*\{chapter\}\s*\{(-?\d+)\})(?![A-Za-z])(\*?)/g;
   for (let m = re.exec(doc); m; m = re.exec(doc)) {
     append(doc.slice(last, m.index));
     const kind = m[1]!;
@@ -339,6 +359,9 @@ function removeEnvironments(src: string): string {
       if (depth === 0) {
         last = re.lastIndex;
         if (LISTING_ENVS.has(m[2]!)) out += LISTING;
+        // A float on lines of its own inside a paragraph leaves no blank line behind: the text goes on.
+        else if (/\n[ \t]*$/.test(out))
+          last += /^[ \t]*\n/.exec(src.slice(last, last + 200))?.[0].length ?? 0;
       }
     }
   }
@@ -382,6 +405,78 @@ export function readTheoremHeads(src: string): Map<string, string> {
   return heads;
 }
 
+/** gb4e's example lists and their ends (\\z closes the innermost one); `\\` and `\{` are not braces. */
+const EXAMPLE_TOKENS =
+  /\\\\|\\[{}]|\\begin\s*\{(?:exe|xlist\w*)\}|\\end\s*\{(?:exe|xlist\w*)\}|\\z(?![A-Za-z])|\\ex(?![A-Za-z])|[{}]/g;
+
+/**
+ * gb4e's numbered examples (\\begin{exe} \\ex ... \\begin{xlist} \\ex ... \\z \\z): the book sets each
+ * top-level \\ex as one block, its lettered sub-items, words, glosses and translation in reading order, so
+ * each is one paragraph, blank lines inside it and all; the list parts it from the text around it. A list
+ * inside braces (a footnote's) stays where it is.
+ */
+function exampleParagraphs(src: string): string {
+  let out = '';
+  let last = 0;
+  let braces = 0;
+  let lists = 0;
+  const cuts: number[] = [];
+  for (const m of src.matchAll(EXAMPLE_TOKENS)) {
+    const token = m[0];
+    if (token === '{' || token === '}') braces += token === '{' ? 1 : -1;
+    else if (token.startsWith('\\begin')) {
+      if (lists === 0 && braces !== 0) continue;
+      if (lists++ === 0) cuts.splice(0, cuts.length, m.index);
+    } else if (token.startsWith('\\end') || token === '\\z') {
+      if (lists === 0 || --lists > 0) continue;
+      // Each top-level \\ex up to the next is a paragraph; what comes before the first (\\settowidth) is in it.
+      const bounds = [cuts[0]!, ...cuts.slice(2), m.index];
+      const blocks = bounds.slice(1).map((end, k) => oneBlock(src.slice(bounds[k], end)));
+      out += `${src.slice(last, cuts[0])}\n\n${blocks.join('\n\n')}\n\n`;
+      last = m.index + token.length;
+    } else if (token === '\\ex' && lists === 1) cuts.push(m.index);
+  }
+  return out + src.slice(last);
+}
+
+/**
+ * An example as one paragraph, on one line: its blank lines part nothing, nor do the blocks it lays itself
+ * out with (two columns, a minipage), which keep their marker so that their arguments are still dropped.
+ */
+function oneBlock(example: string): string {
+  return jamboxOnWordsLine(example)
+    .replace(/\n/g, ' ')
+    .replace(/\\(begin|end)\s*\{([^}]+)\}/g, (whole, which: string, env: string) =>
+      !BLOCK_ENVS.has(env) ? whole : which === 'begin' ? `\\tbBEGIN{${env}}` : ' ',
+    );
+}
+
+/** gb4e's \\jambox{(causative)} after a gloss's lines is set at the right end of its first line, the words'. */
+function jamboxOnWordsLine(example: string): string {
+  return example.replace(
+    /\\gll\b((?:(?!\\gll\b)[\s\S])*?)\\jambox\s*\{([^{}]*)\}/g,
+    (whole, gloss: string, text: string) => {
+      const end = gloss.indexOf('\\\\');
+      return end < 0 ? whole : `\\gll${gloss.slice(0, end)} ${text} ${gloss.slice(end)}`;
+    },
+  );
+}
+
+/** Footnotes: not the text's paragraphs (set apart at the page's foot), so their blank lines part nothing. */
+function withoutFootnotes(src: string): string {
+  let out = '';
+  let last = 0;
+  const re = /\\footnote(?:text)?\s*(?:\[[^\]]*\])?\s*\{/g;
+  for (let m = re.exec(src); m; m = re.exec(src)) {
+    const close = matchBrace(src, re.lastIndex - 1);
+    if (close < 0) break;
+    out += src.slice(last, m.index);
+    last = close + 1;
+    re.lastIndex = last;
+  }
+  return out + src.slice(last);
+}
+
 /** Splits a section's LaTeX body into plain-text paragraphs. */
 export function texParagraphs(
   body: string,
@@ -390,7 +485,8 @@ export function texParagraphs(
 ): string[] {
   const theorems = new Map([...Object.entries(THEOREM_RUN_IN), ...declaredTheorems]);
   const headOnly = runInOnly(theorems.values());
-  let src = joinAroundListings(removeEnvironments(stripTexComments(body)));
+  const prose = removeEnvironments(withoutFootnotes(stripTexComments(body)));
+  let src = renderTrees(exampleParagraphs(joinAroundListings(prose)));
   // A blank line before display math is not a visible paragraph break. TeX ends the paragraph there, but
   // the display (which starts the next paragraph in vertical mode) only opens an empty indented line that
   // the display covers, and the text after the display goes on unindented: the page shows text, display,

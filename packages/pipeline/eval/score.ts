@@ -32,16 +32,18 @@ const COUNTED = new RegExp(
 
 /**
  * The text without the numbers a typesetter generates: the number of a label or reference ("Example
- * 4.19", "Section 5.1.2"), an equation's tag or reference ("(3.4)"), a citation ("[188]") and an item's
- * label ("2. ", "b) "). A LaTeX source holds none of them (\ref and counters), a PreTeXt one some, the
- * PDF all; both sides lose them, so that what is scored is where paragraphs start and end.
+ * 4.19", "Section 5.1.2"), an equation's tag or reference ("(3.4)"), a citation ("[188]"), an item's
+ * label ("2. ", "b) ") and the letters of the sub-items set in one block ("(5) a. ... b. ..."). A LaTeX
+ * source holds none of them (\ref and counters), a PreTeXt one some, the PDF all; both sides lose them, so
+ * that what is scored is where paragraphs start and end.
  */
 export function withoutCountedNumbers(text: string): string {
   return text
     .replace(COUNTED, '$1')
     .replace(/\(\d+(?:\.\d+)*[a-z]?\)/g, ' ')
     .replace(/\[\d+(?:[,–-]\s*\d+)*\]/g, ' ')
-    .replace(/^\s*[•–]?\s*\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s/, '');
+    .replace(/^\s*[•–]?\s*\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)]\s/, '')
+    .replace(/(^|\s)[a-z]\.(?=\s)/g, '$1');
 }
 
 interface Extracted {
@@ -63,7 +65,7 @@ interface Extracted {
  * paragraph recovers at most one truth paragraph: pairs are assigned most similar first (a pair in the same
  * section wins a tie).
  *
- * Subsections the extraction splits off ("3.4.2") count as their section ("3.4").
+ * Subsections the extraction splits off ("3.4.2", "3.4.2.1") count as their section ("3.4").
  *
  * Sections: a truth section (chapter-intro pseudo-sections excluded) is right when the extraction has a
  * section with the same id, a similar title (normalised titles equal, or one contains the other) and a first
@@ -72,10 +74,10 @@ interface Extracted {
  */
 /**
  * The truth's level of an extracted section id: the truth keeps a subsection's paragraphs in its section,
- * the extraction gives numbered subsections ("3.4.2") sections of their own.
+ * the extraction gives numbered subsections ("3.4.2", and "3.4.2.1" below it) sections of their own.
  */
 function sectionLevel(id: string): string {
-  return /^((?:\d+|[A-Z])\.\d+)\.\d+$/.exec(id)?.[1] ?? id;
+  return /^((?:\d+|[A-Z])\.\d+)(?:\.\d+)+$/.exec(id)?.[1] ?? id;
 }
 
 /**

@@ -210,6 +210,22 @@ const DROP_WITH_ARGS: Record<string, number> = {
   bibliography: 1,
   bibliographystyle: 1,
   columnbreak: 0,
+  largerpage: 0,
+  // Language Science Press's index commands: \\is, \\il and \\ia only index (\\isi, \\ili print their word).
+  is: 1,
+  il: 1,
+  ia: 1,
+  settowidth: 2,
+  phantom: 1,
+  // A dingbat (pifont's check mark): a glyph, not a letter or digit.
+  ding: 1,
+};
+/** Language Science Press's references: the word the number follows ("Figure 3.2"); \\ref prints nothing. */
+const NAMED_REFS: Record<string, string> = {
+  figref: 'Figure',
+  tabref: 'Table',
+  sectref: 'Section',
+  chapref: 'Chapter',
 };
 /** Accent commands -> combining marks (NFC then composes "e\u0301" into "é"). */
 const ACCENTS: Record<string, string> = {
@@ -281,7 +297,8 @@ export function stripTexComments(src: string): string {
     const m = /(^|[^\\])(\\\\)*%/.exec(line);
     const piece = joinNext ? line.replace(/^[ \t]+/, '') : line;
     if (!m) {
-      out += piece + '\n';
+      // An empty line after a comment's line still ends the paragraph, as in TeX.
+      out += joinNext && piece === '' ? '\n\n' : piece + '\n';
       joinNext = false;
       continue;
     }
@@ -407,6 +424,17 @@ export function texToText(src: string, macros: ReadonlyMap<string, TexMacro> = n
           );
         if (dim) i += dim[0].length;
       }
+      continue;
+    }
+    if (name === 'node') {
+      // TikZ's \\node [options] (name) at (x,y) {text}: only the text is on the page.
+      i += /^\s*(?:\[[^\]]*\])?\s*(?:\([^)]*\))?\s*(?:at\s*\([^)]*\))?/.exec(src.slice(i, i + 200))![0]
+        .length;
+      continue;
+    }
+    if (NAMED_REFS[name]) {
+      out += `${NAMED_REFS[name]} `;
+      i = readArg(src, i).end;
       continue;
     }
     if (name === 'begin' || name === 'end') {

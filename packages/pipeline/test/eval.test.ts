@@ -245,6 +245,11 @@ describe('readLatexTruth', () => {
     expect(texParagraphs(body)).toEqual(['We have: x = 1 so x is one. y = 2', 'New paragraph.']);
   });
 
+  it('ends a paragraph at a blank line after a comment’s line, not at a float on lines of its own', () => {
+    const body = 'First words, % a comment\n\nSecond\n\\begin{table}\nx\n\\end{table}\ngoes on.';
+    expect(texParagraphs(body)).toEqual(['First words,', 'Second goes on.']);
+  });
+
   it('gives a proof the run-in "Proof." that amsthm typesets', () => {
     expect(texParagraphs('\\begin{proof}\nEasy.\n\nDone.\n\\end{proof}')).toEqual(['Proof. Easy.', 'Done.']);
   });
@@ -313,6 +318,103 @@ It is easy to know.
       'Answer: Only in some cases. We will not need it.',
       'The exact solution. It is easy to know.',
       'Much.',
+    ]);
+  });
+});
+
+describe('a linguistics book (kastner: gb4e examples, qtree trees, natbib citations)', () => {
+  it('reads a numbered example as one paragraph: its lettered sub-items, words, glosses and translation', () => {
+    const body = String.raw`Some verbs are unaccusative:
+ \begin{exe}
+ \settowidth\jamwidth{(causative)}
+ \ex \label{ex:5}
+ \begin{xlist}
+   \ex Unaccusative:
+
+     \gll ha-bakbuk kafa.\\
+       the-bottle froze\\ \jambox{(causative)}
+     \glt 'The bottle froze.'
+
+   \ex[*]{ \gll josi nixnas.\\
+       Yossi entered\\
+     \glt 'Yossi entered.' }
+ \z
+ \ex A second example.\footnote{With an example of its own:
+ \begin{exe} \ex Not in the text. \z
+
+ }
+\z
+The text goes on.`;
+    const paragraphs = texParagraphs(body);
+    expect(paragraphs).toEqual([
+      'Some verbs are unaccusative:',
+      "Unaccusative: ha-bakbuk kafa. (causative) the-bottle froze 'The bottle froze.' [*] josi nixnas. Yossi entered 'Yossi entered.'",
+      'A second example.',
+      'The text goes on.',
+    ]);
+    // The page numbers the example and letters its sub-items: "(5) a. ... b. ...", which the scorer drops.
+    const printed =
+      '(5) a. Unaccusative: ha-bakbuk kafa. (causative) the-bottle froze ‘The bottle froze.’ b. * josi nixnas. Yossi entered ‘Yossi entered.’';
+    expect(compactText(withoutCountedNumbers(printed))).toBe(
+      compactText(withoutCountedNumbers(paragraphs[1]!)),
+    );
+  });
+
+  it('prints the word of an index command that prints one (\\isi), not of one that only indexes (\\is)', () => {
+    expect(
+      texParagraphs(String.raw`A \isi{transitive} verb is marked\is{markedness} \ili{German}\il{Greek}.`),
+    ).toEqual(['A transitive verb is marked German.']);
+  });
+
+  it('reads a tree row by row, as the page sets it', () => {
+    const body = String.raw`\begin{exe}
+\ex \Tree [.VoiceP\\{λe.Agent(x,e)} [.DP\\\emph{Mittie} ] [. [.Voice ] [.vP [.v \emph{feed} v ] \qroof{the dog}.DP ] ] ]
+\z`;
+    expect(texParagraphs(body)).toEqual(['VoiceP λe.Agent(x,e) DP Mittie Voice vP v DP feed v the dog']);
+  });
+
+  const BIB = String.raw`@book{schaefer08, author = {Sch{\"a}fer, Florian}, title = {The syntax of (anti-)causatives}, year = {2008}}
+@book{layering15,
+  Author = {Artemis Alexiadou and Elena Anagnostopoulou and Florian Sch\"{a}fer},
+  Year = 2015}
+@article{doron03, author = "Doron, Edit", year = "2003"}
+@article{doron15, author = {Edit Doron}, year = {2015}}
+@book{wood15, author = {Wood, Jim}, year = {2015}}
+@misc{oseki17, author = {Yohei Oseki}, year = {2017}}
+@book{levin95, author = {Levin, Beth and {Rappaport Hovav}, Malka}, year = {1995}}
+@book{riemsdijk90, editor = {Henk van Riemsdijk}, year = {to appear}}
+@comment{ignored, author = {Nobody}}`;
+  const citing = (natbib: string) =>
+    readLatexTruth(
+      tempDir({
+        'book.tex': String.raw`\documentclass{book}
+\usepackage${natbib}{natbib}
+\begin{document}
+\chapter{One}
+Shown by \cite{schaefer08} and \citet[7]{layering15} \citep{doron03,doron15,wood15}.
+
+See \citealt[3]{oseki17}; \citeauthor{levin95} in \citeyear{levin95} \citep[cf.][30]{layering15} and \citet{riemsdijk90}.
+
+A key the bibliography lacks\citep{nokey}, \cite{nokey} prints nothing.
+\end{document}`,
+        'refs.bib': BIB,
+      }),
+    ).chapters[0]!.sections[0]!.paragraphs;
+
+  it('prints each author-year citation form from the folder’s .bib, and nothing for an unknown key', () => {
+    expect(citing('')).toEqual([
+      'Shown by Schäfer (2008) and Alexiadou et al. (2015: 7) (Doron 2003; 2015; Wood 2015).',
+      // "&" between two authors is set as in the book; the text leaves it out like other punctuation.
+      'See Oseki 2017: 3; Levin Rappaport Hovav in 1995 (cf. Alexiadou et al. 2015: 30) and van Riemsdijk (to appear).',
+      'A key the bibliography lacks, prints nothing.',
+    ]);
+  });
+
+  it('prints nothing for a book’s numbered citations (natbib’s numbers option)', () => {
+    expect(citing('[numbers]')).toEqual([
+      'Shown by and .',
+      'See ; in and .',
+      'A key the bibliography lacks, prints nothing.',
     ]);
   });
 });
@@ -485,6 +587,16 @@ describe('scoreExtraction', () => {
     expect(score.sectionMisses).toEqual([
       { number: '1.2', title: 'More', reason: 'page', expectedPage: 2, foundPage: 3 },
     ]);
+  });
+
+  it('counts the paragraphs of a numbered subsection at any depth ("1.2.1.1") in its section', () => {
+    const book = bookFrom(truth, (s) => pageOf[s]!);
+    const more = book.chapters[0]!.sections[2]!;
+    const deeper = { ...more, id: '1.2.1.1', title: 'Deeper', paragraphs: more.paragraphs.splice(1) };
+    book.chapters[0]!.sections.splice(3, 0, deeper);
+    const score = scoreExtraction(truth, book, pages);
+    expect(score.paragraphsInRightSection).toBe(1);
+    expect(score.sectionsRight).toBe(1);
   });
 
   it('reports missing and misnamed sections', () => {
