@@ -179,9 +179,27 @@ describe('mapLinksToParagraphs on hand-placed paragraphs', () => {
     const to = (l: PdfLink) => mapLinksToParagraphs([l], ipsur)[0]?.targetId;
     expect(to(named(143, 0.61, 'section.6.5'))).toBe('6.5.1');
     expect(to(named(160, 0.915, 'section.7.4'))).toBe('7.4.1');
-    // Without the name, the same places are the paragraph spanning or starting just above them.
-    expect(to(link(200, 0.2, 143, 0.61))).toBe('6.4.25');
+    // Without the name (FOP names none), a place with a section's first paragraph within a large heading's
+    // room below and nothing between is that heading; a place further up is in the paragraph spanning it,
+    // and one a line below a paragraph's start is that paragraph, even at the foot of the page.
+    expect(to(link(200, 0.2, 143, 0.61))).toBe('6.5.1');
+    expect(to(link(200, 0.2, 143, 0.5))).toBe('6.4.25');
     expect(to(link(200, 0.2, 160, 0.915))).toBe('7.3.5');
+    expect(to(link(200, 0.2, 160, 0.95))).toBe('7.4.1');
+  });
+
+  it('takes a destination at a paragraph, or on its first baseline, to it, not to the section opening below (aata)', () => {
+    const aata = [
+      { ...p('15.4.33', 200, 0.543, 0), sectionId: '15.4' },
+      { ...p('15.5.1', 200, 0.654, 1), sectionId: '15.5' },
+      { ...p('21.2.19', 282, 0.42, 2), sectionId: '21.2' },
+      { ...p('21.3.1', 282, 0.514, 3), sectionId: '21.3' },
+      p('22.1.1', 341, 0.1, 4),
+    ];
+    const to = (l: PdfLink) => mapLinksToParagraphs([l], aata)[0]?.targetId;
+    // Exercise 26 and Corollary 21.36, each the last paragraph before a section's heading.
+    expect(to(link(341, 0.2, 200, 0.56))).toBe('15.4.33');
+    expect(to(link(341, 0.2, 282, 0.421))).toBe('21.2.19');
   });
 
   it('takes a destination named for a figure to its caption, whatever text its drawing has (decay Figure 2.7)', () => {

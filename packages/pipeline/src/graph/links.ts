@@ -5,6 +5,7 @@
  */
 import { destinationResolver } from '../destinations.ts';
 import { isFigureText } from '../figure-text.ts';
+import { squash } from '../extract/headings.ts';
 import { readPageText } from '../extract/load.ts';
 import type { PageText, TextRun } from '../extract/types.ts';
 import { loadPdf } from '../pdfjs.ts';
@@ -134,6 +135,11 @@ const ABOVE_SLACK = 0.006;
 const FIRST_LINE = 0.021;
 /** Room for a heading (and the space around it) between a destination and the paragraph it leads to. */
 const HEADING_GAP = 0.06;
+/**
+ * How far below a destination a section's first paragraph may start, with nothing between: a chapter's or
+ * section's heading set large with space around it (FOP sets the destination above the space).
+ */
+const HEADING_REACH = 0.15;
 
 /** A caption's opening, in a Book XML without kinds: the figure's, table's or example's number. */
 const CAPTION = /^(?:(?:Figure|Table|Listing)\s+\d+(?:\.\d+)*\b|Example\s+\d+(?:\.\d+)*[.:]\s)/;
@@ -300,12 +306,25 @@ export function linkEnds(links: PdfLink[], paragraphs: GraphParagraph[]): LinkEn
     // A destination at a heading, however named (FOP names them by id), leads to the section's first
     // paragraph below it, never to the last line of the section before.
     const opening = onPage.find((p) => p.yStart >= y - ABOVE_SLACK && openings.has(p.id));
+    // A paragraph starting a line above may be the destination's own (its first baseline): then only a
+    // section heading's usual room is the heading's.
+    const lineAbove = onPage.some((p) => p.yStart >= y - FIRST_LINE && p.yStart < y - ABOVE_SLACK);
     if (
       opening &&
-      opening.yStart - y <= HEADING_GAP &&
-      !onPage.some((p) => p.yStart > y && p.yStart < opening.yStart)
+      opening.yStart - y <= (lineAbove ? HEADING_GAP : HEADING_REACH) &&
+      // Nothing between, nor a paragraph set at the destination itself (aata: "Corollary 21.36").
+      !onPage.some((p) => p.yStart >= y - ABOVE_SLACK && p.yStart < opening.yStart)
     )
       return opening;
+    // A heading that ends its page (nothing starts at or below it): its section opens the next one.
+    const next = nextPageFirst(page);
+    if (
+      !onPage.some((p) => p.yStart > y - FIRST_LINE) &&
+      next !== undefined &&
+      openings.has(next.id) &&
+      y > 1 - HEADING_REACH
+    )
+      return next;
     // A destination is set at the top of what it names, a hair above it, or on its first baseline (so
     // the paragraph may start up to a line above); one above a heading names the paragraph after the
     // heading; one further down a paragraph (a displayed equation) names the paragraph spanning it.
@@ -359,7 +378,7 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
 /**
  * The references a link alone made (the text finder read no words for them) with the words under the
  * link as their phrase, so a reason quotes the book ("the section called “Properties”") rather than naming
- * two paragraphs. Only the pages of such links are read again. An exercise's link to its answer keeps
+ * two paragraphs; one whose words are not its paragraph's is left out. Only the pages of such links are read again. An exercise's link to its answer keeps
  * the answer's number.
  */
 export async function withLinkWords(
@@ -378,6 +397,7 @@ export async function withLinkWords(
   }
   const task = loadPdf(pdf, { disableFontFace: true, stopAtErrors: false });
   const words = new Map<ExplicitReference, string>();
+  const elsewhere = new Set<ExplicitReference>();
   try {
     const doc = await task.promise;
     const pages = new Map<number, PageText>();
@@ -395,12 +415,18 @@ export async function withLinkWords(
         bottom: bottom * page.height,
       };
       const anchor = wholeWords(textWithin(page.runs, rect), source.text);
-      if (/[\p{L}\p{N}]/u.test(anchor)) words.set(reference, anchor);
+      if (!/[\p{L}\p{N}]/u.test(anchor)) continue;
+      // Words the paragraph does not hold: the link sits in text the book left out of its paragraphs (a
+      // part's table of contents, a drawing), not in the paragraph before it.
+      if (squash(source.text).includes(squash(anchor))) words.set(reference, anchor);
+      else elsewhere.add(reference);
     }
   } finally {
     await task.destroy();
   }
-  return references.map((r) => (words.has(r) ? { ...r, phrase: words.get(r)! } : r));
+  return references
+    .filter((r) => !elsewhere.has(r))
+    .map((r) => (words.has(r) ? { ...r, phrase: words.get(r)! } : r));
 }
 
 /**
