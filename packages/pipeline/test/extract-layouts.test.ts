@@ -218,6 +218,34 @@ describe('running heads and feet', () => {
   });
 });
 
+describe('a web book printed by a browser', () => {
+  it('leaves out the links to the pages beside each page (Texinfo and web navigation), keeps prose that names them', async () => {
+    const navigation = [
+      'Next: Evaluation of expressions, Previous: Introduction, Up: R Language Definition [Contents][Index]',
+      'Continue: 1.2 Elements of Programming',
+    ];
+    const text = [
+      prose(1, 4),
+      'Next: the evaluation of expressions, which the chapter after this one takes up in full detail.',
+      prose(2, 4),
+      'Next: we prove the theorem.',
+    ];
+    const pdf = await makePdf((doc) => {
+      doc.font('Helvetica').fontSize(9).text(navigation[0]!, 72, 50, { lineBreak: false });
+      let y = 80;
+      for (const paragraph of text) {
+        doc.font('Times-Roman').fontSize(10).text(paragraph, 72, y, { width: 468, lineGap: 2 });
+        y = doc.y + 10;
+      }
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text(navigation[1]!, 72, y + 10, { lineBreak: false });
+    });
+    expect(paragraphs((await extractBook(pdf)).book).map((p) => p.text)).toEqual(text);
+  });
+});
+
 describe('listings', () => {
   it('makes one code block of a listing across a blank line and a page break; the text after it goes on', async () => {
     const code = [
@@ -461,9 +489,30 @@ describe('a DocBook book (chapters numbered, sections not)', () => {
       const back = doc.widthOfString('Go back to ');
       doc.goTo(72 + back, end + 6, doc.widthOfString('the start of this chapter'), 12, 'start');
       doc.addNamedDestination('start', 'XYZ', 72, 70, null);
+      // A part's title page, then its table of contents, linked: no paragraph's text, nor the last one's
+      // before it.
+      doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(24).text('Part II. Beyond Processes', 72, 72);
+      doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(17).text('Table of Contents', 72, 72);
+      doc.font('Times-Roman').fontSize(10);
+      [
+        ['Properties', 'props'],
+        ['Processes', 'start'],
+      ].forEach(([title, destination], i) => {
+        const y = 110 + 14 * i;
+        doc.text(`${title} ${'.'.repeat(90)} ${i + 1}`, 96, y, { lineBreak: false });
+        doc.goTo(96, y, 400, 12, destination!);
+      });
+      doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(24).text('Chapter 2. Threads', 72, 72);
+      column(doc, [prose(6, 5)], 72, 130, 468);
     });
     const { book } = await extractBook(pdf);
-    expect(book.chapters.map((c) => [c.id, c.title])).toEqual([['1', 'Processes']]);
+    expect(book.chapters.map((c) => [c.id, c.title])).toEqual([
+      ['1', 'Processes'],
+      ['2', 'Threads'],
+    ]);
     const sections = book.chapters[0]!.sections;
     expect(sections.map((s) => s.title)).toEqual(['Overview', 'Properties']);
     const referring = sections[0]!.paragraphs.find((p) => p.text.startsWith('The kernel keeps the state'))!;
@@ -485,6 +534,8 @@ describe('a DocBook book (chapters numbered, sections not)', () => {
     const top = sections[0]!.paragraphs.find((p) => p.page === 2)!;
     const edge = graph.edges.find((e) => e.source === back.id && e.target === top.id);
     expect(edge?.justification).toMatch(/^Explicit reference: "the start of this chapter"/);
+    expect(graph.explicitRefs.get(back.id)).toEqual([top.id]);
+    expect(paragraphs(book).filter((p) => p.text.includes('....'))).toEqual([]);
   });
 });
 
@@ -590,5 +641,26 @@ describe('terms and their descriptions', () => {
     for (const [term, description] of [...options, ...glossary]) {
       expect(all.map((p) => p.text)).toContain(`${term} ${description}`);
     }
+  });
+
+  it('leaves a displayed command apart from the paragraph after it, in a book that indents its paragraphs (debian-faq)', async () => {
+    const commands = ['dpkg --status foo', 'dpkg -l'];
+    const after = [
+      'To view versions of all installed packages, run:',
+      `Note that the program dpkg shows that you may install packages. ${prose(2, 3)}`,
+    ];
+    const pdf = await makePdf((doc) => {
+      let y = column(doc, [prose(1, 4), `${prose(3, 2)} For a more verbose description, use:`], 72, 72, 468);
+      commands.forEach((command, i) => {
+        doc
+          .font('Courier')
+          .fontSize(9)
+          .text(command, 72, y + 10, { lineBreak: false });
+        y = column(doc, [after[i]!], 72, y + 32, 468);
+      });
+      column(doc, [prose(4, 4), prose(5, 4)], 72, y + 6, 468);
+    });
+    const texts = paragraphs((await extractBook(pdf)).book).map((p) => p.text);
+    expect(texts).toEqual(expect.arrayContaining([...commands, ...after]));
   });
 });

@@ -12,12 +12,13 @@ import {
   checkParagraphCounts,
   isStudyChapterTitle,
   isStudySectionTitle,
+  nodesFromOutline,
   type StructNode,
 } from '../src/extract/structure.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { buildTargetIndex } from '../src/graph/refs/targets.ts';
 import { joinLines, tidyParagraph } from '../src/extract/text.ts';
-import type { Block, BodyMetrics, Line, PageText, TextRun } from '../src/extract/types.ts';
+import type { Block, BodyMetrics, Line, OutlineEntry, PageText, TextRun } from '../src/extract/types.ts';
 import { prose } from './pdf-fixtures.ts';
 
 /** A text run of a fixed-pitch font: each character is half the size wide. */
@@ -1580,6 +1581,35 @@ describe('structure and ids', () => {
       ['1', 'Graphs and Their Language'],
       ['1.1', 'What Is a Graph?'],
       ['1.2', 'Degrees and the Handshake Lemma'],
+    ]);
+  });
+
+  it('keeps a part’s own pages (its title, its table of contents) out of the chapter before it and of the book', () => {
+    const blocks = [
+      h(1, 40, '1 Groups'),
+      p(1, 80, 'A group is a set with an operation.'),
+      h(2, 40, 'Part II Rings'),
+      p(3, 60, 'Rings . . . . . . . . . . 5 Fields . . . . . . . . . . 9'),
+      h(4, 40, '2 Rings'),
+      p(4, 80, 'A ring has two operations.'),
+    ];
+    const entry = (title: string, page: number, children: OutlineEntry[] = []): OutlineEntry => ({
+      title,
+      level: 1,
+      page,
+      top: 30,
+      children,
+    });
+    const nodes = nodesFromOutline([entry('1 Groups', 1), entry('Part II Rings', 2, [entry('2 Rings', 4)])]);
+    expect(nodes.map((n) => [n.title, n.part ?? false])).toEqual([
+      ['1 Groups', false],
+      ['Part II Rings', true],
+      ['2 Rings', false],
+    ]);
+    const chapters = assemble(blocks, nodes, 'Book');
+    expect(chapters.map((c) => [c.id, c.sections.flatMap((s) => s.paragraphs.map((q) => q.text))])).toEqual([
+      ['1', ['A group is a set with an operation.']],
+      ['2', ['A ring has two operations.']],
     ]);
   });
 

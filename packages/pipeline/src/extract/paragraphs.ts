@@ -520,6 +520,9 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         size: open.size,
         text,
         inset: fromLeft(open.first),
+        ...(open.last === open.first || open.last.page !== open.first.page
+          ? {}
+          : { lastInset: fromLeft(open.last) }),
       });
     }
     open = null;
@@ -934,14 +937,46 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     }
   }
   close();
-  const joined = withItemNumbersOnTheirText(joinAcrossFloats(withoutDrawingText(blocks)));
+  const joined = withItemNumbersOnTheirText(joinAcrossFloats(withoutDrawingText(blocks))).filter(
+    (b) => !NAVIGATION.test(b.text),
+  );
   return withFootnotes(withTermsOnDescriptions(withExamplesWhole(joined, body, examples), body), notes);
 }
+
+/** One of a web page's links to the pages beside it: "Next: Evaluation of expressions". */
+const NAVIGATION_LINK = String.raw`(?:Next|Previous|Prev|Up|Continue)(?: (?:topic|page|section|chapter))?\s*:\s*[^:,]{0,80}?[,.]?\s*`;
+/**
+ * A web page's links to the pages beside it, printed with it: the site's furniture, not the book's text.
+ * Two or three of them, or one with the site's [Contents] and [Index] ("Next: Evaluation of expressions,
+ * Previous: Introduction, Up: R Language Definition [Contents][Index]"), or one to a numbered section
+ * ("Continue: 1.2 Elements of Programming"); never a sentence ("Next: we prove the theorem.").
+ */
+const NAVIGATION = new RegExp(
+  String.raw`^(?:(?:${NAVIGATION_LINK}){2,3}(?:\[Contents\]\s*)?(?:\[Index\])?|${NAVIGATION_LINK}\[Contents\]\s*(?:\[Index\])?|(?:Next|Previous|Continue)\s*:\s*\d+(?:\.\d+)*\s+\p{Lu}[^:,.]{0,80})$`,
+  'u',
+);
 
 /** A term of a definition list, glossary or option list: a few words on a line, no sentence. */
 const TERM = /^[^.!?;:]{1,60}$/;
 /** Words a term has at most. */
 const TERM_WORDS = 6;
+
+/**
+ * Whether a block is set in under a term as its description: every line of it, and, when it has one line
+ * only in a book that starts its paragraphs with an indent, by other than that indent (a paragraph after a displayed command, "dpkg -l" /
+ * "Note that ...", starts by that indent and goes back to the margin).
+ */
+function setIn(block: Block, term: Block, body: BodyMetrics): boolean {
+  const from = (term.inset ?? 0) + 0.5 * body.size;
+  const inset = block.inset ?? 0;
+  if (inset <= from) return false;
+  if (block.lastInset !== undefined) return block.lastInset > from;
+  return (
+    body.paragraphsSpaced === true ||
+    body.indent === 0 ||
+    Math.abs(inset - (term.inset ?? 0) - body.indent) > 0.2 * body.size
+  );
+}
 
 /**
  * An entry of a definition list, option list or command reference as one block that starts with its
@@ -966,7 +1001,7 @@ function withTermsOnDescriptions(blocks: Block[], body: BodyMetrics): Block[] {
       block.page === term.page &&
       block.top > term.top &&
       block.top - term.top < 2.2 * body.lineSpacing &&
-      (block.inset ?? 0) > (term.inset ?? 0) + 0.5 * body.size;
+      setIn(block, term, body);
     if (describes) {
       // The entry is prose, its term in a typewriter face or not.
       const { blockKind: _, ...entry } = term;

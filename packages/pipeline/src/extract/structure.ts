@@ -24,7 +24,8 @@ const GROUPING = /^(?:appendices|back\s*matter|front\s*matter|end\s*matter)$/i;
 const NOT_STUDY_CHAPTER =
   /^(?:(?:table of )?contents|(?:index|notation|symbols)\s*$|bibliography|references|list of (?:symbols|figures|tables|notation)|acknowledge?ments?|preface|foreword|dedication|colophon|about the authors?|(?:gnu )?free documentation license|license|copyright|title page|half title)\b/i;
 /** Sections that are not study text (bibliographies at the end of chapters; an index, as the whole title). */
-const NOT_STUDY_SECTION = /^(?:references|bibliography|further reading|suggested readings?)\b|^index\s*$/i;
+const NOT_STUDY_SECTION =
+  /^(?:references|bibliography|further reading|suggested readings?|table of contents)\b|^(?:index|contents)\s*$/i;
 
 /** Whether a chapter of this title is study text (not contents, index, licence, preface...). */
 export function isStudyChapterTitle(title: string): boolean {
@@ -49,6 +50,11 @@ export interface StructNode extends Place {
   /** Number label from the text heading or null. */
   label: string | null;
   sections: StructNode[];
+  /**
+   * A part's own pages ("Part I. The Basic Knowledge" and the part's table of contents): they end the chapter
+   * before, and are no study text.
+   */
+  part?: true;
 }
 
 /** The column of a destination's left edge on its page, for pages set in two columns. */
@@ -70,29 +76,26 @@ function groupsChapters(entry: OutlineEntry): boolean {
 }
 
 /**
- * Top-level outline entries become chapters (grouping entries and parts are unwrapped), and every entry
- * below a chapter a section of it, in reading order: a subsection is a section of its own, so that its
- * title can be read and referred to ("the section called “Properties”").
+ * Top-level outline entries become chapters (grouping entries and parts are unwrapped, their own pages kept
+ * apart as a part node), and every entry below a chapter a section of it, in reading order: a subsection is
+ * a section of its own, so that its title can be read and referred to ("the section called “Properties”").
  */
 export function nodesFromOutline(
   outline: OutlineEntry[],
   columnAt: ColumnAt = () => undefined,
 ): StructNode[] {
-  const chapters: OutlineEntry[] = [];
-  for (const e of outline) {
-    if (groupsChapters(e)) chapters.push(...e.children);
-    else chapters.push(e);
-  }
   const node = (e: OutlineEntry, sections: StructNode[]): StructNode => {
     const column = columnAt(e.page, e.left);
     return { title: e.title, label: null, page: e.page, top: e.top, ...(column ? { column } : {}), sections };
   };
   const below = (e: OutlineEntry): OutlineEntry[] => e.children.flatMap((child) => [child, ...below(child)]);
-  return chapters.map((c) =>
+  const chapter = (c: OutlineEntry) =>
     node(
       c,
       below(c).map((s) => node(s, [])),
-    ),
+    );
+  return outline.flatMap((e) =>
+    groupsChapters(e) ? [{ ...node(e, []), part: true as const }, ...e.children.map(chapter)] : [chapter(e)],
   );
 }
 
@@ -185,7 +188,7 @@ function letterAppendices(nodes: StructNode[]): void {
   // The run of chapters after the numbered ones titled "A ...", "B ...", ... in order (an index may follow).
   const lettered: StructNode[] = [];
   for (const c of nodes.slice(lastNumbered + 1)) {
-    if (c.label !== null) continue;
+    if (c.label !== null || c.part) continue;
     if (!new RegExp(`^${String.fromCharCode(65 + lettered.length)}\\s+\\S`).test(c.title)) break;
     lettered.push(c);
   }
@@ -271,6 +274,7 @@ export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: st
   if (nodes.length === 0) nodes = [{ title: fallbackTitle, label: '1', page: 1, top: 0, sections: [] }];
   // The heading on the page gives the number; else the outline title may carry it ("1.3 Subspaces").
   for (const c of nodes) {
+    if (c.part) continue;
     c.label ??= findLabel(blocks, positionOf(blocks, c), c) ?? outlineNumber(c.title);
     for (const s of c.sections)
       s.label ??= findLabel(blocks, positionOf(blocks, s), s) ?? outlineNumber(s.title);
@@ -298,7 +302,7 @@ export function assemble(blocks: Block[], nodes: StructNode[], fallbackTitle: st
     return out;
   };
   const chapterIds = nodes.map((c, ci) => {
-    const study = isStudyChapterTitle(c.title) && !(firstNumbered > 0 && ci < firstNumbered);
+    const study = !c.part && isStudyChapterTitle(c.title) && !(firstNumbered > 0 && ci < firstNumbered);
     const id = c.label !== null && !c.label.includes('.') ? c.label : slug(c.title);
     return study ? unique(id) : null;
   });

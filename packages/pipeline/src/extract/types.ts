@@ -86,4 +86,6 @@ export interface Block {
   text: string;
   /** A paragraph's first line's distance from its column's left margin, in points. */
   inset?: number;
+  /** Its last line's, when it has more than one: whether the whole block is set in (a description). */
+  lastInset?: number;
 }
