@@ -127,8 +127,8 @@ export function checkCorpus(baseline: Baseline, rows: readonly CorpusRow[]): Che
 }
 
 /**
- * The baseline with the run's books written in (others kept), keeping the noise and the known errors. A
- * figure that could not be measured is not written over: it is fixed, or written by hand as a known error.
+ * The baseline with the run's books written in (others kept), keeping the noise and the known errors that
+ * still hold. A figure that could not be measured is not written over: it is fixed, or written by hand as a known error.
  */
 export function baselineFrom(rows: readonly CorpusRow[], previous: Baseline): Baseline {
   const books = { ...previous.books };
@@ -141,7 +141,13 @@ export function baselineFrom(rows: readonly CorpusRow[], previous: Baseline): Ba
       throw new Error(
         `${row.book}: ${unknown.map(([figure, error]) => `${figure}: ${error}`).join('; ')}: not written into the baseline`,
       );
-    books[row.book] = { pages: row.pages, figures: row.figures, ...(known && { knownErrors: known }) };
+    // A known error the run measured after all is fixed: its note goes.
+    const still = Object.fromEntries(Object.entries(known ?? {}).filter(([figure]) => figure in row.errors));
+    books[row.book] = {
+      pages: row.pages,
+      figures: row.figures,
+      ...(Object.keys(still).length > 0 && { knownErrors: still }),
+    };
   }
   const sorted = Object.fromEntries(Object.entries(books).sort(([a], [b]) => a.localeCompare(b)));
   return { noise: previous.noise, books: sorted };

@@ -119,7 +119,7 @@ describe('the corpus check against its baseline', () => {
     expect(checkCorpus(known, [run])).toMatchObject({ errors: [], notes: [expect.stringContaining('why')] });
   });
 
-  it('writes the run into the baseline, keeping the noise, other books and known errors', () => {
+  it('writes the run into the baseline, keeping the noise, other books and the known errors that hold', () => {
     const written = baselineFrom([row('aata', { seconds: 12 }), row('kastner')], baseline);
     expect(written.noise).toBe(baseline.noise);
     expect(Object.keys(written.books)).toEqual(['aata', 'dmoi', 'kastner']);
@@ -127,6 +127,14 @@ describe('the corpus check against its baseline', () => {
     expect(() => baselineFrom([row('aata', {}, { recovered: 'unreadable' })], baseline)).toThrow(
       /aata: recovered: unreadable: not written/,
     );
+    // A known error is kept while it holds, and goes once the figure is measured.
+    const known: Baseline = {
+      ...baseline,
+      books: { ...baseline.books, aata: { ...baseline.books.aata!, knownErrors: { recovered: 'why' } } },
+    };
+    const unreadable = row('aata', { recovered: null }, { recovered: 'unreadable' });
+    expect(baselineFrom([unreadable], known).books.aata!.knownErrors).toEqual({ recovered: 'why' });
+    expect(baselineFrom([row('aata')], known).books.aata!.knownErrors).toBeUndefined();
   });
 
   it('reads a baseline only with noise for every figure and every figure for every book', () => {

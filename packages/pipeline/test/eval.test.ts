@@ -743,6 +743,15 @@ describe('a truth that cannot be read stops the measurement, naming the file', (
         'book.tex': LATEX_MAIN('\\chapter{One}\nSome text of the first chapter.\n\n\\include{two}'),
       });
       expect(() => readLatexTruth(holed)).toThrow(/book\.tex includes two, which is missing/);
+
+      // A chapter the preamble defines (decay: a list of exercises) has not begun the text.
+      const defined = tempDir({
+        'book.tex': `\\documentclass{book}\n\\newcommand{\\listofex}{\\chapter*{List of Exercises}}\n\\begin{document}\n\\input{newcommands}\n\\chapter{One}\nSome text of the first chapter.\n\\end{document}\n`,
+      });
+      expect(readLatexTruth(defined).chapters.map((c) => c.title)).toEqual(['One']);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/book\.tex includes newcommands before its first chapter/),
+      );
     } finally {
       warn.mockRestore();
     }
