@@ -295,6 +295,51 @@ describe('listings', () => {
   });
 });
 
+describe('tables and code as their kinds', () => {
+  it('reads a table set apart by its columns alone as a table, its head too, and a brace line of a listing as code', async () => {
+    const cell = (doc: PDFKit.PDFDocument, row: string[], xs: number[], y: number) =>
+      row.forEach((text, k) => doc.text(text, xs[k]!, y, { lineBreak: false }));
+    const pdf = await makePdf((doc) => {
+      let y = column(doc, [prose(1, 4), 'Here is the truth table describing or:'], 72, 72, 468);
+      // A Sphinx truth table: three em in, in the text's face, no rule, no caption.
+      doc.font('Times-Bold').fontSize(10);
+      cell(doc, ['a', 'b', 'a or b'], [111, 135, 160], y + 6);
+      doc.font('Times-Roman');
+      ['F F F', 'F T T', 'T F T', 'T T T'].forEach((row, i) =>
+        cell(doc, row.split(' '), [108, 132, 157], y + 20 + 13 * i),
+      );
+      y = column(doc, [`The third operator, not, takes one operand. ${prose(2, 3)}`], 72, y + 80, 468);
+      // A table of figures in a small face, its head with a formula.
+      doc.fontSize(8);
+      cell(doc, ['time', 'mean', 'st.dev.', 'u(t; I = a = 1)'], [113, 140, 170, 205], y + 10);
+      ['0 1.00 0.200 1.00', '1 0.38 0.135 0.37', '3 0.07 0.060 0.14'].forEach((row, i) =>
+        cell(doc, row.split(' '), [113, 140, 170, 205], y + 21 + 10 * i),
+      );
+      y = column(doc, [`Actually, the mean is not the naive value. ${prose(3, 3)}`], 72, y + 66, 468);
+      // A C listing whose braces stand on lines of their own.
+      doc.font('Courier').fontSize(9);
+      ['struct greet_api', '{', '    int (*say_hello)(char *name);', '};', 'int main(void)'].forEach(
+        (line, i) => doc.text(line, 90, y + 10 + 11 * i, { lineBreak: false }),
+      );
+      column(doc, [prose(4, 4)], 72, y + 75, 468);
+    });
+    const all = paragraphs((await extractBook(pdf)).book);
+    const kinds = (kind: string | undefined) => all.filter((p) => p.kind === kind).map((p) => p.text);
+    expect(kinds('table')).toEqual([
+      'a b a or b F F F F T T T F T T T T',
+      'time mean st.dev. u(t; I = a = 1) 0 1.00 0.200 1.00 1 0.38 0.135 0.37 3 0.07 0.060 0.14',
+    ]);
+    expect(kinds('code')).toEqual(['struct greet_api { int (*say_hello)(char *name); }; int main(void)']);
+    expect(kinds(undefined)).toEqual([
+      prose(1, 4),
+      'Here is the truth table describing or:',
+      `The third operator, not, takes one operand. ${prose(2, 3)}`,
+      `Actually, the mean is not the naive value. ${prose(3, 3)}`,
+      prose(4, 4),
+    ]);
+  });
+});
+
 describe('footnotes', () => {
   it('extracts a footnote as a block of kind footnote, and its linked mark is no cross-reference', async () => {
     const pdf = await makePdf((doc) => {

@@ -387,13 +387,71 @@ const OPERATOR_NAMES = /\b(?:sin|cos|tan|log|exp|lim|max|min|det)\b/g;
  * table row has two or more.
  */
 export function tableCells(line: Line, em: number): number {
+  return cellStarts(line, em).length;
+}
+
+/** Where each cell of a line starts (see tableCells). */
+function cellStarts(line: Line, em: number): number[] {
   const runs = line.runs.filter((r) => !isBlank(r.str)).sort((a, b) => a.x - b.x);
-  let cells = runs.length > 0 ? 1 : 0;
-  for (let i = 1; i < runs.length; i++) {
-    const prev = runs[i - 1]!;
-    if (runs[i]!.x - (prev.x + prev.width) > em) cells++;
+  const starts: number[] = [];
+  runs.forEach((run, i) => {
+    const prev = runs[i - 1];
+    if (!prev || run.x - (prev.x + prev.width) > em) starts.push(run.x);
+  });
+  return starts;
+}
+
+/** How many of one line's cells start where another line's do (half an em apart at most). */
+function sharedColumns(a: Line, b: Line): number {
+  const bStarts = cellStarts(b, b.size);
+  return cellStarts(a, a.size).filter((x) => bStarts.some((y) => Math.abs(x - y) <= 0.5 * a.size)).length;
+}
+
+/** Rows of words a table has at least, counted without its head, when nothing sets it off but its columns. */
+const ALIGNED_ROWS = 3;
+
+/**
+ * Tables set off by their columns alone, at the text's own indent or a little in (a truth table in a
+ * Sphinx book, a table of figures in a small face): three lines or more, one under the other at about the
+ * line spacing, each of two cells or more and no formula signs (tuples displayed in a paragraph are its
+ * own), every two lines with two columns starting at the same place; the line over them with cells in
+ * those columns is their head, formula signs and all ("time mean st.dev. u(t; I = a = 1)"). Lines of code
+ * are a listing's, not a table's.
+ */
+function alignedTables(lines: Line[], kinds: LineKind[], body: BodyMetrics): boolean[] {
+  // Cells are set apart by more than a word space of the table's own face, which may be smaller.
+  // An item's label set apart from its text ("1.   What do relations ...") makes no column.
+  const cells = lines.map(
+    (l, i) =>
+      kinds[i] !== 'heading' &&
+      !l.mono &&
+      !MATH_SIGNS.test(l.text) &&
+      !LIST_LABEL.test(l.text) &&
+      tableCells(l, l.size) >= 2,
+  );
+  const under = (j: number) =>
+    lines[j + 1]!.baseline - lines[j]!.baseline > 0 &&
+    lines[j + 1]!.baseline - lines[j]!.baseline < 1.6 * body.lineSpacing &&
+    sharedColumns(lines[j]!, lines[j + 1]!) >= 2;
+  const out = lines.map(() => false);
+  for (let i = 0; i < lines.length;) {
+    let j = i;
+    while (cells[j] && j + 1 < lines.length && cells[j + 1] && under(j)) j++;
+    if (cells[i] && j - i + 1 >= ALIGNED_ROWS && !besideMath(lines, kinds, i, j, body)) {
+      for (let k = i; k <= j; k++) out[k] = true;
+      const head = i - 1;
+      if (
+        head >= 0 &&
+        kinds[head] !== 'heading' &&
+        !lines[head]!.mono &&
+        tableCells(lines[head]!, lines[head]!.size) >= 2 &&
+        under(head)
+      )
+        out[head] = true;
+    }
+    i = j + 1;
   }
-  return cells;
+  return out;
 }
 
 /**
@@ -403,7 +461,7 @@ export function tableCells(line: Line, em: number): number {
  * A table is a block of its own: it ends the paragraph before it, and the text after it starts afresh.
  * Returns, per line, whether it is a table row.
  */
-export function tableRows(lines: Line[], kinds: LineKind[], body: BodyMetrics): boolean[] {
+export function tableRows(lines: Line[], kinds: LineKind[], body: BodyMetrics, examples = false): boolean[] {
   const row = lines.map(
     (l, i) => kinds[i] === 'display' && !MATH_SIGNS.test(l.text) && tableCells(l, body.size) >= 2,
   );
@@ -423,7 +481,10 @@ export function tableRows(lines: Line[], kinds: LineKind[], body: BodyMetrics): 
     if (row[i] && j > i && !besideMath(lines, kinds, i, j, body)) for (let k = i; k <= j; k++) out[k] = true;
     i = j + 1;
   }
-  return out;
+  // A numbered example's words and glosses are aligned word by word, and are no table.
+  if (examples) return out;
+  const aligned = alignedTables(lines, kinds, body);
+  return out.map((table, i) => table || aligned[i]!);
 }
 
 /**
@@ -556,7 +617,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
     const isNote = footnoteLines(flow, body);
     const noteLines = flow.lines.filter((_, i) => isNote[i]);
     const marks = footnoteMarks(noteLines);
-    const tables = tableRows(flow.lines, kinds, body);
+    const tables = tableRows(flow.lines, kinds, body, examples);
     const prose = displayedProseLines(flow.lines, kinds, tables, body);
     notes.push(...footnoteBlocks(noteLines, flow.height));
     for (let i = 0; i < flow.lines.length; i++) {
@@ -585,7 +646,12 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
           (/\p{L}$/u.test(sentence.last.text) && /^[\p{L}\p{N}_./-]+[.:]$/u.test(line.text)));
       // A listing is one block, however many blank lines and page breaks it spans; the text after it goes
       // on with the paragraph it interrupted when it reads as a continuation.
-      if (isCodeLine(line) && kind !== 'heading' && !typewriterWords) {
+      // A line of signs alone in the listing's face ("{", "};") is the listing's, within or right before it.
+      const signsOfListing =
+        line.mono === true &&
+        /^[\p{P}\p{S}\s]+$/u.test(line.text) &&
+        (sentence?.blockKind === 'code' || (lineAfter !== undefined && isCodeLine(lineAfter)));
+      if ((isCodeLine(line) || signsOfListing) && kind !== 'heading' && !typewriterWords) {
         const listing = open as Open | null;
         if (listing?.blockKind === 'code') {
           listing.text = `${listing.text}\n${line.text}`;
@@ -644,6 +710,7 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
       if (
         within &&
         within.blockKind === undefined &&
+        !tables[i] &&
         isScriptLine(line, body) &&
         line.page === within.last.page &&
         line.baseline > within.last.baseline - body.size &&
