@@ -140,6 +140,12 @@ describe('findReferenceMentions on phrasings from aata and dmoi', () => {
     expect(refs('conditions (1) and (2) hold, so f(3.2) = 7 at x = (3.2)')).toEqual([]);
     expect(refs('In this chapter we will outline the background needed')).toEqual([]);
     expect(refs('In the previous section we saw that')).toEqual([]);
+    // kastner: places in a cited work, not this book's
+    expect(refs('See Kastner (2016: Section 2.4.1.1) for a summary.')).toEqual([]);
+    expect(
+      refs('as argued at length (Alexiadou et al. 2015: Chapter 3; cf. Schäfer 2008, Section 4.2)'),
+    ).toEqual([]);
+    expect(refs('as argued by Doron (2003), see Section 4.2.')).toEqual(['section 4.2']);
   });
 
   it('takes one number after a singular word', () => {

@@ -275,5 +275,11 @@ export function findReferenceMentions(text: string): ReferenceMention[] {
     if (!m[1]!.includes('.') && !/^eq/i.test(lead[0])) continue;
     add('equation', [{ label: m[1]!, rangeStart: undefined }], start - lead[0].length, start + m[0].length);
   }
-  return mentions.sort((a, b) => a.start - b.start);
+  // A place in a cited work ("Kastner (2016: Section 2.4.1.1)", "Smith 2010, Chapter 3") is not this book's.
+  return mentions
+    .filter((m) => !CITED_WORK.test(text.slice(Math.max(0, m.start - 40), m.start)))
+    .sort((a, b) => a.start - b.start);
 }
+
+/** What ends right before a place in a cited work: its year, then a colon or a comma. */
+const CITED_WORK = /\b(?:1[5-9]|20)\d{2}[a-z]?\s*[:,]\s*(?:(?:see|cf\.|also|esp\.)\s+)?$/i;
