@@ -13,9 +13,26 @@ import type { GraphEdge, GraphParagraph } from '../src/graph/types.ts';
  * builder returned them in (the edges are put in book order first).
  */
 export function sampleEdges(edges: readonly GraphEdge[], count: number, seed: number): GraphEdge[] {
-  const pool = [...edges].sort((a, b) => compareIds(a.source, b.source) || compareIds(a.target, b.target));
+  return drawSample(edges, count, seed, (e) => [e.source, e.target]);
+}
+
+/**
+ * `count` items drawn without replacement, the same for the same seed and items whatever their order: they
+ * are put in book order first, by the paragraph ids `ends` gives.
+ */
+export function drawSample<T>(
+  items: readonly T[],
+  count: number,
+  seed: number,
+  ends: (item: T) => [string, string],
+): T[] {
+  const pool = [...items].sort((a, b) => {
+    const [as, at] = ends(a);
+    const [bs, bt] = ends(b);
+    return compareIds(as, bs) || compareIds(at, bt);
+  });
   const random = seededRandom(seed);
-  const picked: GraphEdge[] = [];
+  const picked: T[] = [];
   while (picked.length < count && pool.length > 0) {
     const at = Math.floor(random() * pool.length);
     picked.push(pool[at]!);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { corpus } from '@threadbook/test-support';
 import type { BookDocument } from '@threadbook/book';
+import { bookArgs, numberOption } from '../eval/book-args.ts';
 import { edgeFigures, quotesTheBook, sampleEdges } from '../eval/edge-sample.ts';
 import type { GraphEdge, GraphParagraph } from '../src/graph/types.ts';
 import {
@@ -939,6 +940,19 @@ describe('the edge sample for a blind reading', () => {
     expect(sampleEdges([...edges].reverse(), 15, 14)).toEqual(first);
     expect(sampleEdges(edges, 15, 15)).not.toEqual(first);
     expect(sampleEdges(edges.slice(0, 5), 15, 14)).toHaveLength(5);
+  });
+
+  it('reads the books and options an eval script is given', () => {
+    const args = ['--seed', '7', 'x.pdf', 'x-src', 'y.PDF', '--count', '30'];
+    expect(numberOption(args, '--seed', 14)).toBe(7);
+    expect(numberOption(args, '--count', 15)).toBe(30);
+    expect(numberOption(args, '--other', 15)).toBe(15);
+    expect(() => numberOption(['--seed', 'x'], '--seed', 1)).toThrow(/--seed takes a whole number/);
+    expect(bookArgs(args)).toEqual([
+      { name: 'x', pdf: path.resolve('x.pdf'), source: path.resolve('x-src') },
+      { name: 'y', pdf: path.resolve('y.PDF') },
+    ]);
+    expect(() => bookArgs(['x.pdf', 'a', 'b'])).toThrow(/b: expected a PDF/);
   });
 
   it('counts what a reading checks: reasons without evidence, elaborations that are only the next paragraph', () => {

@@ -15,17 +15,9 @@ import { extractBook } from '../../src/extract/extract-book.ts';
 import { buildGraph } from '../../src/graph/build-graph.ts';
 import { graphParagraphs } from '../../src/graph/paragraphs.ts';
 import type { GraphParagraph } from '../../src/graph/types.ts';
+import { numberOption } from '../book-args.ts';
 import { requireCorpus } from '../corpus.ts';
 import { edgeFigures, sampleEdges, TYPE_MEANING } from '../edge-sample.ts';
-
-function option(args: string[], name: string, fallback: number): number {
-  const at = args.indexOf(name);
-  if (at === -1) return fallback;
-  const value = Number(args[at + 1]);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} takes a whole number`);
-  args.splice(at, 2);
-  return value;
-}
 
 /** How a type is read, said once above the edges: what B is to A, as the panel shows it beside A. */
 const TYPES_READ_FROM_A =
@@ -35,8 +27,8 @@ const TYPES_READ_FROM_A =
 
 async function main() {
   const args = process.argv.slice(2);
-  const seed = option(args, '--seed', 14);
-  const count = option(args, '--count', 15);
+  const seed = numberOption(args, '--seed', 14);
+  const count = numberOption(args, '--count', 15);
   const blind = args.includes('--blind');
   const files = args.filter((a) => !a.startsWith('--'));
   for (const file of files) if (!fs.existsSync(file)) throw new Error(`${file}: no such file`);
