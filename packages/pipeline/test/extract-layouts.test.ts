@@ -598,6 +598,10 @@ describe('a linguistics book’s numbered examples', () => {
       });
       return y + items.length * 40 + 8;
     };
+    const after = [
+      'Horvath and Siloni (2008) give more reasons for the split.',
+      '‘By itself’ is not possible with these verbs, as the next examples show.',
+    ];
     const pdf = await makePdf((doc) => {
       let y = column(doc, [`${prose(1, 3)} The examples in (1) show the first pattern.`], 72, 72, 468);
       for (let n = 1; n <= 12; n++) {
@@ -613,6 +617,12 @@ describe('a linguistics book’s numbered examples', () => {
             y,
             468,
           );
+        // Text after an example: back at the margin without an indent, or a paragraph opening with a quote.
+        if (n === 2) {
+          doc.font('Times-Roman').fontSize(10).text(after[0]!, 72, y, { lineBreak: false });
+          y += 16;
+        }
+        if (n === 3) y = column(doc, [after[1]!], 72, y, 468);
         if (y > 600) {
           doc.addPage();
           y = 72;
@@ -620,6 +630,7 @@ describe('a linguistics book’s numbered examples', () => {
       }
     });
     const all = paragraphs((await extractBook(pdf)).book);
+    expect(all.map((p) => p.text)).toEqual(expect.arrayContaining(after));
     const examples = all.filter((p) => /^\(\d+\)/.test(p.text));
     expect(examples.map((p) => p.text.slice(0, 4))).toEqual(
       Array.from({ length: 12 }, (_, i) => `(${i + 1})`.padEnd(4, ' ').slice(0, 4)),

@@ -516,6 +516,22 @@ describe('paragraphs', () => {
     ]);
   });
 
+  it('goes on past a dash at the margin mid-sentence, and starts an item at a dash set in after a sentence', () => {
+    expect(
+      textsOf([
+        full('Even though I have referred to it as an EPP feature in passing', 90, 100),
+        full('– see Sections 1.3.1.1 and 2.3.4 – the original characterization of', 90, 112),
+        line('the EPP cast it as a strong feature. Two cases are left:', 90, 124),
+        line('– the features on T,', 100, 136),
+        line('– the features on little v.', 100, 148),
+      ]),
+    ).toEqual([
+      'Even though I have referred to it as an EPP feature in passing – see Sections 1.3.1.1 and 2.3.4 – the original characterization of the EPP cast it as a strong feature. Two cases are left:',
+      '– the features on T,',
+      '– the features on little v.',
+    ]);
+  });
+
   it('reads a description list: a bold label after a sentence starts an item, its set-in second line goes on', () => {
     const labelled = (label: string, text: string, y: number) =>
       makeLine(1, [run(label, 90, y, 10, 'bold'), run(text, 90 + label.length * 5 + 5, y)])!;

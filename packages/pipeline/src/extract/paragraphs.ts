@@ -194,7 +194,11 @@ export function lineStartsParagraph(
   afterSentence = true,
   left = Number.NaN,
 ): boolean {
-  if (LIST_LABEL.test(line.text) && (afterSentence || !isWeakLabel(line.text))) return true;
+  // A dash at the text's margin mid-sentence is the sentence's own ("in passing / – see Sections 1.3"): a
+  // list sets its dashes in.
+  const dashAtMargin = /^[–—]\s/.test(line.text) && line.x0 - left < 0.5 * body.size;
+  if (LIST_LABEL.test(line.text) && (afterSentence || (!isWeakLabel(line.text) && !dashAtMargin)))
+    return true;
   if (isItemNumber(line.text)) return true;
   // A description item: its label set off in bold and closed by a colon ("Third step: The sample ...").
   if (afterSentence && DESCRIPTION_LABEL.test(line.text) && leadInSetOff(line, body)) return true;
@@ -762,7 +766,23 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         } else start(line, 'table', flow.height, margins.left);
         continue;
       }
-      if (!cur || isCaptionLine(line, body) || (examples && EXAMPLE_OPENING.test(line.text))) {
+      // After a numbered example's lines (its sub-items, glosses, tree), set in deeper than the paragraph
+      // indent, a line back at the text's margin is the text again ("Horvath & Siloni (2008) give ...").
+      const deeper = body.indent + 0.5 * em;
+      const lineBefore = flow.lines[i - 1];
+      const afterExample =
+        examples &&
+        cur !== null &&
+        (EXAMPLE_NUMBER.test(cur.text) || EXAMPLE_ITEM.test(cur.text) || fromLeft(cur.first) > deeper) &&
+        fromLeft(lineBefore !== undefined && marginsOfLine.has(lineBefore) ? lineBefore : cur.last) >
+          deeper &&
+        fromLeft(line) < 0.5 * em;
+      if (
+        !cur ||
+        isCaptionLine(line, body) ||
+        (examples && EXAMPLE_OPENING.test(line.text)) ||
+        afterExample
+      ) {
         start(line, kind, flow.height, margins.left);
         continue;
       }
@@ -1085,8 +1105,11 @@ function withTermsOnDescriptions(blocks: Block[], body: BodyMetrics): Block[] {
  * teo taraf", "(7) German"). Never the end of the sentence before, not even over a page break.
  */
 const EXAMPLE_OPENING = /^\(\d{1,3}[a-z]?\)\s+(?:[a-z][.)]\s|\p{Lu})/u;
-/** A sub-item of an example ("a.", "b)"), and a translation in quotes under a gloss. */
-const EXAMPLE_PART = /^(?:[a-z][.)]\s|[‘'“"])/;
+/**
+ * A sub-item of an example ("a.", "b)"), the rest of an example over a page break. (A translation in quotes
+ * is set in under its gloss; a paragraph may open with a quote: "‘By itself’ is not possible ...".)
+ */
+const EXAMPLE_ITEM = /^[a-z][.)]\s/;
 
 /**
  * A numbered example of a linguistics book as one block: its number in parentheses, its sub-items ("a.",
@@ -1103,7 +1126,7 @@ function withExamplesWhole(blocks: Block[], body: BodyMetrics, examples: boolean
     const part =
       block.kind === 'paragraph' &&
       block.blockKind === undefined &&
-      ((block.inset ?? 0) > deeper || EXAMPLE_PART.test(block.text));
+      ((block.inset ?? 0) > deeper || EXAMPLE_ITEM.test(block.text));
     if (example && part) {
       example.text = `${example.text} ${block.text}`;
       continue;
