@@ -356,6 +356,18 @@ describe.each([
     }
   });
 
+  test('a stored XML that is no book is served as it is, for the reader to say it does not parse', async () => {
+    const file = path.join(server.dataDir, 'books', String(id), 'book.xml');
+    writeFileSync(file, '<library><shelf/></library>');
+    try {
+      const broken = await rawGet(server, `/api/books/${id}/files/book.xml`, token);
+      expect(broken.status).toBe(200);
+      expect(broken.body.toString()).toBe('<library><shelf/></library>');
+    } finally {
+      writeFileSync(file, xmlText);
+    }
+  });
+
   test('the cover is a PNG about 400 px wide, cacheable, with ETag and 304', async () => {
     const cover = await get(server, `/api/books/${id}/cover`, { token });
     expect(cover.status).toBe(200);

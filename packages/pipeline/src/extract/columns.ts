@@ -103,12 +103,17 @@ export function findPageGutter(lines: Line[]): Gutter | null {
   const to = Math.ceil(width * (0.5 + GUTTER_BAND));
   // The least covered stretch at least MIN_GUTTER points wide: a lone uncovered point is where word
   // spaces happen to line up, not a gutter.
-  const level = (x: number) => Math.max(...cover.subarray(x, x + MIN_GUTTER));
+  const level = (x: number) => {
+    let most = 0;
+    for (let k = x; k < Math.min(x + MIN_GUTTER, cover.length); k++) most = Math.max(most, cover[k]!);
+    return most;
+  };
   let least = Infinity;
   let at = from;
   for (let x = from; x <= to; x++) {
-    if (level(x) < least) {
-      least = level(x);
+    const here = level(x);
+    if (here < least) {
+      least = here;
       at = x;
     }
   }

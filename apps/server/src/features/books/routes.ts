@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withBookNames } from '@threadbook/book';
+import { BookXmlError, withBookNames } from '@threadbook/book';
 import {
   BOOK_FILES,
   bookListItemSchema,
@@ -70,6 +70,15 @@ export const booksRoutes: FastifyPluginAsync<{
     return book;
   };
 
+  /** A stored file that is no book (damaged on disk) goes out as it is: the reader's parser says what is wrong. */
+  const namedXml = (xml: string, names: { title: string; author: string }) => {
+    try {
+      return withBookNames(xml, names);
+    } catch (error) {
+      if (error instanceof BookXmlError) return xml;
+      throw error;
+    }
+  };
   const xmlBodies = createEncodedCache('application/xml; charset=utf-8', 16);
   const fileBytes = createFileBytes(fileCacheBytes);
   const sendBookFile = async (
@@ -90,7 +99,7 @@ export const booksRoutes: FastifyPluginAsync<{
       const names = { title: book.title, author: book.author };
       const key = `${id}-${createHash('sha256').update(JSON.stringify(names)).digest('hex').slice(0, 16)}`;
       const body = await xmlBodies.get(key, stat.version, async () =>
-        Buffer.from(withBookNames((await read()).toString('utf8'), names)),
+        Buffer.from(namedXml((await read()).toString('utf8'), names)),
       );
       if (requestedRange(request.headers, stat) === undefined) {
         return sendEncoded(request, reply, body, cacheControl);
