@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { corpus } from '@threadbook/test-support';
 import type { BookDocument } from '@threadbook/book';
 import { bookArgs, numberOption } from '../eval/book-args.ts';
@@ -29,8 +29,14 @@ import { judgedByLinks, sameAsLink } from '../eval/references.ts';
 import type { LinkedPair } from '../src/graph/links.ts';
 import type { ExplicitReference } from '../src/graph/types.ts';
 
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 function tempDir(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadbook-eval-'));
+  tempDirs.push(dir);
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);
