@@ -44,6 +44,8 @@ export const ApiError = {
   ),
   InvalidPage: apiError('INVALID_PAGE', 400, GraphErrorMessage.invalidPage),
   PageNotFound: apiError('PAGE_NOT_FOUND', 404, GraphErrorMessage.pageNotFound),
+  /** Too many identity calls from one address (features/auth/request-limits.ts); the words are better-auth's. */
+  TooManyRequests: apiError('TOO_MANY_REQUESTS', 429, 'Too many requests. Please try again later.'),
   TooManySummaries: apiError('TOO_MANY_SUMMARIES', 429, GraphErrorMessage.tooManySummaries),
   /** With the explanation service's failure, for the reader. */
   ExplanationFailed: apiError<[message: string]>('EXPLANATION_FAILED', 502, '%s'),

@@ -106,8 +106,10 @@ export async function buildApp(
   await app.register(bearerAuth, { identity, db: database.db, publicUrl: config.publicUrl, isAllowed });
   await app.register(authRoutes, {
     identity,
+    db: database.db,
     publicUrl: config.publicUrl,
     trustedOrigins: trustedOrigins(config),
+    signUpsPerMinute: config.signUpRateLimit,
   });
   await app.register(healthRoutes, { database, version });
   await app.register(meRoutes);

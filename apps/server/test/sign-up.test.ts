@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { TestClient, uniqueEmail } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -146,5 +146,25 @@ describe('SIGN_UP_RATE_LIMIT', () => {
     const { status } = await new TestClient(server.baseUrl).signUp(refused, 'secret1');
     expect(status).toBe(429);
     expect(await userCount(server, refused)).toBe(0);
+  });
+
+  test('the limit counts in fixed minutes: sign-ups that never pause for a minute are not refused for good', async () => {
+    const signUpAt = async (msLater: number) => {
+      vi.setSystemTime(start + msLater);
+      return (await new TestClient(server.baseUrl).signUp(uniqueEmail(), 'secret1')).status;
+    };
+    // Past the window of the test before; only Date is faked, so the server's own timers run.
+    const start = Date.now() + 10 * 60_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await signUpAt(0)).toBe(200);
+      expect(await signUpAt(40_000)).toBe(200);
+      // 40 s after the last one, but in a new minute: counted afresh.
+      expect(await signUpAt(80_000)).toBe(200);
+      expect(await signUpAt(85_000)).toBe(200);
+      expect(await signUpAt(90_000)).toBe(429);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

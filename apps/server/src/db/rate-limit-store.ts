@@ -28,7 +28,12 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     };
     return {
       incr,
-      child: (routeOptions) => store(`${routeOptions.method} ${routeOptions.url} `),
+      child: (options) => {
+        // What @fastify/rate-limit passes is the route's limit options, the route itself under routeInfo
+        // (its types say the route).
+        const route = (options as { routeInfo?: typeof options }).routeInfo ?? options;
+        return store(`${String(route.method)} ${route.url} `);
+      },
     };
   };
   return class DatabaseRateLimitStore {

@@ -120,21 +120,8 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed,
       },
     },
     account: { accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] } },
-    rateLimit: {
-      enabled: true,
-      storage: 'database',
-      window: 60,
-      max: 600,
-      customRules: {
-        '/sign-in/*': { window: 60, max: 60 },
-        '/sign-up/*': { window: 60, max: config.signUpRateLimit },
-        '/request-password-reset': { window: 60, max: 10 },
-        // Asked for by every screen as it starts: counting them would write to the database each time,
-        // and nothing is guessed through them (the token needs a session; the settings are public).
-        '/token': false,
-        '/app-config': false,
-      },
-    },
+    // Limited before it reaches better-auth, in fixed windows per client address (request-limits.ts).
+    rateLimit: { enabled: false },
     advanced: {
       // better-auth turns its Origin/CSRF checks off by default when NODE_ENV=test or TEST is set; keep them on.
       disableOriginCheck: false,

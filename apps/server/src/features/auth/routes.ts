@@ -1,5 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ApiError } from '../../api-errors.ts';
+import type { Db } from '../../db/database.ts';
+import { databaseRateLimitStore } from '../../db/rate-limit-store.ts';
 import { CLIENT_IP_HEADER, type Identity } from './identity.ts';
+import { authRequestLimit } from './request-limits.ts';
 
 /** better-auth's own code for a call from an origin it does not trust. */
 const INVALID_ORIGIN = 'INVALID_ORIGIN';
@@ -12,12 +17,20 @@ const INVALID_ORIGIN = 'INVALID_ORIGIN';
  * it, cookie or not: better-auth checks the Origin only of a call that carries the session cookie, so a
  * page elsewhere could have the server send reset mails to any address. A call without an Origin (a
  * script, a command) goes on to better-auth's own checks.
+ *
+ * Each client address's calls are counted first (request-limits.ts), in the database, so a limit holds
+ * across the servers that share it.
  */
 export const authRoutes: FastifyPluginAsync<{
   identity: Identity;
+  db: Db;
   publicUrl: string;
   trustedOrigins: string[];
-}> = async (app, { identity, publicUrl, trustedOrigins }) => {
+  signUpsPerMinute: number;
+}> = async (app, { identity, db, publicUrl, trustedOrigins, signUpsPerMinute }) => {
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
+  const limitOf = (request: FastifyRequest) =>
+    authRequestLimit(new URL(request.url, publicUrl).pathname.replace(/^\/api\/auth/, ''), signUpsPerMinute);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -26,11 +39,24 @@ export const authRoutes: FastifyPluginAsync<{
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    handler: async (request, reply) => {
+    // Refused before it is counted, so a page elsewhere cannot use up a reader's limits either.
+    onRequest: async (request, reply) => {
       const origin = request.headers.origin;
       if (request.method !== 'GET' && origin !== undefined && !trustedOrigins.includes(origin)) {
         return reply.code(403).send({ code: INVALID_ORIGIN, message: 'Invalid origin' });
       }
+    },
+    config: {
+      rateLimit: {
+        hook: 'preHandler',
+        allowList: (request) => limitOf(request) === undefined,
+        keyGenerator: (request) => `${limitOf(request)?.kind} ${request.ip}`,
+        max: (request) => limitOf(request)?.max ?? 0,
+        timeWindow: (request) => limitOf(request)?.windowMs ?? 0,
+        errorResponseBuilder: () => new ApiError.TooManyRequests(),
+      },
+    },
+    handler: async (request, reply) => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined || name === CLIENT_IP_HEADER) continue;
