@@ -175,7 +175,6 @@ describe.skipIf(clusterUrl === undefined)('npm run db:copy: SQLite to PostgreSQL
       'account',
       'verification',
       'jwks',
-      'rateLimit',
       'book',
       'setting',
       'graph_book',

@@ -9,6 +9,7 @@ import * as m008 from './008-rate-limits.ts';
 import * as m009 from './009-jobs.ts';
 import * as m010 from './010-own-books.ts';
 import * as m011 from './011-owner-names.ts';
+import * as m012 from './012-identity-limits.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '009-jobs': m009,
   '010-own-books': m010,
   '011-owner-names': m011,
+  '012-identity-limits': m012,
 };
