@@ -1,11 +1,10 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { migrateToLatest, ourMigrator } from '../src/db/database.ts';
 import { defaultSignInFailureLimits } from '../src/features/auth/sign-in-failures.ts';
 import { TestClient, uniqueEmail } from './support/client.ts';
-import { dropTestDatabase, openTestDatabase } from './support/database.ts';
-import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
+import { withScratchDatabase } from './support/database.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
 
 const tooMany = {
   code: 'TOO_MANY_FAILED_ATTEMPTS',
@@ -268,10 +267,7 @@ describe('failed sign-ins per client address (each client below connects from it
 });
 
 test("an installation from before loses better-auth's table of counts, which nothing reads now (migration 012)", async () => {
-  const dataDir = makeTempDir('threadbook-identity-limits-');
-  const database = await openTestDatabase(dataDir);
-  try {
-    const db = database.db;
+  await withScratchDatabase('threadbook-identity-limits-', async ({ db }) => {
     await ourMigrator(db).migrateTo('011-owner-names');
     await sql`CREATE TABLE "rateLimit" ("id" text primary key, "key" text, "count" integer, "lastRequest" bigint)`.execute(
       db,
@@ -281,9 +277,5 @@ test("an installation from before loses better-auth's table of counts, which not
     await migrateToLatest(db);
     expect(await tables()).not.toContain('rateLimit');
     expect(await tables()).toContain('rate_limit_counter');
-  } finally {
-    await database.close();
-    await dropTestDatabase(dataDir);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 });

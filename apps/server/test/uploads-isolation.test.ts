@@ -11,7 +11,7 @@ import {
 } from '@threadbook/contracts';
 import { migrateToLatest, ourMigrator } from '../src/db/database.ts';
 import { makeDecompressionBomb, makePdf } from './books-fixtures.ts';
-import { dropTestDatabase, openTestDatabase } from './support/database.ts';
+import { withScratchDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 import { call, message, newUser, settled, upload } from './support/uploads.ts';
 
@@ -225,10 +225,7 @@ test(
 );
 
 test('an installation from before gives each owner of a private book their own names (migration 011)', async () => {
-  const dataDir = makeTempDir('threadbook-owner-names-');
-  const database = await openTestDatabase(dataDir);
-  try {
-    const db = database.db;
+  await withScratchDatabase('threadbook-owner-names-', async ({ db }) => {
     await ourMigrator(db).migrateTo('010-own-books');
     const book = (title: string, author: string, sha256: string) =>
       db
@@ -287,9 +284,5 @@ test('an installation from before gives each owner of a private book their own n
       { book_id: shared, user_id: 'carol', title: 'Carol Notes', author: '' },
       { book_id: renamed, user_id: 'alice', title: 'Renamed by Alice', author: null },
     ]);
-  } finally {
-    await database.close();
-    await dropTestDatabase(dataDir);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 });

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
 import { createDatabase, dropDatabase } from '@threadbook/test-support';
@@ -16,7 +19,6 @@ export const testEngine: DatabaseKind = clusterUrl === undefined ? 'sqlite' : 'p
 export type TestDb = Kysely<
   Database & {
     account: { accountId: string };
-    rateLimit: { key: string };
   }
 >;
 
@@ -53,4 +55,17 @@ export async function dropTestDatabase(dataDir: string): Promise<void> {
   const name = databaseName(dataDir);
   created.delete(name);
   await dropDatabase(clusterUrl, name);
+}
+
+/** A database of a fresh folder for `use` alone (a migration's test), closed and removed after. */
+export async function withScratchDatabase(prefix: string, use: (database: OpenedDatabase) => Promise<void>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const database = await openTestDatabase(dataDir);
+  try {
+    await use(database);
+  } finally {
+    await database.close();
+    await dropTestDatabase(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
