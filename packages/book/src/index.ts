@@ -5,7 +5,7 @@
  * in Node.
  */
 export type { BlockKind, BookChapter, BookDocument, BookParagraph, BookSection } from './types.ts';
-export { BLOCK_KINDS } from './values.ts';
+export { BLOCK_KINDS, UNTITLED_BOOK } from './values.ts';
 export { BookXmlError } from './errors.ts';
 export { DEFAULT_BOOK_XML_LIMITS, type BookXmlLimits, type BookXmlOptions } from './read.ts';
 export { parseBookXml } from './parse.ts';

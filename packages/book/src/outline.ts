@@ -1,4 +1,5 @@
 import { readBook, type BookXmlOptions, type ReadParagraph } from './read.ts';
+import { UNTITLED_BOOK } from './values.ts';
 
 /** A section in the outline (SPEC §3 "Book outline"). */
 export interface BookOutlineSection {
@@ -38,7 +39,7 @@ export interface BookOutlineParagraph {
 
 /** What the reader shows of a book (SPEC §3 "Book outline"). */
 export interface BookOutline {
-  /** The book's title, else 'Untitled Book'. */
+  /** The book's title, else UNTITLED_BOOK. */
   bookTitle: string;
   outline: BookOutlineChapter[];
   paragraphs: BookOutlineParagraph[];
@@ -112,7 +113,7 @@ export function buildBookOutline(xml: string, options?: BookXmlOptions): BookOut
     };
   });
   return {
-    bookTitle: book.title.trim() || 'Untitled Book',
+    bookTitle: book.title.trim() || UNTITLED_BOOK,
     outline,
     paragraphs,
     // fromEntries defines own properties, so even an id like '__proto__' is kept as a key.

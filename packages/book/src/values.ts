@@ -17,6 +17,9 @@ export function parseBlockKind(raw: string | undefined): BlockKind | undefined |
   return (BLOCK_KINDS as readonly string[]).includes(kind) ? (kind as BlockKind) : null;
 }
 
+/** What a book is called when neither its PDF nor anyone names it. */
+export const UNTITLED_BOOK = 'Untitled Book';
+
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** A page is a 1-based physical PDF page: a positive integer. */

@@ -1,9 +1,11 @@
+import { isPlaceholderTitle } from './extract/book-title.ts';
 import { ExtractError } from './extract/errors.ts';
+import { readInfo } from './extract/load.ts';
 import { loadPdf } from './pdfjs.ts';
 
 export interface PdfFacts {
   pageCount: number;
-  /** The document information's Title and Author, when set. */
+  /** The document information's Title (when it names the book: not 'Page Title', a file's name) and Author. */
   title?: string;
   author?: string;
 }
@@ -68,12 +70,12 @@ export async function inspectPdf(pdf: Uint8Array, fileName: string): Promise<Pdf
       );
     }
 
-    const { info } = (await document.getMetadata().catch(() => ({ info: {} }))) as {
-      info: { Title?: unknown; Author?: unknown };
+    const info = await readInfo(document);
+    return {
+      pageCount,
+      title: isPlaceholderTitle(info.title) ? undefined : info.title,
+      author: info.author || undefined,
     };
-    const text = (value: unknown) =>
-      typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-    return { pageCount, title: text(info.Title), author: text(info.Author) };
   } finally {
     await task.destroy();
   }

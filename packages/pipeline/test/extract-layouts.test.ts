@@ -720,3 +720,35 @@ describe('terms and their descriptions', () => {
     expect(texts).toEqual(expect.arrayContaining([...commands, ...after]));
   });
 });
+
+describe("a book's title", () => {
+  /** A title page (the title on two lines of display type, a subtitle under it), then a page of prose. */
+  const titledBook = (metadataTitle: string) =>
+    makePdf(
+      (doc) => {
+        doc.font('Times-Bold').fontSize(60).text('Discrete', 72, 140, { lineBreak: false });
+        doc.fontSize(58).text('Mathematics', 72, 205, { lineBreak: false });
+        doc.font('Times-Roman').fontSize(28).text('An Open Introduction', 72, 300, { lineBreak: false });
+        doc.addPage();
+        column(doc, [prose(1, 6), prose(2, 6), prose(3, 6)], 72, 72, 468);
+      },
+      { info: { Title: metadataTitle } },
+    );
+
+  it('is the title page’s when the title field names no book: a placeholder, a file’s name or path', async () => {
+    for (const junk of [
+      'Page Title',
+      'C:/USERS/JOHN/LING/TEX/MAN/0.dvi',
+      'Microsoft Word - draft3.docx',
+      '',
+    ]) {
+      const { book } = await extractBook(await titledBook(junk));
+      expect(book.title, junk).toBe('Discrete Mathematics');
+    }
+  });
+
+  it('is the title field’s when that names the book', async () => {
+    const { book } = await extractBook(await titledBook('Discrete Mathematics: An Open Introduction'));
+    expect(book.title).toBe('Discrete Mathematics: An Open Introduction');
+  });
+});

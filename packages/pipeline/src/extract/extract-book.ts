@@ -1,4 +1,5 @@
 import type { BookDocument } from '@threadbook/book';
+import { bookTitle } from './book-title.ts';
 import { buildColumnLines, findPageGutter, orderColumns } from './columns.ts';
 import { ExtractError, MESSAGES } from './errors.ts';
 import { alignFonts, judgeMonospace, markMonospace } from './fonts.ts';
@@ -78,8 +79,7 @@ export async function extractBook(data: Uint8Array, options: ExtractOptions = {}
       };
     });
     const blocks = buildBlocks(flows, body);
-    const firstHeading = blocks.find((b) => b.kind === 'heading' && b.page <= 3)?.text ?? '';
-    const title = options.title?.trim() || info.title || firstHeading || 'Untitled Book';
+    const title = bookTitle(options.title, info.title, blocks);
     // An outline destination right of a page's gutter is in the right column.
     const columnAt = (page: number, left: number | undefined) => {
       const gutter = flows[page - 1]?.gutter;

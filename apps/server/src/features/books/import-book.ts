@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeBookXml, type BookDocument } from '@threadbook/book';
+import { UNTITLED_BOOK, writeBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES } from '@threadbook/contracts';
 import { extractBook, renderCover, withExplicitRefs, type BookGraph } from '@threadbook/pipeline';
 import { buildBookGraph } from './book-graph.ts';
@@ -15,7 +15,7 @@ import type {
   ImportStage,
 } from './import-types.ts';
 import { COVER_FILE } from './storage.ts';
-import { placeInLibrary, UNTITLED } from './own-books.ts';
+import { placeInLibrary } from './own-books.ts';
 
 export { BookImportError } from './errors.ts';
 // What callers of the import use, from the one module they import.
@@ -125,9 +125,9 @@ function titleAndAuthor(
 ): { title: string; author: string } {
   const title =
     present(input.title) ??
-    present(book.title === UNTITLED ? '' : book.title) ??
+    present(book.title === UNTITLED_BOOK ? '' : book.title) ??
     facts.title ??
-    (input.owner ? UNTITLED : path.parse(pdfName).name);
+    (input.owner ? UNTITLED_BOOK : path.parse(pdfName).name);
   const author = present(input.author) ?? present(book.author) ?? facts.author ?? '';
   return { title, author };
 }

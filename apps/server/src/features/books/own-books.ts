@@ -1,3 +1,4 @@
+import { UNTITLED_BOOK } from '@threadbook/book';
 import type { Db } from '../../db/database.ts';
 import { holdUntilCommit } from '../../db/locks.ts';
 import type { BookOwner } from './import-types.ts';
@@ -8,9 +9,6 @@ import type { BookStorage } from './storage.ts';
  * (book_owner), each of whom may rename it (their own name for it) and remove it (their ownership; the
  * book goes with its last owner). Who may see a book: access.ts.
  */
-
-/** A book's title when its PDF names none: never a user's file name, which another owner would see. */
-export const UNTITLED = 'Untitled Book';
 
 /** A title from a file's name: "Graph Notes.pdf" -> "Graph Notes". */
 export const fileTitle = (fileName: string) => fileName.replace(/\.pdf$/i, '');
@@ -23,7 +21,7 @@ export function ownerRow(owner: BookOwner, bookId: number, bookTitle: string) {
   return {
     book_id: bookId,
     user_id: owner.userId,
-    title: owner.title ?? (bookTitle === UNTITLED ? fileTitle(owner.fileName) : null),
+    title: owner.title ?? (bookTitle === UNTITLED_BOOK ? fileTitle(owner.fileName) : null),
     author: owner.author ?? null,
     added_at: new Date().toISOString(),
   };
