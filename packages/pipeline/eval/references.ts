@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BookDocument } from '@threadbook/book';
 import {
+  crossReferencePairs,
   isFootnoteMark,
-  mapLinksToParagraphs,
   readInternalLinks,
   type LinkedPair,
   type PdfLink,
@@ -44,7 +44,9 @@ export async function readLinkTruth(book: BookDocument, pdf: Uint8Array): Promis
     .map((p, order) => ({ ...p, order }));
   const allLinks = await readInternalLinks(pdf, { anchors: true });
   const links = allLinks.filter((l) => !isFootnoteMark(l));
-  return { paragraphs, allLinks, links, pairs: mapLinksToParagraphs(links, paragraphs) };
+  // The product's rule for what a link is: a footnote's mark (kastner's links name no footnotes, but land
+  // on them) or a listing's own link is no cross-reference to find.
+  return { paragraphs, allLinks, links, pairs: crossReferencePairs(allLinks, paragraphs) };
 }
 
 /**

@@ -125,6 +125,18 @@ export function isFootnoteMark(link: PdfLink): boolean {
 }
 
 /**
+ * The pairs of paragraphs the book's links join as cross-references. A link to a footnote (named so, or
+ * landing on one) is the footnote's mark; a link from inside a listing is the listing's own business.
+ */
+export function crossReferencePairs(links: PdfLink[], paragraphs: GraphParagraph[]): LinkedPair[] {
+  const kindOf = new Map(paragraphs.map((p) => [p.id, p.kind]));
+  return mapLinksToParagraphs(
+    links.filter((link) => !isFootnoteMark(link)),
+    paragraphs,
+  ).filter((pair) => kindOf.get(pair.targetId) !== 'footnote' && kindOf.get(pair.sourceId) !== 'code');
+}
+
+/**
  * A link's rectangle sits on the text line; the paragraph's yStart is the top of its first line. A link on
  * that first line may reach a little above it (the rectangle includes ascenders and padding).
  */

@@ -4,7 +4,7 @@
  * A mention whose target the book does not show is dropped rather than guessed (a wrong link misleads a
  * student more than a missing one); a paragraph never refers to itself.
  */
-import { isFootnoteMark, mapLinksToParagraphs, type PdfLink } from '../links.ts';
+import { crossReferencePairs, type PdfLink } from '../links.ts';
 import type { ExplicitReference, GraphParagraph, ReferenceKind } from '../types.ts';
 import { findItemLabels, findReferenceMentions, type ReferenceMention } from './grammar.ts';
 import { sentenceAround } from '../sentences.ts';
@@ -181,16 +181,10 @@ function linksCoverText(fromText: Map<string, TextReference[]>, linked: Map<stri
   return read > 0 && confirmed >= LINKED_BOOK * read;
 }
 
-/**
- * The link targets of each paragraph. A link to a footnote (named so, or landing on one) is the footnote's
- * mark, not a cross-reference; a link from inside a listing is the listing's own business.
- */
+/** The link targets of each paragraph, of the links that are cross-references. */
 function linkTargetsBySource(links: PdfLink[], paragraphs: GraphParagraph[]): Map<string, string[]> {
   const bySource = new Map<string, string[]>();
-  const kindOf = new Map(paragraphs.map((p) => [p.id, p.kind]));
-  const references = links.filter((link) => !isFootnoteMark(link));
-  for (const pair of mapLinksToParagraphs(references, paragraphs)) {
-    if (kindOf.get(pair.targetId) === 'footnote' || kindOf.get(pair.sourceId) === 'code') continue;
+  for (const pair of crossReferencePairs(links, paragraphs)) {
     const list = bySource.get(pair.sourceId) ?? [];
     list.push(pair.targetId);
     bySource.set(pair.sourceId, list);
