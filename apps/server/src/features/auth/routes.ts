@@ -4,7 +4,7 @@ import { ApiError } from '../../api-errors.ts';
 import type { Db } from '../../db/database.ts';
 import { databaseRateLimitStore } from '../../db/rate-limit-store.ts';
 import { CLIENT_IP_HEADER, type Identity } from './identity.ts';
-import { authRequestLimit } from './request-limits.ts';
+import { authRequestLimit, type RequestLimit } from './request-limits.ts';
 
 /** better-auth's own code for a call from an origin it does not trust. */
 const INVALID_ORIGIN = 'INVALID_ORIGIN';
@@ -29,8 +29,15 @@ export const authRoutes: FastifyPluginAsync<{
   signUpsPerMinute: number;
 }> = async (app, { identity, db, publicUrl, trustedOrigins, signUpsPerMinute }) => {
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
-  const limitOf = (request: FastifyRequest) =>
-    authRequestLimit(new URL(request.url, publicUrl).pathname.replace(/^\/api\/auth/, ''), signUpsPerMinute);
+  // Asked four times per call by @fastify/rate-limit (allow-list, key, max, window): worked out once.
+  const limits = new WeakMap<FastifyRequest, RequestLimit | undefined>();
+  const limitOf = (request: FastifyRequest) => {
+    if (!limits.has(request)) {
+      const path = new URL(request.url, publicUrl).pathname.replace(/^\/api\/auth/, '');
+      limits.set(request, authRequestLimit(path, signUpsPerMinute));
+    }
+    return limits.get(request);
+  };
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) =>
     done(null, body),
