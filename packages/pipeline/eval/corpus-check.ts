@@ -35,6 +35,13 @@ export const FIGURES = {
   unquotedReasons: 'lower',
   /** Of those, "The book links Section X, Paragraph n to ...". */
   unquotedLinks: 'lower',
+  /** Graph edges between two paragraphs of the same words. */
+  identicalEdges: 'lower',
+  /**
+   * "Covers the same ideas" reasons that name one of the book's 500 most frequent words its index or
+   * glossaries do not list.
+   */
+  commonWordIdeas: 'lower',
 } as const satisfies Record<string, 'higher' | 'lower'>;
 
 export type FigureName = keyof typeof FIGURES;

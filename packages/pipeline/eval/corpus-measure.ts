@@ -9,7 +9,7 @@ import { buildGraph, extractBook } from '../src/index.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { readTruth, type CorpusBook } from './corpus.ts';
 import type { CorpusRow, FigureName } from './corpus-check.ts';
-import { edgeFigures } from './edge-sample.ts';
+import { edgeFigures, reasonVocabulary } from './edge-sample.ts';
 import { readOutlineSectionPages } from './outline.ts';
 import { qualityReport } from './quality.ts';
 import type { ReferenceScore } from './references.ts';
@@ -33,7 +33,8 @@ export async function measureBook(book: CorpusBook): Promise<CorpusRow> {
   const rssMb = process.resourceUsage().maxRSS / 1024;
 
   const quality = await qualityReport(pdf, extracted);
-  const reasons = edgeFigures(graph.edges, graphParagraphs(extracted));
+  const paragraphs = graphParagraphs(extracted);
+  const reasons = edgeFigures(graph.edges, paragraphs, await reasonVocabulary(pdf, paragraphs));
   const links = quality.links;
   const precision = (s: ReferenceScore | undefined) => (s ? ratio(s.matched, s.detected) : null);
   const recall = (s: ReferenceScore | undefined) => (s ? ratio(s.found, s.truth) : null);
@@ -55,6 +56,8 @@ export async function measureBook(book: CorpusBook): Promise<CorpusRow> {
       recovered: await recovered(book, extracted, errors),
       unquotedReasons: reasons.unquotedReasons,
       unquotedLinks: reasons.unquotedLinks,
+      identicalEdges: reasons.identicalTexts,
+      commonWordIdeas: reasons.commonWordIdeas,
     },
     errors,
   };

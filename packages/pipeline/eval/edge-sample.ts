@@ -6,6 +6,16 @@
  */
 import { seededRandom } from '@threadbook/test-support';
 import type { RelationshipTypeName } from '@threadbook/contracts';
+import {
+  bookTerms,
+  FREQUENT_WORDS,
+  frequentWords,
+  glossaryEntries,
+  readPrintedIndex,
+  termKeyOf,
+  type BookTerms,
+} from '../src/graph/book-terms/index.ts';
+import { isStudyProse } from '../src/graph/paragraphs.ts';
 import type { GraphEdge, GraphParagraph } from '../src/graph/types.ts';
 
 /**
@@ -70,9 +80,55 @@ export interface EdgeFigures {
   elaborationsToNext: number;
   /** The terms '"X" defined in ...' reasons name, most used first. */
   definedTerms: [string, number][];
+  /** Edges between two paragraphs of the same words. */
+  identicalTexts: number;
+  /**
+   * "Covers the same ideas" reasons naming a word among the book's most frequent that its index or
+   * glossaries do not list (with the vocabulary given; else null).
+   */
+  commonWordIdeas: number | null;
+  /** Those words, most named first. */
+  commonWords: [string, number][];
 }
 
-export function edgeFigures(edges: readonly GraphEdge[], paragraphs: readonly GraphParagraph[]): EdgeFigures {
+/** The book's general vocabulary and its listed terms, for judging the ideas reasons name. */
+export interface ReasonVocabulary {
+  frequent: ReadonlySet<string>;
+  terms: Pick<BookTerms, 'listed'>;
+}
+
+/**
+ * The book's 500 most frequent words (of its study prose) and the terms its printed index and glossaries
+ * list, read afresh from the PDF and the paragraphs.
+ */
+export async function reasonVocabulary(
+  pdf: Uint8Array,
+  paragraphs: readonly GraphParagraph[],
+): Promise<ReasonVocabulary> {
+  const prose = paragraphs.filter(isStudyProse);
+  return {
+    frequent: frequentWords(
+      prose.map((p) => p.text),
+      FREQUENT_WORDS,
+    ),
+    terms: bookTerms({
+      index: await readPrintedIndex(pdf),
+      glossary: glossaryEntries(prose).map((entry) => entry.term),
+      defined: [],
+    }),
+  };
+}
+
+/** The ideas a reason lists after "Covers the same ideas:". */
+export function sharedIdeasOf(justification: string): string[] {
+  return /covers the same ideas: ([^;]*)/i.exec(justification)?.[1]?.split(/, | and /) ?? [];
+}
+
+export function edgeFigures(
+  edges: readonly GraphEdge[],
+  paragraphs: readonly GraphParagraph[],
+  vocabulary?: ReasonVocabulary,
+): EdgeFigures {
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
   const byType: Record<RelationshipTypeName, number> = {
     BACKGROUND: 0,
@@ -86,6 +142,9 @@ export function edgeFigures(edges: readonly GraphEdge[], paragraphs: readonly Gr
   let nonProseSimilarity = 0;
   let elaborationsToNext = 0;
   const defined = new Map<string, number>();
+  let identicalTexts = 0;
+  let commonWordIdeas = 0;
+  const commonWords = new Map<string, number>();
   for (const edge of edges) {
     byType[edge.type]++;
     const source = byId.get(edge.source);
@@ -104,6 +163,13 @@ export function edgeFigures(edges: readonly GraphEdge[], paragraphs: readonly Gr
       !edge.evidence.includes('explicit')
     )
       elaborationsToNext++;
+    if (termKeyOf(source.text) === termKeyOf(target.text)) identicalTexts++;
+    const common = sharedIdeasOf(edge.justification).filter((idea) => {
+      const key = termKeyOf(idea);
+      return !key.includes(' ') && vocabulary?.frequent.has(key) === true && !vocabulary.terms.listed(key);
+    });
+    if (common.length > 0) commonWordIdeas++;
+    for (const word of common) commonWords.set(word, (commonWords.get(word) ?? 0) + 1);
     const definition = /((?:"[^"]+"(?:, | and )?)+) defined in/.exec(edge.justification)?.[1] ?? '';
     for (const [, term] of definition.matchAll(/"([^"]+)"/g))
       defined.set(term!, (defined.get(term!) ?? 0) + 1);
@@ -117,6 +183,9 @@ export function edgeFigures(edges: readonly GraphEdge[], paragraphs: readonly Gr
     elaborations: byType.ELABORATION,
     elaborationsToNext,
     definedTerms: [...defined].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+    identicalTexts,
+    commonWordIdeas: vocabulary === undefined ? null : commonWordIdeas,
+    commonWords: [...commonWords].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
   };
 }
 
@@ -133,7 +202,7 @@ const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, 
  */
 export function quotesTheBook(justification: string, texts: readonly string[]): boolean {
   const quoted = [...justification.matchAll(/"([^"]*)"/g)].map(([, phrase]) => phrase!.replace(/…$/, ''));
-  const ideas = /covers the same ideas: ([^;]*)/i.exec(justification)?.[1]?.split(/, | and /) ?? [];
+  const ideas = sharedIdeasOf(justification);
   const squashed = texts.map(squash);
   return [...quoted, ...ideas]
     .map(squash)

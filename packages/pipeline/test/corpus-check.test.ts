@@ -27,6 +27,8 @@ const figures: Figures = {
   recovered: 0.96,
   unquotedReasons: 12,
   unquotedLinks: 10,
+  identicalEdges: 0,
+  commonWordIdeas: 0,
 };
 
 /** Deterministic figures may move by nothing; time and memory by a share with a floor. */

@@ -1037,13 +1037,13 @@ describe('classifyEdge', () => {
     const contrasted = classify({ source: theorem, target: contrast, semantic: similar(theorem, contrast) });
     expect(contrasted?.type).toBe('CONTRAST');
     expect(contrasted?.justification).toContain('"In contrast"');
-    // Far apart, an opening contrast is with what comes just before it, not with this paragraph: only the
-    // section's reading order tells, and the later one goes on from the earlier.
+    // Far apart, an opening contrast is with what comes just before it, not with this paragraph; and
+    // reading order alone makes no background: the two are related.
     const farContrast = at('contrast', 25);
     expect(
       classify({ source: earlierPlain, target: farContrast, semantic: similar(earlierPlain, farContrast) })
         ?.type,
-    ).toBe('ELABORATION');
+    ).toBe('RELATED');
     // A statement or definition before: what the later one builds on. A hint builds on what it helps with.
     const restated = {
       ...at('plain', 19),
@@ -1111,13 +1111,18 @@ describe('classifyEdge', () => {
       text: '8. Find the left cosets of 3Z in Z.',
     };
     expect(classifySimilar(otherExercise, exercise, {})?.type).toBe('RELATED');
-    // In one section, the later of two similar paragraphs goes on from the earlier (ipsur: "Continuing
-    // the reasoning for the discrete case"), unless the two run side by side as above.
+    // Two paragraphs of one section of which neither states or defines what the other uses are
+    // siblings, whichever comes first: related, not background (blind readers: two entries of a command
+    // reference, the middle of one proof and another theorem).
     const continuing = {
       ...at('plain', 20),
       text: 'Continuing the reasoning, the left cosets of H partition G.',
     };
-    expect(classifySimilar(continuing, earlierPlain, {})?.type).toBe('BACKGROUND');
+    expect(classifySimilar(continuing, earlierPlain, {})?.type).toBe('RELATED');
+    // But a paragraph of a subsection goes on from its section's introduction.
+    const introduction = { ...earlierPlain, id: '6.1.1', sectionId: '6.1', order: 1 };
+    const inSubsection = { ...continuing, id: '6.1.2.3', sectionId: '6.1.2' };
+    expect(classifySimilar(inSubsection, introduction, {})?.type).toBe('BACKGROUND');
   });
 
   it('scales a semantic score with the similarity, below explicit evidence, within 0..1', () => {

@@ -11,6 +11,7 @@ import {
   type SimilarityIndex,
 } from '../src/graph/semantic/index.ts';
 import { contentWords, lemma, lemmaTokens, pluralMerges } from '../src/graph/semantic/tokenise.ts';
+import { bookTerms } from '../src/graph/book-terms/index.ts';
 import { bookTopicWords } from '../src/graph/semantic/topic-words.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
 
@@ -245,6 +246,21 @@ describe('topic words: what may show that two paragraphs share a topic', () => {
     code,
     headings: ['Eigenvalues', 'Errors of schemes'],
     definedTerms: [],
+    // What the book's glossary lists: its phrases are terms though each is in two paragraphs only.
+    terms: bookTerms({
+      index: [],
+      glossary: [
+        'symmetric matrix',
+        'eigenvalues',
+        'eigenvectors',
+        'orthogonal',
+        'central difference scheme',
+        'truncation error',
+        'finite field',
+        'multiplicative group',
+      ],
+      defined: [],
+    }),
   });
   const at = (start: string) => prose.find((text) => text.startsWith(start))!;
 

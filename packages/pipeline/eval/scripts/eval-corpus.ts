@@ -76,6 +76,8 @@ function table(rows: readonly CorpusRow[]): string {
     f.unjudged === null ? '-' : String(f.unjudged),
     errors.recovered === undefined ? pct(f.recovered) : 'error',
     `${f.unquotedReasons} (${f.unquotedLinks})`,
+    String(f.identicalEdges),
+    String(f.commonWordIdeas),
   ]);
   const header = [
     'book',
@@ -90,6 +92,8 @@ function table(rows: readonly CorpusRow[]): string {
     'unjudged',
     'recovered',
     'unquoted (links)',
+    'same text',
+    'common words',
   ];
   return formatTable([header, ...cells]);
 }

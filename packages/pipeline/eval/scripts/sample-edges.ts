@@ -1,13 +1,15 @@
 /**
- * Prints a fixed-seed sample of a book's relationship edges, each with both full texts, its type, its
- * reason and (unless --blind) its evidence and score, then the figures of the whole graph a reading checks.
- * The same seed gives the same sample of the same graph, so a reading can be repeated after a change.
+ * Prints a random sample of a book's relationship edges, each with both full texts, its type, its reason
+ * and (unless --blind) its evidence and score, then the figures of the whole graph a reading checks. The
+ * seed is drawn afresh and printed: a sample the rules were tuned on no longer measures them. The same
+ * seed gives the same sample of the same graph, so a reading can be repeated after a change.
  *
  *   npm run sample:edges -- book.pdf [more.pdf ...]     # without a PDF: every book of ../shared/books
- *   --seed N    the sample's seed (default 14)
- *   --count N   edges per book (default 15)
+ *   --seed N    the sample's seed (default: a fresh random one, printed)
+ *   --count N   edges per book (default 20)
  *   --blind     only what a blind reader may see: the two texts, the type and the reason
  */
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import { paragraphLabel } from '@threadbook/book';
 import path from 'node:path';
@@ -17,7 +19,7 @@ import { graphParagraphs } from '../../src/graph/paragraphs.ts';
 import type { GraphParagraph } from '../../src/graph/types.ts';
 import { numberOption } from '../book-args.ts';
 import { requireCorpus } from '../corpus.ts';
-import { edgeFigures, sampleEdges, TYPE_MEANING } from '../edge-sample.ts';
+import { edgeFigures, reasonVocabulary, sampleEdges, TYPE_MEANING } from '../edge-sample.ts';
 
 /** How a type is read, said once above the edges: what B is to A, as the panel shows it beside A. */
 const TYPES_READ_FROM_A =
@@ -27,8 +29,9 @@ const TYPES_READ_FROM_A =
 
 async function main() {
   const args = process.argv.slice(2);
-  const seed = numberOption(args, '--seed', 14);
-  const count = numberOption(args, '--count', 15);
+  const seed = numberOption(args, '--seed', randomInt(1, 1_000_000));
+  const count = numberOption(args, '--count', 20);
+  console.log(`Seed ${seed} (draw the same sample again with --seed ${seed})\n`);
   const blind = args.includes('--blind');
   const files = args.filter((a) => !a.startsWith('--'));
   for (const file of files) if (!fs.existsSync(file)) throw new Error(`${file}: no such file`);
@@ -57,7 +60,7 @@ async function main() {
       console.log('');
     });
     if (blind) continue;
-    const f = edgeFigures(graph.edges, paragraphs);
+    const f = edgeFigures(graph.edges, paragraphs, await reasonVocabulary(bytes, paragraphs));
     const types = Object.entries(f.byType)
       .map(([type, n]) => `${n} ${type}`)
       .join(', ');
@@ -66,6 +69,13 @@ async function main() {
       `  reasons that quote none of the book's words: ${f.unquotedReasons} (${f.unquotedLinks} "The book links ...")  target 0`,
     );
     console.log(`  similarity edges with a non-prose end: ${f.nonProseSimilarity}  target 0`);
+    console.log(`  edges between paragraphs of the same words: ${f.identicalTexts}  target 0`);
+    console.log(
+      `  "Covers the same ideas" with one of the book's 500 most frequent words not in its index or glossary: ${f.commonWordIdeas} (${f.commonWords
+        .slice(0, 10)
+        .map(([w, n]) => `${w} ${n}`)
+        .join(', ')})  target 0`,
+    );
     console.log(
       `  ELABORATION to the very next paragraph without a reference: ${f.elaborationsToNext} of ${f.elaborations}  target <= 10%`,
     );

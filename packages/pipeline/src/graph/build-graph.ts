@@ -12,10 +12,24 @@ import {
   termsUsedFrom,
   type DefinedTerms,
 } from './discourse/definitions.ts';
+import {
+  bookTerms,
+  glossaryEntries,
+  readPrintedIndex,
+  termKeyOf,
+  type BookTerms,
+} from './book-terms/index.ts';
 import { readInternalLinks, withLinkWords } from './links.ts';
 import { findReferenceSpans } from './reference-spans.ts';
+import { placeIndex, type PlacedEntry } from './book-terms/index-pages.ts';
+import { withOwnLabels } from './refs/own-labels.ts';
 import { graphParagraphs, isStudyProse } from './paragraphs.ts';
-import { paragraphReferredTo, referenceIntoSection, resolveExplicitReferences } from './refs/resolve.ts';
+import {
+  paragraphReferredTo,
+  referenceIntoSection,
+  resolveExplicitReferences,
+  SECTION_KINDS,
+} from './refs/resolve.ts';
 import {
   buildEmbeddingsIndex,
   buildLsaIndex,
@@ -23,7 +37,7 @@ import {
   type EmbeddingsEndpoint,
 } from './semantic/index.ts';
 import { termWords } from './discourse/terms.ts';
-import { commonInBookAbove } from './english.ts';
+import { commonInBookAbove, isEverydayWord } from './english.ts';
 import { wordKeys } from './semantic/shared-terms.ts';
 import { bookTopicWords } from './semantic/topic-words.ts';
 import type { BookGraph, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from './types.ts';
@@ -46,6 +60,9 @@ const MAX_DEFINITION_TARGETS = 3;
  * is background to hundreds of paragraphs, but its own Elaboration list should not be only those.
  */
 const MAX_DEFINITION_USERS = 12;
+/** A term in more than this share of a chapter's paragraphs is basic there (chapters of 8 or more). */
+const MAX_CHAPTER_SHARE = 0.4;
+const MIN_CHAPTER_PARAGRAPHS = 8;
 
 /** Builds the graph of `book`: reads the PDF's links when given, then merges all evidence. */
 export async function buildGraph(book: BookDocument, options: BuildGraphOptions = {}): Promise<BookGraph> {
@@ -54,15 +71,35 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
   const links = options.pdf === undefined ? [] : await readInternalLinks(options.pdf);
   const resolved = resolveExplicitReferences(paragraphs, { links });
   const references = [
-    ...(options.pdf === undefined ? resolved : await withLinkWords(options.pdf, resolved, links, paragraphs)),
+    ...withOwnLabels(
+      options.pdf === undefined ? resolved : await withLinkWords(options.pdf, resolved, links, paragraphs),
+      paragraphs,
+    ),
     ...suppliedReferences(book, paragraphs),
   ];
   const spans = await findReferenceSpans(options.pdf, paragraphs, links, references);
 
   const prose = paragraphs.filter(isStudyProse).map((p, order) => ({ ...p, order }));
   options.onStage?.('definitions');
-  const defined = findDefinedTerms(prose);
+  const glossary = glossaryEntries(prose);
+  const printedIndex = options.pdf === undefined ? [] : await readPrintedIndex(options.pdf);
+  const listed = bookTerms({
+    index: printedIndex,
+    glossary: glossary.map((entry) => entry.term),
+    defined: [],
+  });
+  const indexPages = placeIndex(printedIndex, paragraphs);
+  const defined = findDefinedTerms(prose, {
+    glossary,
+    isTerm: (term) => oneWordTermHolds(term, listed),
+    isSite: (term, paragraph) => onIndexPage(indexPages.get(termKeyOf(term)), paragraph),
+  });
   const definitions = definitionPairs(prose, defined);
+  const terms = bookTerms({
+    index: printedIndex,
+    glossary: glossary.map((entry) => entry.term),
+    defined: defined.sites.keys(),
+  });
 
   options.onStage?.('similarity');
   const texts = prose.map((p) => p.text);
@@ -72,6 +109,8 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
       : await buildEmbeddingsIndex(texts, options.embeddings);
   const topicWords = bookTopicWords({
     prose: texts,
+    chapters: prose.map((p) => p.chapterId),
+    terms,
     code: paragraphs.filter((p) => p.kind === 'code').map((p) => p.text),
     headings: book.chapters.flatMap((c) => [c.title, ...c.sections.map((s) => s.title)]),
     definedTerms: defined.sites.keys(),
@@ -134,6 +173,19 @@ function definitionPairs(paragraphs: readonly GraphParagraph[], defined: Defined
   // A term most paragraphs use ("set", "group") would send them all back to its definition.
   const commonAbove = commonInBookAbove(paragraphs.length);
 
+  // A term most of a chapter uses ("graph" in a chapter on graphs) is that chapter's ground, not a
+  // definition each of its paragraphs goes back to.
+  const chapterSize = new Map<string, number>();
+  const chapterUses = new Map<string, number>();
+  paragraphs.forEach((p, i) => {
+    chapterSize.set(p.chapterId, (chapterSize.get(p.chapterId) ?? 0) + 1);
+    for (const term of used[i]!)
+      chapterUses.set(pairKey(p.chapterId, term), (chapterUses.get(pairKey(p.chapterId, term)) ?? 0) + 1);
+  });
+  const basicIn = (chapter: string, term: string) =>
+    (chapterSize.get(chapter) ?? 0) >= MIN_CHAPTER_PARAGRAPHS &&
+    (chapterUses.get(pairKey(chapter, term)) ?? 0) > MAX_CHAPTER_SHARE * chapterSize.get(chapter)!;
+
   const orderOf = new Map(paragraphs.map((p) => [p.id, p.order]));
   const byDefinition = new Map<
     string,
@@ -142,7 +194,7 @@ function definitionPairs(paragraphs: readonly GraphParagraph[], defined: Defined
   paragraphs.forEach((user, i) => {
     const byDefiner = new Map<string, string[]>();
     for (const term of used[i]!) {
-      if ((usage.get(term) ?? 0) > commonAbove) continue;
+      if ((usage.get(term) ?? 0) > commonAbove || basicIn(user.chapterId, term)) continue;
       const site = definitionFor(defined, term, user);
       if (site === undefined) continue;
       byDefiner.set(site.paragraphId, [...(byDefiner.get(site.paragraphId) ?? []), term]);
@@ -199,9 +251,14 @@ function mergeEvidence(
     pairs.set(pairKey(source, target), created);
     return created;
   };
-  for (const reference of references) pairOf(reference.sourceId, reference.targetId).explicit.push(reference);
+  // A link under which the book prints no words (an image's callout, an empty box) says nothing a
+  // student could check: it stays a link in the reader, not a relationship.
+  const worded = references.filter(
+    (r) => !(r.via === 'link' && r.phrase.trim() === '' && r.role === undefined),
+  );
+  for (const reference of worded) pairOf(reference.sourceId, reference.targetId).explicit.push(reference);
   const referencesBySource = new Map<string, ExplicitReference[]>();
-  for (const reference of references)
+  for (const reference of worded)
     referencesBySource.set(reference.sourceId, [
       ...(referencesBySource.get(reference.sourceId) ?? []),
       reference,
@@ -235,7 +292,7 @@ function mergeEvidence(
   }
   // A reference to a section no similar paragraph stands in for: the paragraph of the section the
   // referring sentence is about, when one stands out.
-  for (const reference of references) {
+  for (const reference of worded) {
     const openingKey = pairKey(reference.sourceId, reference.targetId);
     const referring = prose.get(reference.sourceId);
     const opening = byId.get(reference.targetId);
@@ -248,7 +305,11 @@ function mergeEvidence(
       vocabulary.prose,
       vocabulary.sharedIdeas,
     );
-    if (inside === undefined) continue;
+    if (inside === undefined) {
+      if (opensOnNothingShared(reference, referring, opening, vocabulary.sharedIdeas))
+        openingsPassedOver.add(openingKey);
+      continue;
+    }
     const pair = pairOf(referring.id, inside.id);
     if (pair.explicit.length > 0) continue;
     insideSections.set(pairKey(pair.source, pair.target), {
@@ -264,6 +325,8 @@ function mergeEvidence(
     const sourceParagraph = byId.get(source);
     const targetParagraph = byId.get(target);
     if (sourceParagraph === undefined || targetParagraph === undefined) continue;
+    // The same words twice (a repeated notice, an entry printed in two glossaries) relate nothing.
+    if (sameWords(sourceParagraph.text, targetParagraph.text)) continue;
     const similar = semanticByPair.get(key);
     const passedOver =
       similar === undefined &&
@@ -291,6 +354,55 @@ function mergeEvidence(
     if (edge !== undefined) edges.push(edge);
   }
   return edges;
+}
+
+/**
+ * Whether a one-word term a sentence seems to define is one of the book's: in a book with an index, one
+ * the index or a glossary lists ("coset"; not "addition" or "components", which a sentence only
+ * explains); without an index, any but an everyday word no glossary lists ("test", "header", "stack").
+ */
+function oneWordTermHolds(term: string, listed: BookTerms): boolean {
+  if (term.includes(' ') || listed.listed(termKeyOf(term))) return true;
+  return listed.indexed ? false : !isEverydayWord(term);
+}
+
+/** A section's opening this short is a lead-in or a question, not what a reference to the section is about. */
+const LEAD_IN_WORDS = 25;
+
+/**
+ * Whether a reference to a chapter or section lands on an opening that has nothing of the referring
+ * paragraph: a chapter's first paragraph ("Computer science is a tremendously broad academic discipline"
+ * for "count_partitions from Chapter 1"), or a section's lead-in ("A code of better quality arises from
+ * fixing the notation:"). The link stays in the reader; the pair is no relationship. An appendix holds
+ * what the text takes as known, and keeps its edge.
+ */
+function opensOnNothingShared(
+  reference: ExplicitReference,
+  referring: GraphParagraph,
+  opening: GraphParagraph,
+  sharedIdeas: BookVocabulary['sharedIdeas'],
+): boolean {
+  if (!SECTION_KINDS.has(reference.kind) || /appendi/i.test(reference.phrase)) return false;
+  const leadIn = opening.text.split(/\s+/).length < LEAD_IN_WORDS || /:\s*$/.test(opening.text);
+  if (reference.kind !== 'chapter' && !leadIn) return false;
+  return sharedIdeas(referring.text, opening.text) === undefined;
+}
+
+/**
+ * Whether a paragraph stands on a page the index gives for a term it lists, those it marks where it
+ * marks some (a paragraph begun on the page before counts): a sentence that seems to define the term
+ * elsewhere ("what I have called the passive alloseme") only uses it. A term the index does not place
+ * may be defined anywhere.
+ */
+function onIndexPage(entry: PlacedEntry | undefined, paragraph: GraphParagraph): boolean {
+  if (entry === undefined || entry.pages.length === 0) return true;
+  const pages = entry.marked.length > 0 ? entry.marked : entry.pages;
+  return pages.includes(paragraph.page) || pages.includes(paragraph.page + 1);
+}
+
+/** Whether two texts are the same words, whatever the spacing, case and punctuation. */
+function sameWords(a: string, b: string): boolean {
+  return wordKeys(a).join(' ') === wordKeys(b).join(' ');
 }
 
 /**

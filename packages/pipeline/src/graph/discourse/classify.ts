@@ -234,8 +234,9 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     return { type: 'EXAMPLE', cue: { cue: laterRole.cue, in: later.id, role: 'example' } };
   if (earlierRole?.role === 'example' && laterStatement !== undefined)
     return { type: 'EXAMPLE', cue: { cue: earlierRole.cue, in: earlier.id, role: 'example' } };
-  if (evidence.definedTermsUsed.length > 0 || (evidence.titledIdeas ?? []).length > 0)
-    return { type: asSeen('BACKGROUND') };
+  // The target defines what the source uses (a glossary at the chapter's end may come after it).
+  if (evidence.definedTermsUsed.length > 0) return { type: 'BACKGROUND' };
+  if ((evidence.titledIdeas ?? []).length > 0) return { type: asSeen('BACKGROUND') };
   if (
     laterRole !== undefined &&
     !sideBySide({ paragraph: later, role: laterRole }, { paragraph: earlier, role: earlierRole })
@@ -275,14 +276,14 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     (cue) => cue.signal === 'forward' && cueNamesIdeas(earlier.text, cue, ideas),
   );
   if (ahead !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: ahead, in: earlier.id } };
-  // Within one section the later of two similar paragraphs goes on from the earlier ("Continuing the
-  // reasoning", part (e) of an exercise part (a) sets up), unless the two run side by side; so does a
-  // paragraph of a subsection from its section's introduction (linalg 1.10 introduces the Dirac notation,
-  // 1.10.2 shows where it becomes cumbersome). A chapter's introduction is an overview, not a ground.
+  // A paragraph of a subsection goes on from its section's introduction (linalg 1.10 introduces the Dirac
+  // notation, 1.10.2 shows where it becomes cumbersome); a chapter's introduction is an overview, not a
+  // ground. Two paragraphs of one section that neither state nor define what the other uses are siblings:
+  // related, whichever comes first (two entries of a reference, two exercises, two steps).
   const fromIntroduction =
     earlier.sectionId.includes('.') && later.sectionId.startsWith(`${earlier.sectionId}.`);
   if (
-    (later.sectionId === earlier.sectionId || fromIntroduction) &&
+    fromIntroduction &&
     !sideBySide({ paragraph: later, role: laterRole }, { paragraph: earlier, role: earlierRole })
   )
     return { type: asSeen('BACKGROUND') };
@@ -487,6 +488,13 @@ function joinClauses(evidenceClauses: readonly string[], cue: string | undefined
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
+/** A term compared by its letters, singular ("Hodge stars" and "Hodge star" are one). */
+const squashed = (term: string) =>
+  term
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '')
+    .replace(/s$/, '');
+
 /** Independent chances: 1 - Π(1 - s). */
 function combine(scores: readonly number[]): number {
   const miss = scores.reduce((product, score) => product * (1 - Math.min(Math.max(score, 0), 1)), 1);
@@ -511,7 +519,7 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
   const targetFirst = target.order < source.order;
   let reading: Reading;
   if (references.length > 0) reading = readExplicit(evidence, references);
-  else if (terms.length > 0 && targetFirst && pair === undefined) reading = readDefinitionUse(evidence);
+  else if (terms.length > 0 && pair === undefined) reading = readDefinitionUse(evidence);
   else reading = readSemantic(evidence, targetFirst);
 
   const scores: number[] = [];
@@ -532,7 +540,9 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
   if (pair !== undefined) {
     scores.push(SEMANTIC_WEIGHT * Math.min(pair.similarity, 1));
     kinds.add('semantic');
-    clauses.push(semanticClause(pair));
+    // "... defined in ..., used in ...; also covers the same ideas: X" says X twice.
+    const said = new Set(terms.map(squashed));
+    if (!pair.sharedTerms.every((idea) => said.has(squashed(idea)))) clauses.push(semanticClause(pair));
     if (terms.length === 0 && (evidence.titledIdeas ?? []).length > 0 && targetFirst)
       clauses.push(titleClause(evidence));
   }

@@ -6,6 +6,7 @@
  */
 import { isAdverb, isEverydayWord, isVerbForm } from '../english.ts';
 import { contentWords, IDENTIFIER, withoutCode, writtenAsCode } from '../semantic/tokenise.ts';
+import type { GlossaryEntry } from '../book-terms/glossary.ts';
 import type { GraphParagraph } from '../types.ts';
 import { normaliseTerm, singular, termWords } from './terms.ts';
 
@@ -14,6 +15,8 @@ export interface DefinitionSite {
   paragraphId: string;
   order: number;
   chapterId: string;
+  /** An entry of a glossary: it defines the term for its whole chapter, printed at the chapter's end. */
+  glossary?: true;
 }
 
 export interface DefinedTerms {
@@ -96,10 +99,11 @@ const NO_IF = String.raw`(?:(?!\bif\b)[^.;:!?])`;
  */
 const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVerb?: true }[] = [
   // "... is called a permutation group", "subrings called ideals", "is said to be onto or surjective";
-  // not "what are called cyclic groups", "so-called", "a quantity called the leverage which is defined below"
+  // not "what are called cyclic groups", "so-called", "what I have called the passive alloseme" (named
+  // before), "a quantity called the leverage which is defined below"
   {
     pattern: new RegExp(
-      String.raw`(?<!\bso-|\bwhat (?:is|are) )\bcalled ${ARTICLE}(?!${GAP(60)}\b(?:defined|introduced|explained|discussed) (?:below|later|in (?:the )?(?:next|following|Section|Chapter))\b)${TERM}`,
+      String.raw`(?<!\bso-|\bwhat (?:is|are) |\b(?:have|has|had|we|I) )\bcalled ${ARTICLE}(?!${GAP(60)}\b(?:defined|introduced|explained|discussed) (?:below|later|in (?:the )?(?:next|following|Section|Chapter))\b)${TERM}`,
       'dg',
     ),
     predicate: true,
@@ -316,13 +320,31 @@ const LATER_RATE_FACTOR = 3;
 const MANY_EARLY_USES = 10;
 
 /** The terms each paragraph defines and, per term, where. */
-export function findDefinedTerms(paragraphs: readonly GraphParagraph[]): DefinedTerms {
+export interface BookSays {
+  /** The entries of the book's glossaries: each defines its term. */
+  glossary?: readonly GlossaryEntry[];
+  /** Whether the book lets a term the text seems to define be one (its index's say); any by default. */
+  isTerm?: (term: string) => boolean;
+  /** Whether a paragraph may be where the term is defined (on a page its index gives); any by default. */
+  isSite?: (term: string, paragraph: GraphParagraph) => boolean;
+}
+
+export function findDefinedTerms(
+  paragraphs: readonly GraphParagraph[],
+  { glossary = [], isTerm = () => true, isSite = () => true }: BookSays = {},
+): DefinedTerms {
   const inOrder = [...paragraphs].sort((a, b) => a.order - b.order);
   const sites = new Map<string, DefinitionSite[]>();
   const display = new Map<string, string>();
   const definedBy = new Map<string, string[]>();
+  const entries = new Map(glossary.map((entry) => [entry.paragraphId, entry.term]));
+  const glossaryTerms = new Set(glossary.map((entry) => normaliseTerm(entry.term)));
   for (const paragraph of inOrder) {
-    const definitions = definitionsIn(paragraph.text);
+    const entry = entries.get(paragraph.id);
+    const definitions =
+      entry === undefined
+        ? definitionsIn(paragraph.text).filter((d) => isSite(d.term, paragraph))
+        : [{ term: normaliseTerm(entry), display: entry }];
     if (definitions.length === 0) continue;
     definedBy.set(
       paragraph.id,
@@ -330,13 +352,24 @@ export function findDefinedTerms(paragraphs: readonly GraphParagraph[]): Defined
     );
     for (const { term, display: words } of definitions) {
       const list = sites.get(term) ?? [];
-      list.push({ paragraphId: paragraph.id, order: paragraph.order, chapterId: paragraph.chapterId });
+      list.push({
+        paragraphId: paragraph.id,
+        order: paragraph.order,
+        chapterId: paragraph.chapterId,
+        ...(entry === undefined ? {} : { glossary: true as const }),
+      });
       sites.set(term, list);
       if (!display.has(term)) display.set(term, words);
     }
   }
   const occurrences = findOccurrences(inOrder, [...sites.keys()]);
-  for (const term of [...takenForGranted(inOrder, occurrences, sites), ...identifiers(inOrder, sites)]) {
+  // A glossary says what the book's terms are, whatever the text did with them before.
+  const dropped = [
+    ...takenForGranted(inOrder, occurrences, sites),
+    ...identifiers(inOrder, sites),
+    ...[...sites.keys()].filter((term) => !isTerm(term)),
+  ];
+  for (const term of dropped.filter((t) => !glossaryTerms.has(t))) {
     sites.delete(term);
     display.delete(term);
   }
@@ -452,7 +485,7 @@ function findOccurrences(paragraphs: readonly GraphParagraph[], terms: string[])
 export function termsUsed(defined: DefinedTerms, paragraph: GraphParagraph): string[] {
   const own = new Set(defined.byParagraph.get(paragraph.id) ?? []);
   return (defined.occurrences.get(paragraph.id) ?? []).filter(
-    (term) => !own.has(term) && (defined.sites.get(term) ?? []).some((site) => site.order < paragraph.order),
+    (term) => !own.has(term) && definitionFor(defined, term, paragraph) !== undefined,
   );
 }
 
@@ -482,7 +515,7 @@ export function termsUsedFrom(
 
 /**
  * Where a paragraph that uses a term finds its definition: the nearest one before it in its own chapter,
- * else the book's first. A book defines a word again for another object ("isomorphic" series after
+ * else its chapter's glossary entry (printed at the chapter's end), else the book's first. A book defines a word again for another object ("isomorphic" series after
  * isomorphic groups, "addition modulo n" after addition); the first definition is the term's own, and a
  * chapter's is the sense that chapter uses.
  */
@@ -491,6 +524,13 @@ export function definitionFor(
   term: string,
   user: GraphParagraph,
 ): DefinitionSite | undefined {
-  const before = (defined.sites.get(term) ?? []).filter((site) => site.order < user.order);
-  return before.filter((site) => site.chapterId === user.chapterId).at(-1) ?? before[0];
+  const sites = defined.sites.get(term) ?? [];
+  const before = sites.filter((site) => site.order < user.order);
+  return (
+    before.filter((site) => site.chapterId === user.chapterId && site.glossary === undefined).at(-1) ??
+    sites.find(
+      (site) => site.glossary && site.chapterId === user.chapterId && site.paragraphId !== user.id,
+    ) ??
+    before[0]
+  );
 }

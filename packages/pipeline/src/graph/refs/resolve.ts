@@ -18,7 +18,7 @@ export interface ResolveOptions {
   links?: PdfLink[];
 }
 
-const SECTION_KINDS = new Set<ReferenceKind>(['chapter', 'section', 'subsection']);
+export const SECTION_KINDS = new Set<ReferenceKind>(['chapter', 'section', 'subsection']);
 
 /**
  * The section mention an item's words place it in: "Exercise 1 in Sec. 1.1.5", "Lemma 2 of Section 1.7.3",

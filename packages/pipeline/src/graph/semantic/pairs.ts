@@ -28,8 +28,8 @@ export const SEMANTIC_PAIR_DEFAULTS = {
   adjacentThreshold: 0.8,
 };
 
-/** Shared ideas a pair's evidence names at most. */
-const SHOWN_IDEAS = 4;
+/** Shared ideas a pair's evidence names at most: the one or two that carry it, not a list. */
+const SHOWN_IDEAS = 2;
 
 /**
  * The pairs of paragraphs most similar in meaning: each paragraph's k nearest neighbours above the

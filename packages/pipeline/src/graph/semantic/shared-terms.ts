@@ -17,6 +17,8 @@ interface Word {
   topic: boolean;
   /** Whether only spaces stand between it and the word before. */
   followsOn: boolean;
+  /** Whether a hyphen joins it to the word before ("free" of "index-free"): no phrase starts there. */
+  joined: boolean;
 }
 
 /** The normalised form the shared terms are compared by: lower case, singular ("Cosets" -> "coset"). */
@@ -39,10 +41,19 @@ function wordsOf(
   return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => {
     const surface = match[0];
     const key = termKey(surface);
-    // Words side by side in a phrase: nothing but spaces between ("vertices, edges" is two ideas).
-    const followsOn = /^\s+$/u.test(text.slice(end, match.index));
+    const between = text.slice(end, match.index);
+    // Words side by side in a phrase: nothing but spaces between ("vertices, edges" is two ideas), or a
+    // hyphen ("Levi-Civita symbol").
+    const joined = match.index > 0 && /^[-‐]$/u.test(between);
+    const followsOn = joined || /^\s+$/u.test(between);
     end = match.index + surface.length;
-    return { key, surface, ...judge(key, surface.toLowerCase()), followsOn };
+    return {
+      key,
+      surface,
+      ...judge(key, surface.toLowerCase()),
+      followsOn,
+      joined,
+    };
   });
 }
 
@@ -68,8 +79,17 @@ function sharedRuns(
     // ("left cosets", "greedy colouring"), not on an everyday word or a verb ("detect single", "unity
     // form", "limit exists").
     const last = run.at(-1);
-    if (run.length >= 2 && (last!.topic || /ing$/.test(last!.key)) && run.some((w) => w.topic))
-      runs.push({ key: run.map((w) => w.key).join(' '), surface: run.map((w) => w.surface).join(' ') });
+    if (
+      run.length >= 2 &&
+      !run[0]!.joined &&
+      (last!.topic || /ing$/.test(last!.key)) &&
+      run.some((w) => w.topic)
+    )
+      runs.push({
+        key: run.map((w) => w.key).join(' '),
+        // As written: "Levi-Civita symbol".
+        surface: run.map((w, i) => `${i === 0 ? '' : w.joined ? '-' : ' '}${w.surface}`).join(''),
+      });
   };
   first.forEach((w, i) => {
     const previous = first[i - 1];

@@ -6,6 +6,7 @@
  * listings or written as code in the prose, "sys.argv", "binom(size = n)").
  */
 import { commonInBookAbove, isAdverb, isVerbForm, SPOKEN_WORDS, spokenCount } from '../english.ts';
+import { frequentWords, type BookTerms } from '../book-terms/index.ts';
 import { sharedTermsMatcher, termKey, wordKeys } from './shared-terms.ts';
 import { contentWords, IDENTIFIER, writtenAsCode } from './tokenise.ts';
 
@@ -96,8 +97,22 @@ const INDEXED_PAIR = /^(\p{L})(\p{Ll})(\p{L})\2$/u;
  */
 const TOO_COMMON_ALONE = 300;
 
+/**
+ * An idea in more than this share of a chapter's prose paragraphs is that chapter's stock vocabulary
+ * ("simulate random variates" all through a chapter on simulation): it does not single out two of them.
+ * Judged in chapters of at least MIN_CHAPTER_PARAGRAPHS (in a short one, a topic fills it by right).
+ */
+const MAX_CHAPTER_SHARE = 0.25;
+const MIN_CHAPTER_PARAGRAPHS = 20;
+/** In a book with an index, a phrase it does not list is a term when it recurs: in this many prose paragraphs. */
+const MIN_PHRASE_PARAGRAPHS = 3;
+
 export interface BookVocabulary {
   prose: readonly string[];
+  /** The chapter of each prose paragraph (its id), in the order of `prose`. */
+  chapters?: readonly string[];
+  /** The terms the book names in its index, glossaries and definitions. */
+  terms?: BookTerms;
   code: readonly string[];
   /** The book's chapter and section titles. */
   headings: readonly string[];
@@ -105,9 +120,16 @@ export interface BookVocabulary {
   definedTerms: Iterable<string>;
 }
 
-export function bookTopicWords({ prose, code, headings, definedTerms }: BookVocabulary): TopicWords {
+export function bookTopicWords({
+  prose,
+  chapters,
+  terms,
+  code,
+  headings,
+  definedTerms,
+}: BookVocabulary): TopicWords {
   const headingWords = new Set(headings.flatMap((heading) => wordKeys(heading)));
-  const terms = new Set(definedTerms);
+  const definedKeys = new Set(definedTerms);
   const paragraphsWith = new Map<string, number>();
   /** Uses of each word as written, lower-cased: "does" is not the plural of "doe". */
   const uses = new Map<string, number>();
@@ -167,16 +189,140 @@ export function bookTopicWords({ prose, code, headings, definedTerms }: BookVoca
     compareWords: (x, y) =>
       (paragraphsWith.get(x.key) ?? 0) - (paragraphsWith.get(y.key) ?? 0) || x.key.localeCompare(y.key),
   });
+  const carries = ideaWeigher({ prose, chapters: chapters ?? prose.map(() => ''), terms });
   return {
     isTopicWord,
     sharedTopic(a, b) {
-      const ideas = sharedIdeas(a, b);
-      const named = (idea: string) => {
-        const key = wordKeys(idea).join(' ');
-        return idea.includes(' ') || headingWords.has(key) || terms.has(key);
-      };
-      const kept = ideas.filter((idea) => named(idea) || spokenCount(idea) < TOO_COMMON_ALONE);
-      return kept.length >= MIN_SHARED_IDEAS && kept.some(named) ? kept : undefined;
+      const key = (idea: string) => wordKeys(idea).join(' ');
+      const named = (idea: string) =>
+        idea.includes(' ') ||
+        headingWords.has(key(idea)) ||
+        definedKeys.has(key(idea)) ||
+        (terms?.has(key(idea)) ?? false);
+      const kept = withoutRepeats(
+        sharedIdeas(a, b).filter(
+          (idea) => (named(idea) || spokenCount(idea) < TOO_COMMON_ALONE) && carries(idea, a, b),
+        ),
+        (idea) => terms?.has(key(idea)) ?? false,
+      );
+      // One phrase the book names a term is enough ("left coset"); else two ideas, one of them named.
+      const aTerm = kept.some((idea) => idea.includes(' ') && (terms?.has(key(idea)) ?? false));
+      return aTerm || (kept.length >= MIN_SHARED_IDEAS && kept.some(named)) ? kept : undefined;
     },
   };
+}
+
+/**
+ * The ideas without one inside another ("Jordan cell" and "entire Jordan cell"): the book's term is kept,
+ * else the longer.
+ */
+function withoutRepeats(ideas: readonly string[], isTerm: (idea: string) => boolean): string[] {
+  const padded = (idea: string) => ` ${wordKeys(idea).join(' ')} `;
+  return ideas.filter(
+    (idea, i) =>
+      ideas.every((other, j) => {
+        if (i === j || !padded(other).includes(padded(idea))) return true;
+        if (padded(other) === padded(idea)) return j > i;
+        // `idea` is inside `other`: it goes unless it is the term and the longer one is not.
+        return isTerm(idea) && !isTerm(other);
+      }) &&
+      // ... and a longer one goes when a term inside it stays.
+      !ideas.some(
+        (other, j) =>
+          j !== i &&
+          padded(idea).includes(padded(other)) &&
+          padded(idea) !== padded(other) &&
+          isTerm(other) &&
+          !isTerm(idea),
+      ),
+  );
+}
+
+/** A word that qualifies ("flexible", "bijective", "continuous"): an idea only with what it qualifies. */
+const QUALIFIER = /(?:ible|able|ive|ous|ful|less)$/;
+
+/**
+ * Whether an idea two paragraphs share carries the pair: a term of the book (an index, glossary or
+ * defined term; without an index, any word the rules above let through and any phrase; with one, a
+ * phrase it does not list only when it recurs), not one of
+ * the book's 500 most frequent words unless its index or a glossary lists it, specific to the two among their neighbours (rare in each one's
+ * chapter), and in the same sense in both (a program's `Pair` is not a "pair" of elements).
+ */
+function ideaWeigher({
+  prose,
+  chapters,
+  terms,
+}: {
+  prose: readonly string[];
+  chapters: readonly string[];
+  terms: BookTerms | undefined;
+}): (idea: string, a: string, b: string) => boolean {
+  const frequent = frequentWords(prose);
+  const keySets = prose.map((text) => new Set(wordKeys(text)));
+  const joined = prose.map((text) => ` ${wordKeys(text).join(' ')} `);
+  const chapterOf = new Map<string, string>();
+  const members = new Map<string, number[]>();
+  prose.forEach((text, i) => {
+    if (!chapterOf.has(text)) chapterOf.set(text, chapters[i]!);
+    members.set(chapters[i]!, [...(members.get(chapters[i]!) ?? []), i]);
+  });
+  const has = (i: number, key: string) =>
+    key.includes(' ') ? joined[i]!.includes(` ${key} `) : keySets[i]!.has(key);
+  const shares = new Map<string, boolean>();
+  const rareIn = (key: string, chapter: string | undefined) => {
+    const list = members.get(chapter ?? '') ?? [];
+    if (list.length < MIN_CHAPTER_PARAGRAPHS) return true;
+    const cached = shares.get(`${chapter}\u0000${key}`);
+    if (cached !== undefined) return cached;
+    const rare = list.filter((i) => has(i, key)).length <= MAX_CHAPTER_SHARE * list.length;
+    shares.set(`${chapter}\u0000${key}`, rare);
+    return rare;
+  };
+  const recurs = new Map<string, boolean>();
+  const recurring = (key: string) => {
+    let known = recurs.get(key);
+    if (known === undefined) {
+      let count = 0;
+      for (let i = 0; i < prose.length && count < MIN_PHRASE_PARAGRAPHS; i++) if (has(i, key)) count++;
+      known = count >= MIN_PHRASE_PARAGRAPHS;
+      recurs.set(key, known);
+    }
+    return known;
+  };
+  return (idea, a, b) => {
+    const key = wordKeys(idea).join(' ');
+    const term = terms?.has(key) ?? false;
+    if (key.includes(' ')) {
+      // Where the book prints an index, a phrase it does not list must at least recur beyond the two.
+      if (!term && terms?.indexed === true && !recurring(key)) return false;
+    } else {
+      const listed = terms?.listed(key) ?? false;
+      if ((frequent.has(key) && !listed) || (!term && terms?.indexed === true)) return false;
+      if (QUALIFIER.test(key) && !listed) return false;
+      if (!sameSense(key, a, b)) return false;
+    }
+    return rareIn(key, chapterOf.get(a)) && rareIn(key, chapterOf.get(b));
+  };
+}
+
+/**
+ * How a text writes a word: capitalised inside a sentence (a program's class, "the Pair class"; a name)
+ * or in lower case (an English word).
+ */
+function writtenForms(text: string, key: string): { named: boolean; word: boolean } {
+  let named = false;
+  let word = false;
+  for (const match of text.matchAll(/[\p{L}]+/gu)) {
+    if (termKey(match[0]) !== key) continue;
+    const before = text.slice(Math.max(0, match.index - 2), match.index);
+    if (/^\p{Lu}\p{Ll}/u.test(match[0]) && /[\p{Ll},;]\s$/u.test(before)) named = true;
+    else if (/^\p{Ll}+$/u.test(match[0])) word = true;
+  }
+  return { named, word };
+}
+
+/** Whether two texts use a word in one sense: not a name in one and an English word in the other. */
+function sameSense(key: string, a: string, b: string): boolean {
+  const [x, y] = [writtenForms(a, key), writtenForms(b, key)];
+  return !((x.named && !x.word && y.word && !y.named) || (y.named && !y.word && x.word && !x.named));
 }

@@ -1,0 +1,48 @@
+/**
+ * A glossary's entries: a term, then its definition ("algorithm A set of specific steps for solving a
+ * category of problems.", "Boolean expression An expression that is either true or false."), as Sphinx
+ * and DocBook print them at a chapter's end or the book's. Each entry defines its term.
+ */
+import type { GraphParagraph } from '../types.ts';
+
+/** A section or chapter that is a glossary. */
+const GLOSSARY_TITLE = /\bglossary\b/i;
+/** Words a term may have at most: more and the "term" is a sentence. */
+const MAX_TERM_WORDS = 5;
+/** A word that opens a definition: capitalised ("A", "The", "Some", "Calling", "Programmer"). */
+const OPENS_DEFINITION = /^\p{Lu}\p{Ll}*$/u;
+
+export interface GlossaryEntry {
+  /** As printed ("Boolean expression", "composition"). */
+  term: string;
+  paragraphId: string;
+}
+
+/**
+ * The term a glossary paragraph defines: the words before the first capitalised word after them, with a
+ * gloss in parentheses left out ("composition (of functions) Calling one function ..." -> "composition");
+ * undefined when the paragraph opens no entry (a definition's second paragraph, a listing).
+ */
+export function glossaryTerm(text: string): string | undefined {
+  const words = text.replace(/\s*\([^)]*\)/, '').split(/\s+/);
+  for (let i = 1; i <= Math.min(MAX_TERM_WORDS, words.length - 2); i++) {
+    const next = words[i]!;
+    if (!OPENS_DEFINITION.test(next)) continue;
+    const term = words.slice(0, i);
+    // A term is words, not a sentence's start ("The second form brings ...", "Module attributes are").
+    if (term.some((w) => !/^[\p{L}][\p{L}\p{N}'’_-]*$/u.test(w))) return undefined;
+    return term.join(' ');
+  }
+  return undefined;
+}
+
+/** The entries of the book's glossaries, in book order. */
+export function glossaryEntries(paragraphs: readonly GraphParagraph[]): GlossaryEntry[] {
+  const entries: GlossaryEntry[] = [];
+  for (const paragraph of paragraphs) {
+    if (paragraph.kind !== undefined || !GLOSSARY_TITLE.test(paragraph.sectionTitle ?? '')) continue;
+    const term = glossaryTerm(paragraph.text);
+    if (term !== undefined) entries.push({ term, paragraphId: paragraph.id });
+  }
+  return entries;
+}
