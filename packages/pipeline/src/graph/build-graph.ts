@@ -59,7 +59,7 @@ const MAX_DEFINITION_TARGETS = 3;
  * Users a definition keeps at most (those taking most terms, then the nearest): a definition of "coset"
  * is background to hundreds of paragraphs, but its own Elaboration list should not be only those.
  */
-const MAX_DEFINITION_USERS = 12;
+const MAX_DEFINITION_USERS = 8;
 /** A term in more than this share of a chapter's paragraphs is basic there (chapters of 8 or more). */
 const MAX_CHAPTER_SHARE = 0.4;
 const MIN_CHAPTER_PARAGRAPHS = 8;
@@ -93,6 +93,9 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     glossary,
     isTerm: (term) => oneWordTermHolds(term, listed),
     isSite: (term, paragraph) => onIndexPage(indexPages.get(termKeyOf(term)), paragraph),
+    // One word keeps its sense across chapters only when it is no everyday word and an index says it is
+    // one of the book's terms; else a chapter's sense is its own ("executable" file, "executable" data).
+    isLocal: (term) => !term.includes(' ') && (isEverydayWord(term) || !listed.indexed),
   });
   const definitions = definitionPairs(prose, defined);
   const terms = bookTerms({
@@ -123,6 +126,7 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
       prose,
       defined,
       sharedIdeas: topicWords.sharedTopic,
+      sharesAnIdea: topicWords.sharesAnIdea,
     }),
     explicitRefs: explicitRefsBySource(references),
     spans,
@@ -227,6 +231,8 @@ interface BookVocabulary {
   defined: DefinedTerms;
   /** The ideas of the book two texts share, when enough to show a shared topic. */
   sharedIdeas: (a: string, b: string) => readonly string[] | undefined;
+  /** Whether two texts share any idea of the book at all. */
+  sharesAnIdea: (a: string, b: string) => boolean;
 }
 
 /**
@@ -306,7 +312,12 @@ function mergeEvidence(
       vocabulary.sharedIdeas,
     );
     if (inside === undefined) {
-      if (opensOnNothingShared(reference, referring, opening, vocabulary.sharedIdeas))
+      const roadmap = new Set(
+        (referencesBySource.get(referring.id) ?? [])
+          .filter((r) => SECTION_KINDS.has(r.kind))
+          .map((r) => r.targetId),
+      );
+      if (opensOnNothingShared(reference, referring, opening, roadmap.size >= ROADMAP_SECTIONS, vocabulary))
         openingsPassedOver.add(openingKey);
       continue;
     }
@@ -366,26 +377,29 @@ function oneWordTermHolds(term: string, listed: BookTerms): boolean {
   return listed.indexed ? false : !isEverydayWord(term);
 }
 
-/** A section's opening this short is a lead-in or a question, not what a reference to the section is about. */
-const LEAD_IN_WORDS = 25;
+/** A paragraph that names this many sections or chapters or more is a roadmap of them. */
+const ROADMAP_SECTIONS = 3;
 
 /**
  * Whether a reference to a chapter or section lands on an opening that has nothing of the referring
  * paragraph: a chapter's first paragraph ("Computer science is a tremendously broad academic discipline"
- * for "count_partitions from Chapter 1"), or a section's lead-in ("A code of better quality arises from
- * fixing the notation:"). The link stays in the reader; the pair is no relationship. An appendix holds
- * what the text takes as known, and keeps its edge.
+ * for "count_partitions from Chapter 1"), a section's opening on another matter than the one the
+ * reference is for ("see Section 6.5" for the lognormal, and 6.5's opening on waiting times), or any
+ * opening a roadmap names ("Section 5.3 looks at nominalizations") short of a shared topic. The link
+ * stays in the reader; the pair is no relationship. An appendix holds what the text takes as known, and
+ * keeps its edge.
  */
 function opensOnNothingShared(
   reference: ExplicitReference,
   referring: GraphParagraph,
   opening: GraphParagraph,
-  sharedIdeas: BookVocabulary['sharedIdeas'],
+  roadmap: boolean,
+  vocabulary: Pick<BookVocabulary, 'sharedIdeas' | 'sharesAnIdea'>,
 ): boolean {
   if (!SECTION_KINDS.has(reference.kind) || /appendi/i.test(reference.phrase)) return false;
-  const leadIn = opening.text.split(/\s+/).length < LEAD_IN_WORDS || /:\s*$/.test(opening.text);
-  if (reference.kind !== 'chapter' && !leadIn) return false;
-  return sharedIdeas(referring.text, opening.text) === undefined;
+  if (roadmap || reference.kind === 'chapter')
+    return vocabulary.sharedIdeas(referring.text, opening.text) === undefined;
+  return !vocabulary.sharesAnIdea(referring.text, opening.text);
 }
 
 /**

@@ -143,8 +143,12 @@ function readReference(
   const around = wordsAround(sentence, reference.phrase);
   if (DEVELOPED_THERE.test(around) || (other.order > referring.order && DEVELOPED_AHEAD.test(around)))
     return { type: 'ELABORATION' };
-  // A figure, table or listing the text names shows what the text says, wherever it floated to.
-  if (ILLUSTRATIONS.has(other.kind)) return { type: 'ELABORATION' };
+  // A figure, table or listing the text names shows what the text says, wherever it floated to on the
+  // pages around; one shown pages before is what the text looks back to ("just like in Example 1.2").
+  if (ILLUSTRATIONS.has(other.kind))
+    return {
+      type: other.page < referring.page && other.order < referring.order ? 'BACKGROUND' : 'ELABORATION',
+    };
   // An appendix holds what the text takes as known ("see Appendix E.5" for matrix notation), unless the
   // words send the reader there for more (above).
   if (/\bappendi(?:x|ces)\b/i.test(reference.phrase)) return { type: 'BACKGROUND' };

@@ -28,6 +28,8 @@ export interface DefinedTerms {
   display: Map<string, string>;
   /** Paragraph id -> the defined terms its text contains, defined before it or not. */
   occurrences: Map<string, string[]>;
+  /** Terms whose definition holds in its own chapter only (BookSays.isLocal). */
+  local: Set<string>;
 }
 
 /** A term one paragraph defines, as written there. */
@@ -327,11 +329,16 @@ export interface BookSays {
   isTerm?: (term: string) => boolean;
   /** Whether a paragraph may be where the term is defined (on a page its index gives); any by default. */
   isSite?: (term: string, paragraph: GraphParagraph) => boolean;
+  /**
+   * Whether a term's definition holds in its own chapter only: an everyday word a chapter gives a sense
+   * ("event" of a GUI chapter, "block" of one on conditionals) has other senses elsewhere. None by default.
+   */
+  isLocal?: (term: string) => boolean;
 }
 
 export function findDefinedTerms(
   paragraphs: readonly GraphParagraph[],
-  { glossary = [], isTerm = () => true, isSite = () => true }: BookSays = {},
+  { glossary = [], isTerm = () => true, isSite = () => true, isLocal = () => false }: BookSays = {},
 ): DefinedTerms {
   const inOrder = [...paragraphs].sort((a, b) => a.order - b.order);
   const sites = new Map<string, DefinitionSite[]>();
@@ -383,7 +390,7 @@ export function findDefinedTerms(
       id,
       terms.filter((term) => sites.has(term)),
     );
-  return { sites, byParagraph, display, occurrences };
+  return { sites, byParagraph, display, occurrences, local: new Set([...sites.keys()].filter(isLocal)) };
 }
 
 /**
@@ -515,7 +522,8 @@ export function termsUsedFrom(
 
 /**
  * Where a paragraph that uses a term finds its definition: the nearest one before it in its own chapter,
- * else its chapter's glossary entry (printed at the chapter's end), else the book's first. A book defines a word again for another object ("isomorphic" series after
+ * else its chapter's glossary entry (printed at the chapter's end), else the book's first (unless the
+ * term's definition holds in its chapter only). A book defines a word again for another object ("isomorphic" series after
  * isomorphic groups, "addition modulo n" after addition); the first definition is the term's own, and a
  * chapter's is the sense that chapter uses.
  */
@@ -524,7 +532,8 @@ export function definitionFor(
   term: string,
   user: GraphParagraph,
 ): DefinitionSite | undefined {
-  const sites = defined.sites.get(term) ?? [];
+  const all = defined.sites.get(term) ?? [];
+  const sites = defined.local.has(term) ? all.filter((site) => site.chapterId === user.chapterId) : all;
   const before = sites.filter((site) => site.order < user.order);
   return (
     before.filter((site) => site.chapterId === user.chapterId && site.glossary === undefined).at(-1) ??

@@ -79,6 +79,8 @@ export interface TopicWords {
   isTopicWord(key: string, word: string): boolean;
   /** The ideas two paragraphs share in topic words (phrases first, then the rarest words), when enough. */
   sharedTopic(a: string, b: string): string[] | undefined;
+  /** Whether two paragraphs share any topic word or phrase at all, enough for a topic or not. */
+  sharesAnIdea(a: string, b: string): boolean;
 }
 
 /**
@@ -205,9 +207,15 @@ export function bookTopicWords({
         ),
         (idea) => terms?.has(key(idea)) ?? false,
       );
-      // One phrase the book names a term is enough ("left coset"); else two ideas, one of them named.
-      const aTerm = kept.some((idea) => idea.includes(' ') && (terms?.has(key(idea)) ?? false));
-      return aTerm || (kept.length >= MIN_SHARED_IDEAS && kept.some(named)) ? kept : undefined;
+      // One phrase the book names a term is enough ("left coset"); else two ideas, one of them a term its
+      // index, glossaries or definitions name or, in a book without an index, a phrase or a heading's word.
+      const isTerm = (idea: string) => terms?.has(key(idea)) ?? false;
+      const aTerm = kept.some((idea) => idea.includes(' ') && isTerm(idea));
+      const carried = kept.some(terms?.indexed === true ? isTerm : named);
+      return aTerm || (kept.length >= MIN_SHARED_IDEAS && carried) ? kept : undefined;
+    },
+    sharesAnIdea(a, b) {
+      return sharedIdeas(a, b).length > 0;
     },
   };
 }
