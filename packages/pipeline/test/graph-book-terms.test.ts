@@ -11,6 +11,7 @@ import {
   type IndexLine,
 } from '../src/graph/book-terms/index.ts';
 import { buildGraph } from '../src/graph/build-graph.ts';
+import { definedIn } from '../src/graph/discourse/definitions.ts';
 import { bookTopicWords } from '../src/graph/semantic/topic-words.ts';
 import { placeIndex } from '../src/graph/book-terms/index-pages.ts';
 import { withOwnLabels } from '../src/graph/refs/own-labels.ts';
@@ -198,10 +199,10 @@ describe('ideas that carry a pair', () => {
       (_, i) => `Paragraph ${chapter}${i} discusses topic${'abcdefgh'[i % 8]}ish matters at length.`,
     );
 
-  it('takes a word of the general vocabulary only when the index lists it', () => {
+  it('takes a word as an idea only when the index lists it, and no everyday word alone', () => {
     const prose = [
-      'The interrupt controller signals the processor when a device needs service from the kernel.',
-      'A device raises an interrupt on its line, and the controller passes it to the kernel.',
+      'The scheduler takes the mutex from the running thread when its semaphore expires, whatever it was doing.',
+      'A thread whose semaphore expires gives up the mutex, and the scheduler picks another one.',
       ...filler(30, 'c'),
     ];
     const indexed = (listed: string[]) =>
@@ -220,11 +221,12 @@ describe('ideas that carry a pair', () => {
           defined: [],
         }),
       });
-    // In a book with an index, words it does not list carry nothing.
+    // In a book with an index, words it does not list carry nothing ("mutex"), and an everyday word
+    // ("thread") says little alone, listed or not: the pair rests on "scheduler" and "semaphore".
     expect(indexed([]).sharedTopic(prose[0]!, prose[1]!)).toBeUndefined();
-    expect(
-      indexed(['interrupt controller', 'interrupt', 'device']).sharedTopic(prose[0]!, prose[1]!),
-    ).toEqual(expect.arrayContaining(['device']));
+    expect(indexed(['scheduler', 'semaphore', 'thread']).sharedTopic(prose[0]!, prose[1]!)).toEqual(
+      expect.arrayContaining(['scheduler', 'semaphore']),
+    );
   });
 
   it("takes no idea that fills its chapter, nor a program's name for an English word", () => {
@@ -385,5 +387,13 @@ describe("links on a paragraph's own number", () => {
     expect(withOwnLabels([link('3.6.', '9.2.1', '3.3.1')], elsewhere)).toEqual([]);
     const reference = { ...link('Theorem 4.1', '9.2.1', '3.3.1'), via: 'both' as const };
     expect(withOwnLabels([reference], elsewhere)).toEqual([reference]);
+  });
+});
+
+describe('what a sentence that seems to define names', () => {
+  it('is no term when it ends on a word of grammar or opens on a count', () => {
+    expect(definedIn('The inlined bodies are called functions within the caller.')).toEqual([]);
+    expect(definedIn('A module imported by several files is called multiple times.')).toEqual([]);
+    expect(definedIn('A tree with no branches is called a leaf.')).toEqual(['leaf']);
   });
 });

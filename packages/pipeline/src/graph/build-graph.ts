@@ -377,6 +377,8 @@ function oneWordTermHolds(term: string, listed: BookTerms): boolean {
   return listed.indexed ? false : !isEverydayWord(term);
 }
 
+/** A section's opening this short is a lead-in, not what a reference to the section is about. */
+const LEAD_IN_WORDS = 25;
 /** A paragraph that names this many sections or chapters or more is a roadmap of them. */
 const ROADMAP_SECTIONS = 3;
 
@@ -397,7 +399,9 @@ function opensOnNothingShared(
   vocabulary: Pick<BookVocabulary, 'sharedIdeas' | 'sharesAnIdea'>,
 ): boolean {
   if (!SECTION_KINDS.has(reference.kind) || /appendi/i.test(reference.phrase)) return false;
-  if (roadmap || reference.kind === 'chapter')
+  // A lead-in ("In a similar way we treat k-dimensional volumes.", "... as follows:") says too little.
+  const leadIn = opening.text.split(/\s+/).length < LEAD_IN_WORDS || /:\s*$/.test(opening.text);
+  if (roadmap || leadIn || reference.kind === 'chapter')
     return vocabulary.sharedIdeas(referring.text, opening.text) === undefined;
   return !vocabulary.sharesAnIdea(referring.text, opening.text);
 }

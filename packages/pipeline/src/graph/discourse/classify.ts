@@ -229,17 +229,20 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
   const stated =
     statementCue(earlier.text) ??
     earlierCues.find((cue) => cue.signal === 'definition' && cueNamesIdeas(earlier.text, cue, ideas));
-  // "Example 6.1" is an example of what it follows; "Consider ..." only of a statement or definition.
+  // A paragraph that uses what the other defines builds on it, unless it is an example of it.
+  if (evidence.definedTermsUsed.length > 0) return readDefinitionUse(evidence);
+  // "Example 6.1" is an example of what it follows, not of an exercise or an answer; "Consider ..." only
+  // of a statement or definition.
   if (
     laterRole?.role === 'example' &&
     earlierRole?.role !== 'example' &&
+    !NUMBERED.test(earlier.text) &&
+    !HELP.test(earlier.text) &&
     (isLabelledExample(laterRole.cue) || stated !== undefined)
   )
     return { type: 'EXAMPLE', cue: { cue: laterRole.cue, in: later.id, role: 'example' } };
   if (earlierRole?.role === 'example' && laterStatement !== undefined)
     return { type: 'EXAMPLE', cue: { cue: earlierRole.cue, in: earlier.id, role: 'example' } };
-  // The target defines what the source uses (a glossary at the chapter's end may come after it).
-  if (evidence.definedTermsUsed.length > 0) return { type: 'BACKGROUND' };
   if ((evidence.titledIdeas ?? []).length > 0) return { type: asSeen('BACKGROUND') };
   if (
     laterRole !== undefined &&

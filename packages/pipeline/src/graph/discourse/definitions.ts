@@ -198,6 +198,11 @@ function cleanTerm(raw: string): { term: string; display: string; length: number
   const term = normaliseTerm(display);
   const contentWordCount = termWords(term).filter((w) => w !== 'of').length;
   if (term.length < 3 || NOT_TERMS.has(term) || contentWordCount > 3 || isAdverb(term)) return undefined;
+  // A name ends on what it names, not on a word of grammar ("functions within") nor opens on a count
+  // ("multiple times").
+  const last = words.at(-1) ?? '';
+  if (contentWords(last).length === 0 || /^(?:multiple|several|many|various|some)$/i.test(words[0] ?? ''))
+    return undefined;
   return { term, display, length: display.length };
 }
 

@@ -5,7 +5,14 @@
  * and that are English, not a program's identifier ("argv", "tol", "binom": words used mostly in
  * listings or written as code in the prose, "sys.argv", "binom(size = n)").
  */
-import { commonInBookAbove, isAdverb, isVerbForm, SPOKEN_WORDS, spokenCount } from '../english.ts';
+import {
+  commonInBookAbove,
+  isAdverb,
+  isEverydayWord,
+  isVerbForm,
+  SPOKEN_WORDS,
+  spokenCount,
+} from '../english.ts';
 import { frequentWords, type BookTerms } from '../book-terms/index.ts';
 import { sharedTermsMatcher, termKey, wordKeys } from './shared-terms.ts';
 import { contentWords, IDENTIFIER, writtenAsCode } from './tokenise.ts';
@@ -207,12 +214,20 @@ export function bookTopicWords({
         ),
         (idea) => terms?.has(key(idea)) ?? false,
       );
-      // One phrase the book names a term is enough ("left coset"); else two ideas, one of them a term its
-      // index, glossaries or definitions name or, in a book without an index, a phrase or a heading's word.
+      // The ideas that carry weight: a phrase ("short-circuit evaluation") the book's index, glossaries or
+      // definitions name, or any phrase in a book without an index; a word no everyday speech uses, named
+      // by them where the book has an index. "body", "loop", "item", "style" say little alone, listed or not.
       const isTerm = (idea: string) => terms?.has(key(idea)) ?? false;
-      const aTerm = kept.some((idea) => idea.includes(' ') && isTerm(idea));
-      const carried = kept.some(terms?.indexed === true ? isTerm : named);
-      return aTerm || (kept.length >= MIN_SHARED_IDEAS && carried) ? kept : undefined;
+      const isPhrase = (idea: string) => key(idea).includes(' ');
+      const indexed = terms?.indexed === true;
+      const strong = kept.filter((idea) =>
+        isPhrase(idea) ? isTerm(idea) || !indexed : !isEverydayWord(idea) && (isTerm(idea) || !indexed),
+      );
+      // One phrase the book names a term is enough ("left coset"); else two strong ideas, one of them named.
+      const aTerm = strong.some((idea) => isPhrase(idea) && isTerm(idea));
+      const carried = strong.some(indexed ? isTerm : named);
+      if (!aTerm && !(strong.length >= MIN_SHARED_IDEAS && carried)) return undefined;
+      return [...strong, ...kept.filter((idea) => !strong.includes(idea))];
     },
     sharesAnIdea(a, b) {
       return sharedIdeas(a, b).length > 0;
