@@ -11,7 +11,7 @@ import {
   type IndexLine,
 } from '../src/graph/book-terms/index.ts';
 import { buildGraph } from '../src/graph/build-graph.ts';
-import { definedIn } from '../src/graph/discourse/definitions.ts';
+import { definedIn, definitionFor, findDefinedTerms } from '../src/graph/discourse/definitions.ts';
 import { bookTopicWords } from '../src/graph/semantic/topic-words.ts';
 import { placeIndex } from '../src/graph/book-terms/index-pages.ts';
 import { withOwnLabels } from '../src/graph/refs/own-labels.ts';
@@ -395,5 +395,31 @@ describe('what a sentence that seems to define names', () => {
     expect(definedIn('The inlined bodies are called functions within the caller.')).toEqual([]);
     expect(definedIn('A module imported by several files is called multiple times.')).toEqual([]);
     expect(definedIn('A tree with no branches is called a leaf.')).toEqual(['leaf']);
+  });
+});
+
+describe('definitions made inside an example or an exercise', () => {
+  it('define an instance for their own section, not the idea for the book', () => {
+    const paragraphs = [
+      graphParagraph({
+        id: '5.2.4',
+        order: 0,
+        text: 'Example 2: On the complexification we define the Hermitian scalar product to be the sum of products of conjugates.',
+      }),
+      graphParagraph({
+        id: '5.2.5',
+        order: 1,
+        text: 'The Hermitian scalar product of the example is positive.',
+      }),
+      graphParagraph({
+        id: '5.3.1',
+        order: 2,
+        text: 'Every Hermitian scalar product gives a norm on its space.',
+      }),
+    ];
+    const defined = findDefinedTerms(paragraphs);
+    expect(defined.sites.has('hermitian scalar product')).toBe(true);
+    expect(definitionFor(defined, 'hermitian scalar product', paragraphs[1]!)?.paragraphId).toBe('5.2.4');
+    expect(definitionFor(defined, 'hermitian scalar product', paragraphs[2]!)).toBeUndefined();
   });
 });

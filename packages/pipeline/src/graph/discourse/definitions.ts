@@ -10,6 +10,9 @@ import type { GlossaryEntry } from '../book-terms/glossary.ts';
 import type { GraphParagraph } from '../types.ts';
 import { normaliseTerm, singular, termWords } from './terms.ts';
 
+/** A paragraph that opens an example or an exercise: "Example 2", "Exercise 3:", "7. Show that". */
+const INSTANCE = /^(?:(?:Example|Exercise|Problem)s?\b|\d{1,3}[.)]\s)/;
+
 /** A paragraph that defines a term. */
 export interface DefinitionSite {
   paragraphId: string;
@@ -17,6 +20,11 @@ export interface DefinitionSite {
   chapterId: string;
   /** An entry of a glossary: it defines the term for its whole chapter, printed at the chapter's end. */
   glossary?: true;
+  /**
+   * An example's or exercise's paragraph ("Example 2", "Exercise 3", "7. Show that"): what it defines is
+   * one instance ("the Hermitian scalar product on the complexification"), for its own section.
+   */
+  sectionId?: string;
 }
 
 export interface DefinedTerms {
@@ -369,6 +377,7 @@ export function findDefinedTerms(
         order: paragraph.order,
         chapterId: paragraph.chapterId,
         ...(entry === undefined ? {} : { glossary: true as const }),
+        ...(INSTANCE.test(paragraph.text) ? { sectionId: paragraph.sectionId } : {}),
       });
       sites.set(term, list);
       if (!display.has(term)) display.set(term, words);
@@ -537,7 +546,9 @@ export function definitionFor(
   term: string,
   user: GraphParagraph,
 ): DefinitionSite | undefined {
-  const all = defined.sites.get(term) ?? [];
+  const all = (defined.sites.get(term) ?? []).filter(
+    (site) => site.sectionId === undefined || site.sectionId === user.sectionId,
+  );
   const sites = defined.local.has(term) ? all.filter((site) => site.chapterId === user.chapterId) : all;
   const before = sites.filter((site) => site.order < user.order);
   return (

@@ -215,13 +215,19 @@ export function bookTopicWords({
         (idea) => terms?.has(key(idea)) ?? false,
       );
       // The ideas that carry weight: a phrase ("short-circuit evaluation") the book's index, glossaries or
-      // definitions name, or any phrase in a book without an index; a word no everyday speech uses, named
+      // definitions name, or in a book without an index one ending on a word beyond everyday speech; a
+      // word no everyday speech uses, named
       // by them where the book has an index. "body", "loop", "item", "style" say little alone, listed or not.
       const isTerm = (idea: string) => terms?.has(key(idea)) ?? false;
       const isPhrase = (idea: string) => key(idea).includes(' ');
       const indexed = terms?.indexed === true;
+      // A phrase the book does not name must end on a word beyond everyday speech ("writing correct", "new
+      // challenges", "nonlocal balance" carry nothing).
+      const lastWord = (idea: string) => idea.split(/[\s-]+/).at(-1) ?? idea;
       const strong = kept.filter((idea) =>
-        isPhrase(idea) ? isTerm(idea) || !indexed : !isEverydayWord(idea) && (isTerm(idea) || !indexed),
+        isPhrase(idea)
+          ? isTerm(idea) || (!indexed && !isEverydayWord(lastWord(idea)))
+          : !isEverydayWord(idea) && (isTerm(idea) || !indexed),
       );
       // One phrase the book names a term is enough ("left coset"); else two strong ideas, one of them named.
       const aTerm = strong.some((idea) => isPhrase(idea) && isTerm(idea));
