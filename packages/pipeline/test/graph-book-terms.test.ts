@@ -306,28 +306,32 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
     expect(graph.edges.filter((e) => [e.source, e.target].sort().join() === '1.1.1,1.2.1')).toEqual([]);
   });
 
-  it("sends a paragraph back to its chapter's glossary entry for a term it uses, as background", async () => {
-    const graph = await buildGraph(
-      bookOf([
-        {
-          id: '1.1',
-          title: 'Loops',
-          texts: [
-            'The loop variable takes each value of the list in turn while the body runs once per value.',
-          ],
-        },
-        {
-          id: '1.9',
-          title: 'Glossary',
-          texts: [
-            'loop variable A variable used as part of a for loop. It is assigned a different value on each iteration.',
-          ],
-        },
-      ]),
-    );
-    const edge = graph.edges.find((e) => e.source === '1.1.1' && e.target === '1.9.1');
-    expect(edge).toMatchObject({ type: 'BACKGROUND' });
-    expect(edge?.justification).toContain('"loop variable" defined in');
+  it('takes a glossary entry for the definition of what comes after it, not of the text it recaps', async () => {
+    const book = bookOf([
+      {
+        id: '1.1',
+        title: 'Loops',
+        texts: ['The loop variable takes each value of the list in turn while the body runs once per value.'],
+      },
+      {
+        id: '1.9',
+        title: 'Glossary',
+        texts: [
+          'loop variable A variable used as part of a for loop. It is assigned a different value on each iteration.',
+        ],
+      },
+      {
+        id: '1.10',
+        title: 'Nested loops',
+        texts: ['An inner loop variable runs through its whole range for each value of the outer one.'],
+      },
+    ]);
+    const graph = await buildGraph(book);
+    const after = graph.edges.find((e) => e.source === '1.10.1' && e.target === '1.9.1');
+    expect(after).toMatchObject({ type: 'BACKGROUND' });
+    expect(after?.justification).toContain('"loop variable" defined in');
+    const recapped = graph.edges.find((e) => [e.source, e.target].sort().join() === '1.1.1,1.9.1');
+    expect(recapped?.justification ?? '').not.toContain('defined in');
   });
 });
 

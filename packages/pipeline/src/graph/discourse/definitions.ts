@@ -31,8 +31,6 @@ export interface DefinitionSite {
   paragraphId: string;
   order: number;
   chapterId: string;
-  /** An entry of a glossary: it defines the term for its whole chapter, printed at the chapter's end. */
-  glossary?: true;
   /**
    * An example's or exercise's paragraph ("Example 2", "Exercise 3", "7. Show that"): what it defines is
    * one instance ("the Hermitian scalar product on the complexification"), for its own section.
@@ -405,7 +403,6 @@ export function findDefinedTerms(
         paragraphId: paragraph.id,
         order: paragraph.order,
         chapterId: paragraph.chapterId,
-        ...(entry === undefined ? {} : { glossary: true as const }),
         ...(INSTANCE.test(paragraph.text) ? { sectionId: paragraph.sectionId } : {}),
       });
       sites.set(term, list);
@@ -575,8 +572,8 @@ export function termsUsedFrom(
 
 /**
  * Where a paragraph that uses a term finds its definition: the nearest one before it in its own chapter,
- * else its chapter's glossary entry (printed at the chapter's end), else the book's first (unless the
- * term's definition holds in its chapter only). A book defines a word again for another object ("isomorphic" series after
+ * else the book's first (unless the term's definition holds in its chapter only). A glossary entry is a
+ * definition like any other: it serves what comes after it, not the text of its chapter that it recaps. A book defines a word again for another object ("isomorphic" series after
  * isomorphic groups, "addition modulo n" after addition); the first definition is the term's own, and a
  * chapter's is the sense that chapter uses.
  */
@@ -590,11 +587,5 @@ export function definitionFor(
   );
   const sites = defined.local.has(term) ? all.filter((site) => site.chapterId === user.chapterId) : all;
   const before = sites.filter((site) => site.order < user.order);
-  return (
-    before.filter((site) => site.chapterId === user.chapterId && site.glossary === undefined).at(-1) ??
-    sites.find(
-      (site) => site.glossary && site.chapterId === user.chapterId && site.paragraphId !== user.id,
-    ) ??
-    before[0]
-  );
+  return before.filter((site) => site.chapterId === user.chapterId).at(-1) ?? before[0];
 }
