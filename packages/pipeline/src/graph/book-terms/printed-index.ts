@@ -192,7 +192,7 @@ export function indexEntries(pages: readonly IndexLine[][]): PrintedIndexEntry[]
   const all = ranked.reduce((sum, [, n]) => sum + n, 0);
   // Marks are a few pages in another face; a book that sets many numbers apart (as links, say) marks none.
   const usual = all - (ranked[0]?.[1] ?? 0) <= MAX_MARKED_SHARE * all ? ranked[0]?.[0] : undefined;
-  const entries: (PrintedIndexEntry & { at: number })[] = [];
+  const entries: PrintedIndexEntry[] = [];
   // In an index of names or languages (langsci books print three), until the index of ideas begins.
   let skipping = false;
   let head: string | undefined;
@@ -232,9 +232,8 @@ export function indexEntries(pages: readonly IndexLine[][]): PrintedIndexEntry[]
         ...(sub ? { head } : {}),
         pages: pagesOf,
         marked,
-        at: entries.length,
       });
     }
   }
-  return entries.map(({ at: _at, ...entry }) => entry);
+  return entries;
 }

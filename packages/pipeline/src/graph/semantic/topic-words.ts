@@ -286,8 +286,10 @@ function ideaWeigher({
   terms: BookTerms | undefined;
 }): (idea: string, a: string, b: string) => boolean {
   const frequent = frequentWords(prose);
-  const keySets = prose.map((text) => new Set(wordKeys(text)));
-  const joined = prose.map((text) => ` ${wordKeys(text).join(' ')} `);
+  // Each text's words read once, as a set (for words) and as a line (for phrases).
+  const keyLists = prose.map((text) => wordKeys(text));
+  const keySets = keyLists.map((keys) => new Set(keys));
+  const joined = keyLists.map((keys) => ` ${keys.join(' ')} `);
   const chapterOf = new Map<string, string>();
   const members = new Map<string, number[]>();
   prose.forEach((text, i) => {
