@@ -11,7 +11,12 @@ import {
   type IndexLine,
 } from '../src/graph/book-terms/index.ts';
 import { buildGraph } from '../src/graph/build-graph.ts';
-import { definedIn, definitionFor, findDefinedTerms } from '../src/graph/discourse/definitions.ts';
+import {
+  definedIn,
+  definitionFor,
+  findDefinedTerms,
+  namesInPassing,
+} from '../src/graph/discourse/definitions.ts';
 import { bookTopicWords } from '../src/graph/semantic/topic-words.ts';
 import { placeIndex } from '../src/graph/book-terms/index-pages.ts';
 import { withOwnLabels } from '../src/graph/refs/own-labels.ts';
@@ -153,6 +158,8 @@ describe('glossaries', () => {
     // A definition's second paragraph, or a listing, opens no entry.
     expect(glossaryTerm('Module attributes are accessed by using the dot operator (.).')).toBeUndefined();
     expect(glossaryTerm('n plays a very different role on each side of the =.')).toBeUndefined();
+    // An entry that only points to another defines nothing.
+    expect(glossaryTerm('control flow See flow of execution in the next chapter.')).toBeUndefined();
   });
 
   it('takes entries only from a section titled Glossary', () => {
@@ -267,29 +274,29 @@ describe('ideas that carry a pair', () => {
   });
 });
 
-describe('buildGraph: identical paragraphs and glossaries', () => {
-  const bookOf = (sections: { id: string; title: string; texts: string[] }[]): BookDocument => ({
-    title: 'Test',
-    author: '',
-    chapters: [
-      {
-        id: '1',
-        title: 'One',
-        sections: sections.map((section) => ({
-          id: section.id,
-          title: section.title,
-          paragraphs: section.texts.map((text, i) => ({
-            id: `${section.id}.${i + 1}`,
-            page: 1,
-            yStart: i / 100,
-            text,
-            explicitRefs: [],
-          })),
+/** A book of one chapter with the given sections, titled. */
+const bookOf = (sections: { id: string; title: string; texts: string[] }[]): BookDocument => ({
+  title: 'Test',
+  author: '',
+  chapters: [
+    {
+      id: '1',
+      title: 'One',
+      sections: sections.map((section) => ({
+        id: section.id,
+        title: section.title,
+        paragraphs: section.texts.map((text, i) => ({
+          id: `${section.id}.${i + 1}`,
+          page: 1,
+          yStart: i / 100,
+          text,
+          explicitRefs: [],
         })),
-      },
-    ],
-  });
-
+      })),
+    },
+  ],
+});
+describe('buildGraph: identical paragraphs and glossaries', () => {
   it('relates no two paragraphs of the same words', async () => {
     const notice =
       'A tuple is an immutable sequence of values, and a tuple assignment unpacks a tuple into names.';
@@ -417,6 +424,67 @@ describe('what a sentence that seems to define names', () => {
     );
     expect(definedIn('We call these layers of memory the memory hierarchy.')).toEqual([]);
     expect(definedIn('Such a vector is called a root vector of order k.')).toEqual(['root vector']);
+  });
+
+  it("is no term inside a phrase of place, a program's declaration or part of a capitalised name", () => {
+    expect(
+      definedIn(
+        'It discards the decimal portion, a process we call truncation towards zero on the number line.',
+      ),
+    ).toEqual([]);
+    expect(definedIn('We call the set of all subsets of A the power set of A.')).toEqual(['power set']);
+    expect(
+      definedIn('Notice that the global variable is defined as a GLOBAL, visible outside the file.'),
+    ).toEqual([]);
+    expect(definedIn('The order of a group is defined as the number of its elements.')).toEqual(['order']);
+    expect(
+      definedIn('One format became the standard. It is called the Executable and Linker Format.'),
+    ).toEqual([]);
+  });
+});
+
+describe('a one-word term used in passing', () => {
+  it('is named in passing once outside the first sentence, or only as a verb', () => {
+    const tip = 'Print calls show what a program does at each step. Remove them when the algorithm works.';
+    expect(namesInPassing(tip, 'algorithm')).toBe(true);
+    expect(namesInPassing('An algorithm is checked by hand. Then the program runs.', 'algorithm')).toBe(
+      false,
+    );
+    expect(namesInPassing('Run it. The algorithm stops. The algorithm halts.', 'algorithm')).toBe(false);
+    expect(namesInPassing('We might prompt the user for a file name.', 'prompt')).toBe(true);
+    expect(namesInPassing('The prompt shows that the shell is ready.', 'prompt')).toBe(false);
+    // A phrase is specific enough once.
+    expect(namesInPassing('Run it. We could have chosen any other variable name.', 'variable name')).toBe(
+      false,
+    );
+  });
+});
+
+describe('a one-word term named in passing', () => {
+  it('sends no paragraph back to its definition, unless the paragraph uses it twice or in its first sentence', async () => {
+    const graph = await buildGraph(
+      bookOf([
+        {
+          id: '1.1',
+          title: 'Algorithms',
+          texts: ['A set of specific steps for solving a category of problems is called an algorithm.'],
+        },
+        {
+          id: '1.2',
+          title: 'Debugging',
+          texts: [
+            'Print calls show what a program does at each step. Add them where the values change, and remove them when the algorithm works.',
+            'An algorithm can be checked by hand first. Run the algorithm on a small input and compare each step.',
+          ],
+        },
+      ]),
+    );
+    const toDefinition = (id: string) =>
+      graph.edges.find(
+        (e) => e.source === id && e.target === '1.1.1' && e.justification.includes('defined in'),
+      );
+    expect(toDefinition('1.2.1')).toBeUndefined();
+    expect(toDefinition('1.2.2')).toMatchObject({ type: 'BACKGROUND' });
   });
 });
 

@@ -640,6 +640,24 @@ describe('classifyEdge', () => {
     ).toBe('BACKGROUND');
   });
 
+  it('makes an idea a glossary entry sends to with "See Also" RELATED, whichever comes first', () => {
+    const entry = { ...at('plain', 30, 'G'), text: 'ELF Executable and Linker Format. See Also ABI.' };
+    const other = { ...at('plain', 20, 'G'), text: 'ABI Application Binary Interface.' };
+    const seeAlso = classify({
+      source: entry,
+      target: other,
+      explicit: [reference(entry, other, 'See Also ABI')],
+    });
+    expect(seeAlso?.type).toBe('RELATED');
+    // A place it names is read like any other reference: an earlier section is background.
+    const place = classify({
+      source: entry,
+      target: other,
+      explicit: [reference(entry, other, 'see also Section 1.1')],
+    });
+    expect(place?.type).toBe('BACKGROUND');
+  });
+
   it('names an exercise and its answer, and any other link by the paragraphs it joins', () => {
     const exercise = { ...at('plain', 5, '1.4'), text: '1. Suppose that A = {x : x ∈ N and x is even}.' };
     const answer = { ...at('plain', 900, 'B'), text: '1.4.1. (a) A ∩ B = {2}.' };

@@ -8,6 +8,7 @@ import { classifyEdge } from './discourse/classify.ts';
 import {
   definitionFor,
   findDefinedTerms,
+  namesInPassing,
   termsUsed,
   termsUsedFrom,
   type DefinedTerms,
@@ -199,6 +200,7 @@ function definitionPairs(paragraphs: readonly GraphParagraph[], defined: Defined
     const byDefiner = new Map<string, string[]>();
     for (const term of used[i]!) {
       if ((usage.get(term) ?? 0) > commonAbove || basicIn(user.chapterId, term)) continue;
+      if (namesInPassing(user.text, term)) continue;
       const site = definitionFor(defined, term, user);
       if (site === undefined) continue;
       byDefiner.set(site.paragraphId, [...(byDefiner.get(site.paragraphId) ?? []), term]);

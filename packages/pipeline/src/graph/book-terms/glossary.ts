@@ -11,6 +11,8 @@ const GLOSSARY_TITLE = /\bglossary\b/i;
 const MAX_TERM_WORDS = 5;
 /** A word that opens a definition: capitalised ("A", "The", "Some", "Calling", "Programmer"). */
 const OPENS_DEFINITION = /^\p{Lu}\p{Ll}*$/u;
+/** A definition that only sends the reader on ("control flow See flow of execution ..."): a pointer. */
+const POINTER = /^(?:See|See also|Cf\.?)$/;
 
 export interface GlossaryEntry {
   /** As printed ("Boolean expression", "composition"). */
@@ -21,7 +23,8 @@ export interface GlossaryEntry {
 /**
  * The term a glossary paragraph defines: the words before the first capitalised word after them, with a
  * gloss in parentheses left out ("composition (of functions) Calling one function ..." -> "composition");
- * undefined when the paragraph opens no entry (a definition's second paragraph, a listing).
+ * undefined when the paragraph opens no entry (a definition's second paragraph, a listing) or its entry
+ * only points to another ("control flow See flow of execution"), which defines nothing.
  */
 export function glossaryTerm(text: string): string | undefined {
   const words = text.replace(/\s*\([^)]*\)/, '').split(/\s+/);
@@ -29,6 +32,7 @@ export function glossaryTerm(text: string): string | undefined {
     const next = words[i]!;
     if (!OPENS_DEFINITION.test(next)) continue;
     const term = words.slice(0, i);
+    if (POINTER.test(next)) return undefined;
     // A term is words, not a sentence's start ("The second form brings ...", "Module attributes are").
     if (term.some((w) => !/^[\p{L}][\p{L}\p{N}'’_-]*$/u.test(w))) return undefined;
     return term.join(' ');

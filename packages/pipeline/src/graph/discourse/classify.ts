@@ -118,6 +118,9 @@ const EXAMPLE_THERE =
   /(?:\ban? examples? of (?:this|these|that|such)\b[^.]*|\bfor (?:an? )?examples?,?\s*)$/i;
 const EXAMPLE_KINDS = new Set<ExplicitReference['kind']>(['example', 'exercise']);
 
+/** A reference that says "see also". */
+const SEE_ALSO = /^\(?see also\b/i;
+
 /** Blocks that illustrate the prose that names them. */
 const ILLUSTRATIONS = new Set<GraphParagraph['kind']>(['caption', 'table', 'code']);
 
@@ -125,6 +128,7 @@ const ILLUSTRATIONS = new Set<GraphParagraph['kind']>(['caption', 'table', 'code
  * What the other paragraph is to the one that refers to it. A statement the referring paragraph applies
  * ("by Theorem 4.10") is its background wherever it stands; one the words send the reader to for more
  * ("see Section 5 for a proof") develops it, as a figure, table or listing it names illustrates it; an
+ * idea it names with "see also" is a neighbour (related); an
  * appendix it names is its background; else the earlier of the two is background for the later one, and
  * a later example is an example.
  */
@@ -138,6 +142,9 @@ function readReference(
   if (contrast !== undefined) return { type: 'CONTRAST', cue: { cue: contrast, in: referring.id } };
   if (reference.role === 'answer')
     return { type: other.order > referring.order ? 'ELABORATION' : 'BACKGROUND' };
+  // "See Also Application Binary Interface" (a glossary's cross-reference) names a neighbouring idea; "see
+  // also Section 1.1" is a place, read like any other.
+  if (SEE_ALSO.test(reference.phrase) && !/\d/.test(reference.phrase)) return { type: 'RELATED' };
   if (STATED_KINDS.has(reference.kind) && APPLYING.test(reference.phrase)) return { type: 'BACKGROUND' };
   if (EXAMPLE_KINDS.has(reference.kind) && EXAMPLE_THERE.test(wordsBefore(sentence, reference.phrase)))
     return { type: 'EXAMPLE' };

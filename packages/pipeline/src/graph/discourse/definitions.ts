@@ -142,21 +142,23 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVe
     ),
     predicate: true,
   },
-  // "the intersection of A and B is defined by", "The order of a group is defined to be"
+  // "the intersection of A and B is defined by", "The order of a group is defined to be"; not a program's
+  // declaration ("the global variable is defined as a GLOBAL")
   {
     subjectOfVerb: true,
     pattern: new RegExp(
-      String.raw`\b(?:[Tt]he|[Aa]n?) ${TERM}\b${SAME_SUBJECT(60)} (?:is|are) defined (?:by|as|to be)\b`,
+      String.raw`\b(?:[Tt]he|[Aa]n?) ${TERM}\b${SAME_SUBJECT(60)} (?:is|are) defined (?:by|as|to be)\b(?! (?:an? |the )?[A-Z_]{2,}\b)`,
       'dg',
     ),
   },
   // "We call this group the symmetric group on n letters", "we will call each region a face"
   // Greedy: the name is the last article's phrase ("We call the set of all subsets of A the power set").
-  // Not "If we call the first term a, then" (no name), "Later we will call this ..." (a pointer), nor
-  // across a clause ("We call this unordered sampling (in contrast to ordered) because the order ...").
+  // Not "If we call the first term a, then" (no name), "Later we will call this ..." (a pointer), across
+  // a clause ("We call this unordered sampling (in contrast to ordered) because the order ..."), nor a
+  // phrase of place ("what we call truncation towards zero on the number line" names no number line).
   {
     pattern: new RegExp(
-      String.raw`(?<!\b[Ll]ater,? )\b[Ww]e (?:will |shall )?call (?:(?!\b(?:because|since|when|while|although|so|but)\b)[^.;:!?]){1,60}\b(?:an?|the) ${TERM}`,
+      String.raw`(?<!\b[Ll]ater,? )\b[Ww]e (?:will |shall )?call (?:(?!\b(?:because|since|when|while|although|so|but)\b)[^.;:!?]){1,60}(?<!\b(?:on|in|at|of|to|towards|from|into|onto|by|with|for|over|under) )\b(?:an?|the) ${TERM}`,
       'dg',
     ),
   },
@@ -299,6 +301,9 @@ export function definitionsIn(paragraphText: string): Definition[] {
       if (raw === undefined || start === undefined) continue;
       let cleaned = cleanTerm(raw);
       if (cleaned === undefined) continue;
+      // "It is called the Executable and Linker Format": a name in capitals is whole or nothing.
+      if (/^\p{Lu}/u.test(cleaned.display) && /^ (?:and|of|for|or) \p{Lu}/u.test(raw.slice(cleaned.length)))
+        continue;
       // "a linear operator then its transpose is defined": the term stopped short of the verb's subject.
       const cutAt = raw.slice(cleaned.length).trim().split(' ')[0] ?? '';
       if (subjectOfVerb && cutAt !== '' && !PREPOSITIONS.has(cutAt)) continue;
@@ -544,6 +549,34 @@ export function termsUsed(defined: DefinedTerms, paragraph: GraphParagraph): str
   return (defined.occurrences.get(paragraph.id) ?? []).filter(
     (term) => !own.has(term) && definitionFor(defined, term, paragraph) !== undefined,
   );
+}
+
+/**
+ * Whether a paragraph names a one-word term without building on it: once, outside its first sentence, in
+ * a paragraph of several ("algorithm" once in a tip on print debugging), or only as a verb ("we might
+ * prompt the user" is no use of the prompt, a visual cue). A phrase is specific enough once.
+ */
+export function namesInPassing(text: string, term: string): boolean {
+  if (term.includes(' ')) return false;
+  if (asVerbOnly(text, term)) return true;
+  const words = termWords(withoutCode(text));
+  if (words.filter((word) => word === term).length >= 2) return false;
+  const first = text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0] ?? text;
+  return first !== text && !termWords(withoutCode(first)).includes(term);
+}
+
+/** Words before a verb ("to", "we", "will") and words that open its object ("the", "them"). */
+const BEFORE_VERB = 'to|we|you|they|I|will|would|can|could|may|might|must|should|shall|then|and|or';
+const OBJECT = 'the|a|an|them|it|him|her|us|you|me|your|their|our|its|this|that|these|those|each|every';
+
+/** Whether every occurrence of a one-word term stands as a verb with an object ("we might prompt the user"). */
+function asVerbOnly(text: string, term: string): boolean {
+  const word = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const all = text.match(new RegExp(String.raw`\b${word}(?:e?s|ed|ing)?\b`, 'giu'))?.length ?? 0;
+  const verbs =
+    text.match(new RegExp(String.raw`\b(?:${BEFORE_VERB}) ${word}(?:e?s|ed)? (?:${OBJECT})\b`, 'giu'))
+      ?.length ?? 0;
+  return all > 0 && verbs === all;
 }
 
 /** Whether `term` occurs in `words` other than inside an occurrence of `longer`. */
