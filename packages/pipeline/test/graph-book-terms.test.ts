@@ -340,6 +340,50 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
     const recapped = graph.edges.find((e) => [e.source, e.target].sort().join() === '1.1.1,1.9.1');
     expect(recapped?.justification ?? '').not.toContain('defined in');
   });
+
+  it("sends no paragraph to the glossary entry of a term used in a quarter of the book's chapters", async () => {
+    // Eight chapters; "loop variable" is used in two of them besides its glossary's, "base case" in one.
+    const uses = [
+      'The loop variable takes each value of the list in turn while the body runs.',
+      'A search may stop the loop variable at the first match or go on to the end.',
+      'A function that calls itself stops when it reaches its base case and returns.',
+    ];
+    const book: BookDocument = {
+      title: 'Test',
+      author: '',
+      chapters: Array.from({ length: 8 }, (_, c) => ({
+        id: `${c + 1}`,
+        title: `Chapter ${c + 1}`,
+        sections: [
+          {
+            id: `${c + 1}.1`,
+            title: c === 0 ? 'Glossary' : `Part ${c + 1}`,
+            paragraphs: (c === 0
+              ? [
+                  'loop variable A variable used as part of a for loop, given a new value on each iteration.',
+                  'base case A branch of a recursive function that does not make a recursive call.',
+                ]
+              : [uses[c - 1] ?? `Chapter ${c + 1} draws shapes with turtles on a canvas of pixels.`]
+            ).map((text, i) => ({
+              id: `${c + 1}.1.${i + 1}`,
+              page: c + 1,
+              yStart: i / 10,
+              text,
+              explicitRefs: [],
+            })),
+          },
+        ],
+      })),
+    };
+    const graph = await buildGraph(book);
+    const toEntry = (source: string, target: string) =>
+      graph.edges.find(
+        (e) => e.source === source && e.target === target && e.justification.includes('defined in'),
+      );
+    expect(toEntry('2.1.1', '1.1.1')).toBeUndefined();
+    expect(toEntry('3.1.1', '1.1.1')).toBeUndefined();
+    expect(toEntry('4.1.1', '1.1.2')).toMatchObject({ type: 'BACKGROUND' });
+  });
 });
 
 describe("the index's pages in the PDF", () => {

@@ -64,6 +64,13 @@ const MAX_DEFINITION_USERS = 8;
 /** A term in more than this share of a chapter's paragraphs is basic there (chapters of 8 or more). */
 const MAX_CHAPTER_SHARE = 0.4;
 const MIN_CHAPTER_PARAGRAPHS = 8;
+/**
+ * A term used in at least this share of a book's chapters (books of 8 or more) is the book's everyday
+ * vocabulary: its glossary entry, a recap at a chapter's end, is no definition to send readers back to
+ * ("algorithm", "function call", "semantics" all through an introduction to programming).
+ */
+const BOOK_VOCABULARY_SHARE = 0.25;
+const MIN_BOOK_CHAPTERS = 8;
 
 /** Builds the graph of `book`: reads the PDF's links when given, then merges all evidence. */
 export async function buildGraph(book: BookDocument, options: BuildGraphOptions = {}): Promise<BookGraph> {
@@ -98,7 +105,7 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     // one of the book's terms; else a chapter's sense is its own ("executable" file, "executable" data).
     isLocal: (term) => !term.includes(' ') && (isEverydayWord(term) || !listed.indexed),
   });
-  const definitions = definitionPairs(prose, defined);
+  const definitions = definitionPairs(prose, defined, new Set(glossary.map((entry) => entry.paragraphId)));
   const terms = bookTerms({
     index: printedIndex,
     glossary: glossary.map((entry) => entry.term),
@@ -171,10 +178,15 @@ type DefinitionPairs = Map<string, { user: string; definer: string; terms: strin
  * (definitionFor); common terms left out; at most a few definers per paragraph, those it takes most
  * terms from.
  */
-function definitionPairs(paragraphs: readonly GraphParagraph[], defined: DefinedTerms): DefinitionPairs {
+function definitionPairs(
+  paragraphs: readonly GraphParagraph[],
+  defined: DefinedTerms,
+  glossaryEntries: ReadonlySet<string>,
+): DefinitionPairs {
   const used = paragraphs.map((p) => termsUsed(defined, p));
   const usage = new Map<string, number>();
   for (const terms of used) for (const term of terms) usage.set(term, (usage.get(term) ?? 0) + 1);
+  const vocabulary = bookVocabulary(paragraphs, used);
   // A term most paragraphs use ("set", "group") would send them all back to its definition.
   const commonAbove = commonInBookAbove(paragraphs.length);
 
@@ -202,7 +214,7 @@ function definitionPairs(paragraphs: readonly GraphParagraph[], defined: Defined
       if ((usage.get(term) ?? 0) > commonAbove || basicIn(user.chapterId, term)) continue;
       if (namesInPassing(user.text, term)) continue;
       const site = definitionFor(defined, term, user);
-      if (site === undefined) continue;
+      if (site === undefined || (vocabulary.has(term) && glossaryEntries.has(site.paragraphId))) continue;
       byDefiner.set(site.paragraphId, [...(byDefiner.get(site.paragraphId) ?? []), term]);
     }
     const strongest = [...byDefiner]
@@ -225,6 +237,21 @@ function definitionPairs(paragraphs: readonly GraphParagraph[], defined: Defined
 }
 
 const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
+
+/** The terms used in at least BOOK_VOCABULARY_SHARE of the book's chapters. */
+function bookVocabulary(paragraphs: readonly GraphParagraph[], used: readonly string[][]): Set<string> {
+  const chapters = new Set(paragraphs.map((p) => p.chapterId)).size;
+  if (chapters < MIN_BOOK_CHAPTERS) return new Set();
+  const chaptersOf = new Map<string, Set<string>>();
+  paragraphs.forEach((p, i) => {
+    for (const term of used[i]!) chaptersOf.set(term, (chaptersOf.get(term) ?? new Set()).add(p.chapterId));
+  });
+  return new Set(
+    [...chaptersOf]
+      .filter(([, where]) => where.size >= BOOK_VOCABULARY_SHARE * chapters)
+      .map(([term]) => term),
+  );
+}
 
 /** What the merge reads besides the pairs: the prose and its defined terms. */
 interface BookVocabulary {
