@@ -467,6 +467,13 @@ describe('what a sentence that seems to define names', () => {
       [],
     );
     expect(definedIn('We call these layers of memory the memory hierarchy.')).toEqual([]);
+    // A definition recalled is learnt where it was first made.
+    expect(
+      definedIn(
+        'We previously mentioned that the virtual mode of the 386 processor is called protected mode.',
+      ),
+    ).toEqual([]);
+    expect(definedIn('Recall that a group is called abelian if ab = ba for all a and b.')).toEqual([]);
     expect(definedIn('Such a vector is called a root vector of order k.')).toEqual(['root vector']);
   });
 

@@ -722,6 +722,25 @@ describe('classifyEdge', () => {
       explicit: [{ ...reference(text, caption, 'In Figure 1.7'), kind: 'figure' }],
     });
     expect(edge?.type).toBe('ELABORATION');
+    // Floated to the page before, in the same section (csbu's DocBook figures), it still illustrates.
+    const pageBefore = classify({
+      source: { ...text, page: 2 },
+      target: caption,
+      explicit: [{ ...reference(text, caption, 'In Figure 1.7'), kind: 'figure' }],
+    });
+    expect(pageBefore?.type).toBe('ELABORATION');
+    // One of an earlier section is what the text looks back to.
+    const later = {
+      ...at('plain', 40, '6.2'),
+      text: 'As in Figure 1.7, each vertex is an element.',
+      page: 5,
+    };
+    const lookedBack = classify({
+      source: later,
+      target: caption,
+      explicit: [{ ...reference(later, caption, 'in Figure 1.7'), kind: 'figure' }],
+    });
+    expect(lookedBack?.type).toBe('BACKGROUND');
     const listing = { ...at('plain', 2), text: 'def decay(u, a):\n    return -a*u', kind: 'code' as const };
     expect(
       classify({

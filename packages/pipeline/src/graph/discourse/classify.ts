@@ -151,11 +151,14 @@ function readReference(
   const around = wordsAround(sentence, reference.phrase);
   if (DEVELOPED_THERE.test(around) || (other.order > referring.order && DEVELOPED_AHEAD.test(around)))
     return { type: 'ELABORATION' };
-  // A figure, table or listing the text names shows what the text says, wherever it floated to on the
-  // pages around; one shown pages before is what the text looks back to ("just like in Example 1.2").
+  // A figure, table or listing the text names shows what the text says, wherever it floated to in its
+  // section (a page before it, often); one of an earlier section is what the text looks back to.
   if (ILLUSTRATIONS.has(other.kind))
     return {
-      type: other.page < referring.page && other.order < referring.order ? 'BACKGROUND' : 'ELABORATION',
+      type:
+        other.sectionId !== referring.sectionId && other.order < referring.order
+          ? 'BACKGROUND'
+          : 'ELABORATION',
     };
   // An appendix holds what the text takes as known ("see Appendix E.5" for matrix notation), unless the
   // words send the reader there for more (above).

@@ -15,6 +15,13 @@ import { normaliseTerm, singular, termWords } from './terms.ts';
  * a vector is called a root vector" defines: "such" brings the description with it.)
  */
 const ANAPHORIC = /^(?:(?:this|these)\s+[\p{L}-]+,|we (?:call|name) (?:this|these|them|it)\b)/iu;
+/**
+ * A sentence that recalls a definition made before ("We previously mentioned that the virtual mode of the
+ * 386 is called protected mode", "Recall that a group is called abelian if"): the reader learnt the term
+ * there, not here.
+ */
+const RECALLED =
+  /^(?:recall\b|as (?:we )?(?:have )?(?:previously |already |earlier )?(?:mentioned|saw|seen|noted|said)\b|we (?:have )?(?:previously |already |earlier )?(?:mentioned|saw|seen|noted|said) that\b)/iu;
 
 /** The words of `text` from the start of the sentence that holds `at` up to it. */
 function sentenceBefore(text: string, at: number): string {
@@ -327,8 +334,10 @@ export function definitionsIn(paragraphText: string): Definition[] {
         return whole === undefined ? [] : [whole];
       });
       // "This process, called dynamic linking, ...", "We call these layers the memory hierarchy": a name
-      // given to what an earlier sentence said, not a definition a reader could learn the term from.
-      if (ANAPHORIC.test(sentenceBefore(text, start))) continue;
+      // given to what an earlier sentence said, not a definition a reader could learn the term from; nor
+      // is a definition recalled ("We previously mentioned that ... is called protected mode").
+      const opening = sentenceBefore(text, start);
+      if (ANAPHORIC.test(opening) || RECALLED.test(opening)) continue;
       for (const d of definitions) found.push({ ...d, index: start });
     }
   }
