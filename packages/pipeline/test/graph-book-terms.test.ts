@@ -474,6 +474,11 @@ describe('what a sentence that seems to define names', () => {
       ),
     ).toEqual([]);
     expect(definedIn('Recall that a group is called abelian if ab = ba for all a and b.')).toEqual([]);
+    // Naming a thing's kind tells no difference: no definition.
+    expect(definedIn('A Complex number is a Number, and numbers can be added.')).toEqual([]);
+    expect(definedIn('A binary symmetric channel is a model of a noisy line.')).toEqual([
+      'binary symmetric channel',
+    ]);
     expect(definedIn('Such a vector is called a root vector of order k.')).toEqual(['root vector']);
   });
 

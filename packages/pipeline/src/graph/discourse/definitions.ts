@@ -198,11 +198,12 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVe
     predicate: true,
   },
   // "A binary symmetric channel is a model ...", "A closed formula for a sequence ... is a formula":
-  // a paragraph that opens by saying what an X is defines X.
+  // a paragraph that opens by saying what an X is defines X; not one that only names its kind ("A
+  // Complex number is a Number, and ...": a class and its base, no difference told).
   {
     subject: true,
     pattern: new RegExp(
-      String.raw`${SENTENCE_START}An? ${TERM}(?: ${QUALIFIER}${NO_IF}{0,80}?)? (?:is|are) (?:an?|the) (?!${GAP(80)}\bif\b)`,
+      String.raw`${SENTENCE_START}An? ${TERM}(?: ${QUALIFIER}${NO_IF}{0,80}?)? (?:is|are) (?:an?|the) (?!${GAP(80)}\bif\b)(?![A-Za-z-]+[,.;:](?:\s|$))`,
       'dg',
     ),
   },
