@@ -31,6 +31,7 @@ import {
   removeBookGraph,
   SAMPLE_TITLE,
   signInAndWaitForSample,
+  signInToSharedBook,
   turnToPage,
   TYPE_LABEL,
   waitForBook,
@@ -1286,6 +1287,81 @@ test.describe('reader: a real textbook', () => {
     } finally {
       rmSync(library, { recursive: true, force: true });
     }
+  });
+});
+
+test.describe('related panel: figures', () => {
+  skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
+  test('a caption in the panel comes with its figure drawn from the PDF, and clicking it jumps there', async ({
+    page,
+    request,
+    env,
+    sharedBooks,
+  }) => {
+    test.slow();
+    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    const graph = await fetchGraph(page, book.id);
+    const { nodes } = relationshipsOf(graph);
+    // Paragraphs high on their page that name a figure, in book order: the first whose related call
+    // gives a caption on another page, with its band.
+    const sources = graph.edges
+      .filter((edge) => /Figure \d/.test(edge.justification) && (nodes.get(edge.source)?.y_start ?? 1) < 0.4)
+      .map((edge) => edge.source);
+    let choice:
+      | {
+          source: RelatedParagraphsResponse['source_node'];
+          caption: RelatedParagraphsResponse['related'][number];
+        }
+      | undefined;
+    for (const id of [...new Set(sources)].slice(0, 30)) {
+      const related = await fetchRelated(page, book.id, id);
+      const caption = related.related.find(
+        (item) => item.node.figure && item.node.page !== related.source_node.page,
+      );
+      if (caption) {
+        choice = { source: related.source_node, caption };
+        break;
+      }
+    }
+    expect(choice, 'a paragraph of aata whose panel shows a figure on another page').toBeDefined();
+    const { source, caption } = choice!;
+    const band = caption.node.figure!;
+    expect(band.top).toBeLessThanOrEqual(caption.node.y_start);
+    expect(band.bottom).toBeGreaterThan(caption.node.y_start);
+
+    await openReader(page, book.id);
+    await turnToPage(page, source.page, aataLabel(source.page));
+    await clickAnchor(page, source.id);
+    const panel = relatedPanel(page);
+    await expect(panel).toBeVisible();
+    const item = relatedItem(panel, caption.node.id);
+    const figure = item.getByRole('button', { name: 'Go to the figure' });
+    await expect(figure).toHaveAttribute('data-drawn', 'true');
+    // Drawn from the page: ink on it, as wide as the item, and as tall as the band at that width.
+    const drawn = await figure.locator('canvas').evaluate((element) => {
+      const canvas = element as unknown as {
+        width: number;
+        height: number;
+        getBoundingClientRect(): { width: number; height: number };
+        getContext(kind: '2d'): { getImageData(...box: number[]): { data: Uint8ClampedArray } } | null;
+      };
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let ink = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (data[i]! < 128 && data[i + 1]! < 128 && data[i + 2]! < 128) ink++;
+      const { width, height } = canvas.getBoundingClientRect();
+      return { ink, width, height };
+    });
+    expect(drawn.ink).toBeGreaterThan(100);
+    const itemWidth = (await box(figure)).width;
+    expect(drawn.width).toBeGreaterThan(itemWidth * 0.9);
+    // aata's pages are US letter: 11 in tall for 8.5 in wide.
+    expect(drawn.height / drawn.width).toBeCloseTo(((band.bottom - band.top) * 11) / 8.5, 1);
+    // The caption's text stays, for screen readers, search and copying.
+    await expect(item.locator('.related-item__text')).toContainText(caption.node.text.slice(0, 20));
+    await figure.click();
+    await expect(pageInput(page)).toHaveValue(aataLabel(caption.node.page));
+    await expect(drawnPage(page, caption.node.page).locator('.paragraph-highlight')).toBeVisible();
   });
 });
 

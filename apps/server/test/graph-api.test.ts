@@ -369,6 +369,84 @@ describe('the graph API', () => {
     expect(errorResponseSchema.parse(unnamed.body).message).toMatch(/^ids: /);
   });
 
+  test("a caption comes with its figure's band of the page, in the related and the texts answers", async () => {
+    // A book of one page: text, a drawing with its caption below it, text.
+    const book: BookDocument = {
+      title: 'Figures',
+      author: '',
+      chapters: [
+        {
+          id: '1',
+          title: 'One',
+          sections: [
+            {
+              id: '1.1',
+              title: 'One',
+              paragraphs: [
+                {
+                  id: '1.1.1',
+                  page: 3,
+                  yStart: 0.1,
+                  text: 'The mesh is shown in Figure 1.1.',
+                  explicitRefs: [],
+                },
+                {
+                  id: '1.1.2',
+                  page: 3,
+                  yStart: 0.55,
+                  text: 'Figure 1.1: The mesh',
+                  explicitRefs: [],
+                  kind: 'caption',
+                },
+                {
+                  id: '1.1.3',
+                  page: 3,
+                  yStart: 0.62,
+                  text: 'The mesh points are equally spaced.',
+                  explicitRefs: [],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const figureBookId = await withServerDb(server, async (db) => {
+      const id = await insertBook(db, 'Figures');
+      const illustrates: GraphEdge = {
+        source: '1.1.1',
+        target: '1.1.2',
+        type: 'ELABORATION',
+        justification: 'Explicit reference: "in Figure 1.1"',
+        score: 0.95,
+        evidence: ['explicit'],
+      };
+      await replaceBookGraph(db, id, book, { edges: [illustrates], explicitRefs: new Map(), spans: [] });
+      return id;
+    });
+    const { status, body } = await client.json<RelatedParagraphsResponse>(
+      `/api/graph/books/${figureBookId}/paragraphs/1.1.1/related`,
+      { token },
+    );
+    expect(status, JSON.stringify(body)).toBe(200);
+    const answer = relatedParagraphsResponseSchema.parse(body);
+    expect(answer.related.map((item) => item.node)).toEqual([
+      {
+        id: '1.1.2',
+        page: 3,
+        y_start: 0.55,
+        text: 'Figure 1.1: The mesh',
+        figure: { top: 0.1, bottom: 0.62 },
+      },
+    ]);
+    // Prose has no band.
+    expect(answer.source_node).not.toHaveProperty('figure');
+    const texts = await client.json(`/api/graph/books/${figureBookId}/paragraphs?ids=1.1.2,1.1.1`, { token });
+    const placed = paragraphTextsResponseSchema.parse(texts.body).paragraphs;
+    expect(placed[0]).toEqual(answer.related[0]!.node);
+    expect(placed[1]).not.toHaveProperty('figure');
+  });
+
   test('one paragraph: its place, text and explicit references', async () => {
     const { status, body } = await client.json(`/api/graph/books/${bookId}/paragraphs/3.1.2`, { token });
     expect(status).toBe(200);

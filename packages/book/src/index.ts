@@ -20,3 +20,4 @@ export {
 } from './outline.ts';
 export { isPrintedNumber, paragraphLabel, sameParagraphId, sectionName, stripBookPrefix } from './ids.ts';
 export { splitExplicitRefs, splitOverLong } from './values.ts';
+export { figureBands, type PageBand } from './figures.ts';

@@ -61,6 +61,11 @@ const placedParagraph = {
   page: z.number().int().positive(),
   y_start: z.number(),
   text: z.string(),
+  /**
+   * A caption's: the band of its page that holds it with the figure or table it labels, as fractions of
+   * the page height (the panel draws it from the PDF: a caption alone is only a title).
+   */
+  figure: z.object({ top: z.number(), bottom: z.number() }).optional(),
 };
 
 /** SPEC §3 "Related paragraphs response", with the ranking, distance and paging added. */

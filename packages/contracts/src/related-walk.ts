@@ -122,6 +122,11 @@ export function rankRelated(
   return { ranked, onPage };
 }
 
+/** A paragraph as an answer places it: its page, its place on it, its text and a caption's figure band. */
+export function placedParagraphOf({ id, page, y_start, text, figure }: PlacedParagraph): PlacedParagraph {
+  return { id, page, y_start, text, ...(figure === undefined ? {} : { figure }) };
+}
+
 /** The last edge's justification, prefixed for a longer path with the paragraphs it goes through. */
 function pathJustification(item: Reached): string {
   const through: string[] = [];
@@ -145,7 +150,7 @@ export function relatedAnswer(
     return [
       {
         relationship_type: item.type,
-        node: { id: node.id, text: node.text, page: node.page, y_start: node.y_start },
+        node: placedParagraphOf(node),
         justification: pathJustification(item),
         score: item.score,
         distance: item.distance,
@@ -153,7 +158,7 @@ export function relatedAnswer(
     ];
   });
   return {
-    source_node: { id: source.id, page: source.page, y_start: source.y_start, text: source.text },
+    source_node: placedParagraphOf(source),
     related,
     total: ranked.length,
     page: paging.page,

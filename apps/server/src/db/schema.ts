@@ -120,6 +120,9 @@ export interface Database {
     text: string;
     /** Comma-separated paragraph ids. */
     explicit_refs: string;
+    /** A caption's band of its page, with the figure or table it labels (migration 013-figure-bands). */
+    figure_top: number | null;
+    figure_bottom: number | null;
   };
   /** A directed edge source -> target; seen from the target its type is the inverse. */
   graph_edge: {

@@ -27,6 +27,12 @@ const TYPES_READ_FROM_A =
   'BACKGROUND to its proof (the proof builds on it), and the proof is ELABORATION of the theorem. The ' +
   'reason is shown beside both paragraphs, so it must read true from either side.';
 
+/** What the panel shows beside a paragraph's text, which a reader of the text alone cannot see. */
+const shownWith = (p: GraphParagraph) =>
+  p.kind === 'caption'
+    ? ' [a caption: the panel shows it with the figure or table it labels, drawn from the PDF]'
+    : '';
+
 async function main() {
   const args = process.argv.slice(2);
   const seed = numberOption(args, '--seed', randomInt(1, 1_000_000));
@@ -52,8 +58,8 @@ async function main() {
       console.log(`## ${name} edge ${i + 1}${blind ? '' : `: ${edge.source} -> ${edge.target}`}`);
       const where = (p: GraphParagraph) =>
         `${paragraphLabel(p.id)}${blind ? '' : `, ${p.kind ?? 'prose'}, page ${p.page}`}`;
-      console.log(`A (${where(source)}): ${source.text}`);
-      console.log(`B (${where(target)}): ${target.text}`);
+      console.log(`A (${where(source)}): ${source.text}${shownWith(source)}`);
+      console.log(`B (${where(target)}): ${target.text}${shownWith(target)}`);
       console.log(`Type: ${edge.type} (${TYPE_MEANING[edge.type]})`);
       console.log(`Reason: ${edge.justification}`);
       if (!blind) console.log(`Evidence: ${edge.evidence.join(', ')}; score ${edge.score}`);

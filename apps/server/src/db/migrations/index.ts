@@ -10,6 +10,7 @@ import * as m009 from './009-jobs.ts';
 import * as m010 from './010-own-books.ts';
 import * as m011 from './011-owner-names.ts';
 import * as m012 from './012-identity-limits.ts';
+import * as m013 from './013-figure-bands.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '010-own-books': m010,
   '011-owner-names': m011,
   '012-identity-limits': m012,
+  '013-figure-bands': m013,
 };

@@ -1,4 +1,4 @@
-import { splitExplicitRefs } from '@threadbook/book';
+import { splitExplicitRefs, type PageBand } from '@threadbook/book';
 import {
   inverseRelationshipType,
   type ParagraphDetail,
@@ -19,6 +19,8 @@ export interface LoadedNode {
   y_start: number;
   text: string;
   explicit_refs: string;
+  /** A caption's band of its page, with what it labels (figureBands). */
+  figure?: PageBand;
 }
 
 /** An edge seen from one end, with its evidence kinds as stored (comma-separated). */
@@ -57,6 +59,8 @@ export async function loadGraph(db: Db, bookId: number, version: string): Promis
         'y_start',
         boundedText('text'),
         'explicit_refs',
+        'figure_top',
+        'figure_bottom',
       ])
       .where('book_id', '=', bookId)
       .execute();
@@ -77,6 +81,9 @@ export async function loadGraph(db: Db, bookId: number, version: string): Promis
           y_start: row.y_start,
           text: row.text,
           explicit_refs: row.explicit_refs,
+          ...(row.figure_top === null || row.figure_bottom === null
+            ? {}
+            : { figure: { top: row.figure_top, bottom: row.figure_bottom } }),
         },
       ]),
     );

@@ -13,6 +13,7 @@ import {
   paragraphDetailSchema,
   paragraphTextsQuerySchema,
   paragraphTextsResponseSchema,
+  placedParagraphOf,
   rankRelated,
   relatedAnswer,
   relatedParagraphsResponseSchema,
@@ -123,7 +124,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess; confi
       const paragraphs = request.query.ids.flatMap((raw) => {
         const id = paragraphIdOf(bookId, raw);
         const node = id === undefined ? undefined : graph.nodes.get(id);
-        return node ? [{ id: node.id, page: node.page, y_start: node.y_start, text: node.text }] : [];
+        return node ? [placedParagraphOf(node)] : [];
       });
       return { paragraphs };
     },

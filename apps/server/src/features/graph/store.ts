@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
-import type { BookDocument } from '@threadbook/book';
+import { figureBands, type BookDocument } from '@threadbook/book';
 import type { Database } from '../../db/schema.ts';
 import { updateStatistics } from '../../db/statistics.ts';
 import type { BookGraph } from './pipeline.ts';
@@ -12,10 +12,11 @@ import type { BookGraph } from './pipeline.ts';
 const BATCH_ROWS = 500;
 
 /**
- * What a stored graph holds: 1 nodes and edges, 2 reference spans too. A book whose graph is of an older
- * format has its graph built again in the background (book-graph.ts booksNeedingGraph).
+ * What a stored graph holds: 1 nodes and edges, 2 reference spans too, 3 captions' figure bands too. A book
+ * whose graph is of an older format has its graph built again in the background (book-graph.ts
+ * booksNeedingGraph).
  */
-export const GRAPH_FORMAT = 2;
+export const GRAPH_FORMAT = 3;
 
 /**
  * Replaces the relationship graph of a book: deletes its nodes, edges, reference spans and cached
@@ -66,6 +67,7 @@ function nodeRows(
   graph: BookGraph,
 ): Insertable<Database['graph_node']>[] {
   const nodes: Insertable<Database['graph_node']>[] = [];
+  const figures = figureBands(book);
   for (const chapter of book.chapters) {
     for (const section of chapter.sections) {
       for (const paragraph of section.paragraphs) {
@@ -80,6 +82,8 @@ function nodeRows(
           text: paragraph.text,
           // The graph's references, else those the Book XML came with.
           explicit_refs: (graph.explicitRefs.get(paragraph.id) ?? paragraph.explicitRefs).join(','),
+          figure_top: figures.get(paragraph.id)?.top ?? null,
+          figure_bottom: figures.get(paragraph.id)?.bottom ?? null,
         });
       }
     }

@@ -241,7 +241,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
           width={rightWidth}
           onResize={setRightWidth}
         >
-          <RelatedPanel bookId={bookId} anchors={anchors} />
+          <RelatedPanel bookId={bookId} pdf={pdf} anchors={anchors} />
         </ResizablePanel>
       </div>
       <ReferencePreview previews={previews} id={previewId} />

@@ -6,3 +6,4 @@ export {
   type PreviewTarget,
   type ReferencePreviews,
 } from './use-reference-previews.ts';
+export { drawRegion, previewPixelRatio } from './draw-region.ts';

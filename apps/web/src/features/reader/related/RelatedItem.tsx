@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { Sparkles, TriangleAlert } from 'lucide-react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { RelatedParagraph } from '@threadbook/contracts';
 import { pageLabel, relationshipTypeLabel, truncateText } from '../model/index.ts';
 import { useParagraphLabelOf } from '../state/index.ts';
+import { FigureBand } from './FigureBand.tsx';
 import { summaryButtonLabel, SummaryText, useSummary } from './use-summary.ts';
 
 interface RelatedItemProps {
   bookId: number;
+  /** The book's PDF, to draw a caption's figure from; null where there is none to draw from. */
+  pdf: PDFDocumentProxy | null;
   sourceId: string;
   item: RelatedParagraph;
   highlighted: boolean;
@@ -16,10 +20,19 @@ interface RelatedItemProps {
 }
 
 /**
- * One related paragraph (SPEC §2): its label (a jump to it), its page, its text cut at 150 characters with
- * See More / See Less, why it is related, and its explanation on demand.
+ * One related paragraph (SPEC §2): its label (a jump to it), its page, a caption's figure as printed, its
+ * text cut at 150 characters with See More / See Less, why it is related, and its explanation on demand.
  */
-export function RelatedItem({ bookId, sourceId, item, highlighted, showType, onJump }: RelatedItemProps) {
+export function RelatedItem({
+  bookId,
+  pdf,
+  sourceId,
+  item,
+  highlighted,
+  showType,
+  onJump,
+}: RelatedItemProps) {
+  const { figure } = item.node;
   const [expanded, setExpanded] = useState(false);
   const labelOf = useParagraphLabelOf();
   const [summary, pressExplain] = useSummary(bookId, {
@@ -48,6 +61,7 @@ export function RelatedItem({ bookId, sourceId, item, highlighted, showType, onJ
           <span className="related-item__page">{pageLabel(item.node.page)}</span>
         </span>
       </div>
+      {pdf && figure && <FigureBand pdf={pdf} node={{ ...item.node, figure }} onJump={() => onJump(item)} />}
       <p className="related-item__text">
         {text.text}
         {text.toggle && (

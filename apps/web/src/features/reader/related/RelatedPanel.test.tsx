@@ -120,7 +120,7 @@ function renderPanel({ selectedId = '3.2.4', highlightedId = null, sectionTitles
     else if (action.type === 'jumpToRelated') callbacks.onJumpToRelated(action.place);
   };
   const view = renderWithReaderStore(
-    <RelatedPanel bookId={12} anchors={EMPTY_ANCHOR_INDEX} />,
+    <RelatedPanel bookId={12} pdf={null} anchors={EMPTY_ANCHOR_INDEX} />,
     {
       selected: selectedId === null ? null : placeOf(selectedId),
       highlight: highlightedId === null ? null : placeOf(highlightedId),

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { X } from 'lucide-react';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { RelatedParagraphsResponse } from '@threadbook/contracts';
 import {
   groupRelationships,
@@ -18,6 +19,8 @@ const UNPLACED_HEIGHT = 0.05;
 
 interface RelatedPanelProps {
   bookId: number;
+  /** The book's PDF, to draw captions' figures from; null where there is none to draw from. */
+  pdf: PDFDocumentProxy | null;
   /** Where the paragraphs are, to jump to them. */
   anchors: AnchorIndex;
 }
@@ -27,7 +30,7 @@ interface RelatedPanelProps {
  * a related paragraph is jumped to (a recorded jump), highlighted and pointed at; the same one again only
  * loses its highlight. The source is jumped to with a source arrow.
  */
-export function RelatedPanel({ bookId, anchors }: RelatedPanelProps) {
+export function RelatedPanel({ bookId, pdf, anchors }: RelatedPanelProps) {
   const titleId = useId();
   const selectedId = useReaderState((state) => state.selected?.id ?? null);
   const dispatch = useReaderDispatch();
@@ -69,6 +72,7 @@ export function RelatedPanel({ bookId, anchors }: RelatedPanelProps) {
           <RelatedGroups
             key={related.response.source_node.id}
             bookId={bookId}
+            pdf={pdf}
             anchors={anchors}
             response={related.response}
           />
@@ -79,6 +83,7 @@ export function RelatedPanel({ bookId, anchors }: RelatedPanelProps) {
 
 function RelatedGroups({
   bookId,
+  pdf,
   anchors,
   response,
 }: RelatedPanelProps & { response: RelatedParagraphsResponse }) {
@@ -117,6 +122,7 @@ function RelatedGroups({
               <RelatedItem
                 key={`${item.node.id}:${item.relationship_type}`}
                 bookId={bookId}
+                pdf={pdf}
                 sourceId={source.id}
                 item={item}
                 highlighted={sameParagraphId(highlightedId, item.node.id)}
