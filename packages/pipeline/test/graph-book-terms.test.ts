@@ -476,6 +476,12 @@ describe('what a sentence that seems to define names', () => {
     expect(definedIn('Recall that a group is called abelian if ab = ba for all a and b.')).toEqual([]);
     // Naming a thing's kind tells no difference: no definition.
     expect(definedIn('A Complex number is a Number, and numbers can be added.')).toEqual([]);
+    expect(definedIn('A web address is a piece of data, and a play is another.')).toEqual([]);
+    // A program's call is no naming.
+    expect(definedIn('When we call make_withdraw, we bind the name balance to the initial amount.')).toEqual(
+      [],
+    );
+    expect(definedIn("We call Account with the argument 'Kirk', the account holder's name.")).toEqual([]);
     expect(definedIn('A binary symmetric channel is a model of a noisy line.')).toEqual([
       'binary symmetric channel',
     ]);

@@ -162,10 +162,11 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVe
   // Greedy: the name is the last article's phrase ("We call the set of all subsets of A the power set").
   // Not "If we call the first term a, then" (no name), "Later we will call this ..." (a pointer), across
   // a clause ("We call this unordered sampling (in contrast to ordered) because the order ..."), nor a
-  // phrase of place ("what we call truncation towards zero on the number line" names no number line).
+  // phrase of place ("what we call truncation towards zero on the number line" names no number line), nor
+  // past a comma ("When we call make_withdraw, we bind the name balance": a program's call).
   {
     pattern: new RegExp(
-      String.raw`(?<!\b[Ll]ater,? )\b[Ww]e (?:will |shall )?call (?:(?!\b(?:because|since|when|while|although|so|but)\b)[^.;:!?]){1,60}(?<!\b(?:on|in|at|of|to|towards|from|into|onto|by|with|for|over|under) )\b(?:an?|the) ${TERM}`,
+      String.raw`(?<!\b[Ll]ater,? )\b[Ww]e (?:will |shall )?call (?:(?!\b(?:because|since|when|while|although|so|but)\b)[^.,;:!?]){1,60}(?<!\b(?:on|in|at|of|to|towards|from|into|onto|by|with|for|over|under) )\b(?:an?|the) ${TERM}`,
       'dg',
     ),
   },
@@ -199,11 +200,11 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVe
   },
   // "A binary symmetric channel is a model ...", "A closed formula for a sequence ... is a formula":
   // a paragraph that opens by saying what an X is defines X; not one that only names its kind ("A
-  // Complex number is a Number, and ...": a class and its base, no difference told).
+  // Complex number is a Number, and ...", "A web address is a piece of data, and ...": no difference told).
   {
     subject: true,
     pattern: new RegExp(
-      String.raw`${SENTENCE_START}An? ${TERM}(?: ${QUALIFIER}${NO_IF}{0,80}?)? (?:is|are) (?:an?|the) (?!${GAP(80)}\bif\b)(?![A-Za-z-]+[,.;:](?:\s|$))`,
+      String.raw`${SENTENCE_START}An? ${TERM}(?: ${QUALIFIER}${NO_IF}{0,80}?)? (?:is|are) (?:an?|the) (?!${GAP(80)}\bif\b)(?!(?:(?:piece|kind|sort|type|part) of )?[A-Za-z-]+[,.;:](?:\s|$))`,
       'dg',
     ),
   },
