@@ -515,10 +515,14 @@ describe('a one-word term used in passing', () => {
     expect(namesInPassing('Run it. The algorithm stops. The algorithm halts.', 'algorithm')).toBe(false);
     expect(namesInPassing('We might prompt the user for a file name.', 'prompt')).toBe(true);
     expect(namesInPassing('The prompt shows that the shell is ready.', 'prompt')).toBe(false);
-    // A phrase is specific enough once.
-    expect(namesInPassing('Run it. We could have chosen any other variable name.', 'variable name')).toBe(
-      false,
-    );
+    // A phrase is specific enough once, unless a glossary's one-line entry would be sent for it.
+    const aside = 'Run it. We could have chosen any other variable name.';
+    expect(namesInPassing(aside, 'variable name')).toBe(false);
+    expect(namesInPassing(aside, 'variable name', true)).toBe(true);
+    expect(namesInPassing('A variable name is a name. Choose it well.', 'variable name', true)).toBe(false);
+    expect(
+      namesInPassing('Run it. Each variable name, and any variable name after.', 'variable name', true),
+    ).toBe(false);
   });
 });
 

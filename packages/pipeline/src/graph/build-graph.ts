@@ -212,9 +212,10 @@ function definitionPairs(
     const byDefiner = new Map<string, string[]>();
     for (const term of used[i]!) {
       if ((usage.get(term) ?? 0) > commonAbove || basicIn(user.chapterId, term)) continue;
-      if (namesInPassing(user.text, term)) continue;
       const site = definitionFor(defined, term, user);
-      if (site === undefined || (vocabulary.has(term) && glossaryEntries.has(site.paragraphId))) continue;
+      if (site === undefined) continue;
+      const fromGlossary = glossaryEntries.has(site.paragraphId);
+      if (namesInPassing(user.text, term, fromGlossary) || (fromGlossary && vocabulary.has(term))) continue;
       byDefiner.set(site.paragraphId, [...(byDefiner.get(site.paragraphId) ?? []), term]);
     }
     const strongest = [...byDefiner]

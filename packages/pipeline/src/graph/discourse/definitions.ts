@@ -508,15 +508,6 @@ function takenForGranted(
   return out;
 }
 
-/** Whether the word sequence `needle` occurs in `words`. */
-function containsRun(words: readonly string[], needle: readonly string[]): boolean {
-  outer: for (let i = 0; i + needle.length <= words.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (words[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
-}
-
 /**
  * Per paragraph, the terms its text contains. A longer term wins over the shorter ones inside it: a
  * paragraph about "normal subgroups" uses "normal subgroup", not also "subgroup" through that phrase.
@@ -535,7 +526,7 @@ function findOccurrences(paragraphs: readonly GraphParagraph[], terms: string[])
     const present = new Set<string>();
     for (const word of new Set(words))
       for (const term of byFirstWord.get(word) ?? [])
-        if (containsRun(words, term.split(' '))) present.add(term);
+        if (countRuns(words, term.split(' ')) > 0) present.add(term);
     const used: string[] = [];
     for (const term of longestFirst) {
       if (!present.has(term)) continue;
@@ -563,17 +554,27 @@ export function termsUsed(defined: DefinedTerms, paragraph: GraphParagraph): str
 }
 
 /**
- * Whether a paragraph names a one-word term without building on it: once, outside its first sentence, in
- * a paragraph of several ("algorithm" once in a tip on print debugging), or only as a verb ("we might
- * prompt the user" is no use of the prompt, a visual cue). A phrase is specific enough once.
+ * Whether a paragraph names a term without building on it: once, outside its first sentence, in a
+ * paragraph of several ("algorithm" once in a tip on print debugging), or a one-word term only as a verb
+ * ("we might prompt the user" is no use of the prompt, a visual cue). A phrase is specific enough once,
+ * unless `evenPhrases`: a glossary's one-line entry serves a paragraph that is about its term, not one
+ * that names "function definition" in an aside.
  */
-export function namesInPassing(text: string, term: string): boolean {
-  if (term.includes(' ')) return false;
-  if (asVerbOnly(text, term)) return true;
-  const words = termWords(withoutCode(text));
-  if (words.filter((word) => word === term).length >= 2) return false;
+export function namesInPassing(text: string, term: string, evenPhrases = false): boolean {
+  const run = term.split(' ');
+  if (run.length > 1 && !evenPhrases) return false;
+  if (run.length === 1 && asVerbOnly(text, term)) return true;
+  if (countRuns(termWords(withoutCode(text)), run) >= 2) return false;
   const first = text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0] ?? text;
-  return first !== text && !termWords(withoutCode(first)).includes(term);
+  return first !== text && countRuns(termWords(withoutCode(first)), run) === 0;
+}
+
+/** How often the word sequence `run` occurs in `words`. */
+function countRuns(words: readonly string[], run: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i + run.length <= words.length; i++)
+    if (run.every((word, j) => words[i + j] === word)) count++;
+  return count;
 }
 
 /** Words before a verb ("to", "we", "will") and words that open its object ("the", "them"). */
@@ -600,7 +601,7 @@ function occursOutside(
   for (let i = 0; i + longer.length <= masked.length; i++) {
     if (longer.every((word, j) => masked[i + j] === word)) masked.fill('', i, i + longer.length);
   }
-  return containsRun(masked, term);
+  return countRuns(masked, term) > 0;
 }
 
 /** The terms `defining` defines that `user` uses: the evidence that `defining` is background for `user`. */
