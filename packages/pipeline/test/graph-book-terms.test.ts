@@ -341,7 +341,7 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
     expect(recapped?.justification ?? '').not.toContain('defined in');
   });
 
-  it("sends no paragraph to the glossary entry of a term used in a quarter of the book's chapters", async () => {
+  it("sends no paragraph to the glossary entry of a term used in 15% of the book's chapters", async () => {
     // Eight chapters; "loop variable" is used in two of them besides its glossary's, "base case" in one.
     const uses = [
       'The loop variable takes each value of the list in turn while the body runs.',
