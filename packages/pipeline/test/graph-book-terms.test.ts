@@ -341,30 +341,36 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
     expect(recapped?.justification ?? '').not.toContain('defined in');
   });
 
-  it("sends no paragraph to the glossary entry of a term used in 15% of the book's chapters", async () => {
-    // Eight chapters; "loop variable" is used in two of them besides its glossary's, "base case" in one.
-    const uses = [
-      'The loop variable takes each value of the list in turn while the body runs.',
-      'A search may stop the loop variable at the first match or go on to the end.',
-      'A function that calls itself stops when it reaches its base case and returns.',
+  it("sends a paragraph to the definition of a term used in 15% of the book's chapters only in its own chapter, and never to its glossary entry", async () => {
+    // Eight chapters. "loop variable" is used in two besides its glossary's, "base case" in one; "tree
+    // traversal" is defined in the text of chapter 5 and used there and in chapters 6 and 7.
+    const texts: string[][] = [
+      [
+        'loop variable A variable used as part of a for loop, given a new value on each iteration.',
+        'base case A branch of a recursive function that does not make a recursive call.',
+      ],
+      ['The loop variable takes each value of the list in turn while the body runs.'],
+      ['A search may stop the loop variable at the first match or go on to the end.'],
+      ['A function that calls itself stops when it reaches its base case and returns.'],
+      [
+        'A tree traversal is a way of visiting every node of a tree exactly once, in some order.',
+        'A tree traversal in preorder visits the root before its subtrees, each in the same way.',
+      ],
+      ['A tree traversal in postorder evaluates an expression tree from its leaves upwards.'],
+      ['A tree traversal by levels needs a queue of the nodes still to be visited.'],
+      ['Chapter 8 draws shapes with turtles on a canvas of pixels.'],
     ];
     const book: BookDocument = {
       title: 'Test',
       author: '',
-      chapters: Array.from({ length: 8 }, (_, c) => ({
+      chapters: texts.map((paragraphs, c) => ({
         id: `${c + 1}`,
         title: `Chapter ${c + 1}`,
         sections: [
           {
             id: `${c + 1}.1`,
             title: c === 0 ? 'Glossary' : `Part ${c + 1}`,
-            paragraphs: (c === 0
-              ? [
-                  'loop variable A variable used as part of a for loop, given a new value on each iteration.',
-                  'base case A branch of a recursive function that does not make a recursive call.',
-                ]
-              : [uses[c - 1] ?? `Chapter ${c + 1} draws shapes with turtles on a canvas of pixels.`]
-            ).map((text, i) => ({
+            paragraphs: paragraphs.map((text, i) => ({
               id: `${c + 1}.1.${i + 1}`,
               page: c + 1,
               yStart: i / 10,
@@ -376,13 +382,16 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
       })),
     };
     const graph = await buildGraph(book);
-    const toEntry = (source: string, target: string) =>
+    const toDefinition = (source: string, target: string) =>
       graph.edges.find(
         (e) => e.source === source && e.target === target && e.justification.includes('defined in'),
       );
-    expect(toEntry('2.1.1', '1.1.1')).toBeUndefined();
-    expect(toEntry('3.1.1', '1.1.1')).toBeUndefined();
-    expect(toEntry('4.1.1', '1.1.2')).toMatchObject({ type: 'BACKGROUND' });
+    expect(toDefinition('2.1.1', '1.1.1')).toBeUndefined();
+    expect(toDefinition('3.1.1', '1.1.1')).toBeUndefined();
+    expect(toDefinition('4.1.1', '1.1.2')).toMatchObject({ type: 'BACKGROUND' });
+    expect(toDefinition('5.1.2', '5.1.1')).toMatchObject({ type: 'BACKGROUND' });
+    expect(toDefinition('6.1.1', '5.1.1')).toBeUndefined();
+    expect(toDefinition('7.1.1', '5.1.1')).toBeUndefined();
   });
 });
 

@@ -66,9 +66,10 @@ const MAX_CHAPTER_SHARE = 0.4;
 const MIN_CHAPTER_PARAGRAPHS = 8;
 /**
  * A term used in at least this share of a book's chapters (books of 8 or more) is the book's everyday
- * vocabulary: its glossary entry, a recap at a chapter's end, is no definition to send readers back to
- * ("algorithm", "interpreter", "data type" all through an introduction to programming; blind readers
- * found such links of no use chapters on).
+ * vocabulary, known to a reader past the chapter that defines it: its definition serves that chapter only,
+ * and its glossary entry, a recap at a chapter's end, none ("algorithm", "interpreter", "data type" all
+ * through an introduction to programming, "proper subgroup" through an algebra; blind readers found such
+ * links of no use chapters on).
  */
 const BOOK_VOCABULARY_SHARE = 0.15;
 const MIN_BOOK_CHAPTERS = 8;
@@ -216,7 +217,8 @@ function definitionPairs(
       const site = definitionFor(defined, term, user);
       if (site === undefined) continue;
       const fromGlossary = glossaryEntries.has(site.paragraphId);
-      if (namesInPassing(user.text, term, fromGlossary) || (fromGlossary && vocabulary.has(term))) continue;
+      const known = vocabulary.has(term) && (fromGlossary || site.chapterId !== user.chapterId);
+      if (known || namesInPassing(user.text, term, fromGlossary)) continue;
       byDefiner.set(site.paragraphId, [...(byDefiner.get(site.paragraphId) ?? []), term]);
     }
     const strongest = [...byDefiner]
