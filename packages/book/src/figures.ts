@@ -77,12 +77,12 @@ export function figureBands(book: BookDocument): Map<string, PageBand> {
   const bands = new Map<string, PageBand>();
   for (const onPage of byPage.values()) {
     const bounds = onPage.filter(boundsFigure);
+    const body = onPage.filter((p) => !boundsFigure(p));
     for (const caption of onPage) {
       if (caption.kind !== 'caption') continue;
       const y = caption.yStart;
       const above = Math.max(0, ...bounds.filter((p) => p.yStart < y).map((p) => p.yStart));
       const below = Math.min(1, ...bounds.filter((p) => p.yStart > y).map((p) => p.yStart));
-      const body = onPage.filter((p) => !bounds.includes(p));
       const bodyAbove = body.some((p) => p.yStart > above && p.yStart < y);
       const bodyBelow = body.some((p) => p.yStart > y && p.yStart < below);
       bands.set(caption.id, bandAround(y, above, below, bodyAbove, bodyBelow));

@@ -188,7 +188,6 @@ function definitionPairs(
   const used = paragraphs.map((p) => termsUsed(defined, p));
   const usage = new Map<string, number>();
   for (const terms of used) for (const term of terms) usage.set(term, (usage.get(term) ?? 0) + 1);
-  const vocabulary = bookVocabulary(paragraphs, used);
   // A term most paragraphs use ("set", "group") would send them all back to its definition.
   const commonAbove = commonInBookAbove(paragraphs.length);
 
@@ -196,11 +195,22 @@ function definitionPairs(
   // definition each of its paragraphs goes back to.
   const chapterSize = new Map<string, number>();
   const chapterUses = new Map<string, number>();
+  const chaptersOf = new Map<string, Set<string>>();
   paragraphs.forEach((p, i) => {
     chapterSize.set(p.chapterId, (chapterSize.get(p.chapterId) ?? 0) + 1);
-    for (const term of used[i]!)
+    for (const term of used[i]!) {
       chapterUses.set(pairKey(p.chapterId, term), (chapterUses.get(pairKey(p.chapterId, term)) ?? 0) + 1);
+      chaptersOf.set(term, (chaptersOf.get(term) ?? new Set()).add(p.chapterId));
+    }
   });
+  // The book's everyday vocabulary (BOOK_VOCABULARY_SHARE).
+  const vocabulary = new Set(
+    chapterSize.size < MIN_BOOK_CHAPTERS
+      ? []
+      : [...chaptersOf]
+          .filter(([, where]) => where.size >= BOOK_VOCABULARY_SHARE * chapterSize.size)
+          .map(([term]) => term),
+  );
   const basicIn = (chapter: string, term: string) =>
     (chapterSize.get(chapter) ?? 0) >= MIN_CHAPTER_PARAGRAPHS &&
     (chapterUses.get(pairKey(chapter, term)) ?? 0) > MAX_CHAPTER_SHARE * chapterSize.get(chapter)!;
@@ -241,21 +251,6 @@ function definitionPairs(
 }
 
 const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
-
-/** The terms used in at least BOOK_VOCABULARY_SHARE of the book's chapters. */
-function bookVocabulary(paragraphs: readonly GraphParagraph[], used: readonly string[][]): Set<string> {
-  const chapters = new Set(paragraphs.map((p) => p.chapterId)).size;
-  if (chapters < MIN_BOOK_CHAPTERS) return new Set();
-  const chaptersOf = new Map<string, Set<string>>();
-  paragraphs.forEach((p, i) => {
-    for (const term of used[i]!) chaptersOf.set(term, (chaptersOf.get(term) ?? new Set()).add(p.chapterId));
-  });
-  return new Set(
-    [...chaptersOf]
-      .filter(([, where]) => where.size >= BOOK_VOCABULARY_SHARE * chapters)
-      .map(([term]) => term),
-  );
-}
 
 /** What the merge reads besides the pairs: the prose and its defined terms. */
 interface BookVocabulary {
