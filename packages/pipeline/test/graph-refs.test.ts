@@ -9,6 +9,7 @@ import { extractBook } from '../src/extract/extract-book.ts';
 import { mapLinksToParagraphs, readInternalLinks, type PdfLink } from '../src/graph/links.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { expandNumbers, findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
+import { linkWords } from '../src/graph/refs/link-words.ts';
 import {
   paragraphReferredTo,
   referenceIntoSection,
@@ -552,27 +553,58 @@ describe('items numbered afresh in each section, named with their section', () =
   it('takes a PDF link on the section number for the item the words place there (LyX links "Sec. 1.7.3" only)', () => {
     const opening = { ...paragraphsOf([['1.7.3', 'Tensor products of maps.']])[0]!, page: 1, yStart: 0.1 };
     const lemma = {
-      ...paragraphsOf([['1.7.3', 'Lemma 2: The map f*: V ⊗ W → W is linear.']])[0]!,
+      ...paragraphsOf([['1.7.3', 'Lemma 2: The map f*: V ⊗ W → W is linear, see (1.21).']])[0]!,
       id: '1.7.3.2',
       order: 1,
       page: 2,
       yStart: 0.1,
     };
     const source = {
-      ...paragraphsOf([['2.3.1', 'In Lemma 2 of Sec. 1.7.3 we have used covectors to define maps.']])[0]!,
+      ...paragraphsOf([['2.3.1', 'In Lemma 2 of Sec. 1.7.3 we defined maps according to Eq. (1.21).']])[0]!,
       order: 2,
       page: 3,
       yStart: 0.1,
     };
+    const link = (top: number, target: { page: number; y: number }): PdfLink => ({
+      page: 3,
+      rect: { left: 0.4, top, right: 0.45, bottom: top + 0.02 },
+      target: { ...target, name: undefined },
+    });
+    const onSection = link(0.11, { page: 1, y: 0.09 });
+    // Alone, and beside a link on "1.21" that already reaches the lemma holding the equation.
+    for (const links of [[onSection], [onSection, link(0.12, { page: 2, y: 0.09 })]]) {
+      const found = resolveExplicitReferences([opening, lemma, source], { links });
+      expect(found.map((r) => [r.sourceId, r.targetId, r.phrase, r.via])).toEqual([
+        ['2.3.1.1', '1.7.3.2', 'In Lemma 2 of Sec. 1.7.3', 'both'],
+      ]);
+    }
+  });
+
+  it('reads "Theorem 5.8.1" as the unnumbered theorem of Section 5.8.1, which a link on the number confirms', () => {
+    const [opening, theorem, hint] = paragraphsOf([
+      ['5.8.1', 'We will now prove this correspondence in the general case.'],
+      ['5.8.1', 'Theorem: The determinant of an operator is the square of its Pfaffian.'],
+      ['5.8.2', 'Hint: This is a paraphrase of the proof of Theorem 5.8.1.'],
+    ]).map((p, i) => ({ ...p, page: i + 1, yStart: 0.1 }));
     const toOpening: PdfLink = {
       page: 3,
       rect: { left: 0.4, top: 0.11, right: 0.45, bottom: 0.13 },
       target: { page: 1, y: 0.09, name: undefined },
     };
-    const found = resolveExplicitReferences([opening, lemma, source], { links: [toOpening] });
-    expect(found.map((r) => [r.sourceId, r.targetId, r.phrase, r.via])).toEqual([
-      ['2.3.1.1', '1.7.3.2', 'In Lemma 2 of Sec. 1.7.3', 'both'],
+    for (const links of [[], [toOpening]]) {
+      const found = resolveExplicitReferences([opening!, theorem!, hint!], { links });
+      expect(found.map((r) => [r.targetId, r.kind])).toEqual([[theorem!.id, 'theorem']]);
+    }
+  });
+
+  it('sends a section that numbers its exercises afresh twice to the nearest before the reference', () => {
+    const paragraphs = paragraphsOf([
+      ['3.9', 'Exercise 1: Find the characteristic polynomial of a scaled operator.'],
+      ['3.9', 'Exercise 2: Show that the polynomial has degree N.'],
+      ['3.9', 'Exercise 1: Show the trace relation in three dimensions.'],
+      ['3.9', 'Exercise 2 (general trace relations): Generalize the result of Exercise 1 to N dimensions.'],
     ]);
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['3.9.4>3.9.3']);
   });
 
   it('looks up a list of items ("Exercises 1 and 2 in Sec. 3.9"), a part ("Exercise 1a") and an appendix section ("Sec. C.4")', () => {
@@ -939,5 +971,31 @@ describe.skipIf(!corpus.has('aata/aata-20220728.pdf'))('aata: the detector again
     expect(matched / detected.length).toBeGreaterThanOrEqual(0.95);
     // Captions are paragraphs, and a figure's link (set above the drawing) is mapped to its caption.
     expect(matched / truth.size).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('the words a link covers, as a reason quotes them', () => {
+  it('widens a piece of a label to the whole reference and its kind word', () => {
+    const cases: [string, string, string][] = [
+      ['13)', 'By Eq. (3.13) the determinant is a product.', 'Eq. (3.13)'],
+      ['12.13)', 'From Equation (12.13) we see that b is linear in Y.', 'Equation (12.13)'],
+      ['(15), a', 'The structure is as in (15), a result for both classes.', '(15)'],
+      ['e 4.2, t', 'The θ-rule derived in Exercise 4.2, together with the code, gives u.', 'Exercise 4.2'],
+      [
+        'e the section called “Sign-extension”) t',
+        'The bit must be sign-extended (see the section called “Sign-extension”) to create an address.',
+        'the section called “Sign-extension”',
+      ],
+      [
+        'o the start of this chapter fo',
+        'Go back to the start of this chapter for the whole picture.',
+        'the start of this chapter',
+      ],
+    ];
+    for (const [covered, text, quoted] of cases) expect(linkWords(covered, text, 3)).toBe(quoted);
+  });
+
+  it('trims words the paragraph does not hold', () => {
+    expect(linkWords('m 1.1.5, th', 'A drawing with its own labels.', 3)).toBe('1.1.5');
   });
 });

@@ -9,6 +9,7 @@ import { squash } from '../extract/headings.ts';
 import { readPageText } from '../extract/load.ts';
 import type { PageText, TextRun } from '../extract/types.ts';
 import { loadPdf } from '../pdfjs.ts';
+import { linkWords } from './refs/link-words.ts';
 import type { ExplicitReference, GraphParagraph } from './types.ts';
 
 export interface PdfLink {
@@ -426,7 +427,7 @@ export async function withLinkWords(
         right: right * page.width,
         bottom: bottom * page.height,
       };
-      const anchor = wholeWords(textWithin(page.runs, rect), source.text);
+      const anchor = linkWords(textWithin(page.runs, rect), source.text, ANCHOR_SLACK);
       if (!/[\p{L}\p{N}]/u.test(anchor)) continue;
       // Words the paragraph does not hold: the link sits in text the book left out of its paragraphs (a
       // part's table of contents, a drawing), not in the paragraph before it.
@@ -439,29 +440,4 @@ export async function withLinkWords(
   return references
     .filter((r) => !elsewhere.has(r))
     .map((r) => (words.has(r) ? { ...r, phrase: words.get(r)! } : r));
-}
-
-/**
- * The words of `text` an anchor read off the page covers, whole: the anchor takes a few characters beyond
- * each side of the link, which may cut a word at either end.
- */
-function wholeWords(anchor: string, text: string): string {
-  const core = anchor.length > 2 * ANCHOR_SLACK + 2 ? anchor.slice(ANCHOR_SLACK, -ANCHOR_SLACK) : anchor;
-  const at = text.indexOf(core);
-  if (core.trim() === '' || at < 0) return trimmedEnds(anchor);
-  let start = at;
-  let end = at + core.length;
-  while (start > 0 && /[\p{L}\p{N}]/u.test(text[start - 1]!)) start--;
-  while (end < text.length && /[\p{L}\p{N}]/u.test(text[end]!)) end++;
-  return text.slice(start, end).trim();
-}
-
-/** An anchor without the piece of a word it may take at either end ("m 1.1.5, th" -> "1.1.5"). */
-function trimmedEnds(anchor: string): string {
-  let words = anchor.trim();
-  const first = words.indexOf(' ');
-  if (first > 0 && first <= ANCHOR_SLACK) words = words.slice(first + 1);
-  const last = words.lastIndexOf(' ');
-  if (last > 0 && words.length - last - 1 <= ANCHOR_SLACK) words = words.slice(0, last);
-  return words.replace(/[,;:]+$/, '').trim();
 }

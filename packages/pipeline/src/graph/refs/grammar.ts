@@ -227,6 +227,37 @@ export function findItemLabels(text: string): { kind: ReferenceKind; label: stri
     .map((m) => ({ kind: m.kind, label: m.labels[0]!.label, name: text.slice(m.start, m.end) }));
 }
 
+/** The word that names a kind right before a label, with what separates them: "Eq. ", "Exercise ", "Sec.\u00a0". */
+const KIND_WORD_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}])(?:${KIND_WORDS.map(([, w]) => w).join('|')})[\s\u00a0\u202f]*$`,
+  'u',
+);
+
+/** The kind word that ends `text`, if any ("... from Equation " -> "Equation "). */
+export function kindWordAtEnd(text: string): string | undefined {
+  return KIND_WORD_BEFORE.exec(text)?.[0];
+}
+
+/** Kinds of statement a book may print without a number ("Theorem:", "Lemma (Cayley).") and refer to by section. */
+const UNNUMBERED_KINDS = new Set<ReferenceKind>([
+  'theorem',
+  'lemma',
+  'proposition',
+  'corollary',
+  'definition',
+  'statement',
+  'algorithm',
+]);
+const OPENING_WORD = /^\(?\s*(\p{L}+\.?)\s*(?:[:.]|\([^)]{1,60}\)\s*[:.])/u;
+
+/** The kind of statement a paragraph opens with, unnumbered ("Theorem: If ...", "Lemma (Zorn). ..."). */
+export function unnumberedItemKind(text: string): ReferenceKind | undefined {
+  const word = OPENING_WORD.exec(text)?.[1];
+  if (word === undefined) return undefined;
+  const kind = kindOf(word);
+  return UNNUMBERED_KINDS.has(kind) ? kind : undefined;
+}
+
 /** Every explicit reference in a paragraph's text, in order of appearance, one mention per target. */
 export function findReferenceMentions(text: string): ReferenceMention[] {
   const mentions: ReferenceMention[] = [];

@@ -8,7 +8,7 @@ import { crossReferencePairs, type PdfLink } from '../links.ts';
 import type { ExplicitReference, GraphParagraph, ReferenceKind } from '../types.ts';
 import { findItemLabels, findReferenceMentions, type ReferenceMention } from './grammar.ts';
 import { sentenceAround } from '../sentences.ts';
-import { buildTargetIndex, type TargetIndex } from './targets.ts';
+import { buildTargetIndex, isInSection, type TargetIndex } from './targets.ts';
 import { buildExampleIndex } from './examples.ts';
 import type { ResolvedMention } from './resolved-mention.ts';
 import { buildTitleIndex } from './titles.ts';
@@ -83,6 +83,13 @@ function referencesInText(
       ref.section = qualifier.label;
       const within = index.find(qualifier.kind, qualifier.label, p);
       if (within) ref.withinTargetId = within.id;
+    } else if (!SECTION_KINDS.has(mention.kind) && isInSection(target, mention.label)) {
+      // "Theorem 5.8.1", the unnumbered theorem of Section 5.8.1: a link on the number lands on the section.
+      const within = index.find('subsection', mention.label, p) ?? index.find('section', mention.label, p);
+      if (within && within.id !== target.id) {
+        ref.section = mention.label;
+        ref.withinTargetId = within.id;
+      }
     }
     refs.push(ref);
   }
@@ -209,12 +216,13 @@ function mergeWithLinks(
   if (linkTargets.length === 0) return fromText.map(withoutSectionOpening);
   const confirmed = new Set(fromText.map((r) => r.targetId).filter((id) => linkTargets.includes(id)));
   // A link on the number of the section that places an item ("Lemma 2 of Sec. 1.7.3") lands on the
-  // section's opening and confirms the item.
+  // section's opening and confirms the item; it is no reference to the opening, even when another link
+  // (on "Eq. (1.21)") already reached the item.
   const onPlacingSection = new Set<string>();
   for (const ref of fromText) {
-    if (confirmed.has(ref.targetId) || !linkConfirms(ref, linkTargets)) continue;
+    if (ref.withinTargetId === undefined || !linkTargets.includes(ref.withinTargetId)) continue;
     confirmed.add(ref.targetId);
-    onPlacingSection.add(ref.withinTargetId!);
+    onPlacingSection.add(ref.withinTargetId);
   }
   // A link landing on the paragraph just before the one the text names ("see Appendix E.6" and a link to
   // the last paragraph of E.5, its destination set above the heading) confirms it.
@@ -289,7 +297,7 @@ function mergeWithLinks(
 function inNamedSection(reference: ExplicitReference, paragraph: GraphParagraph): boolean {
   if (!SECTION_KINDS.has(reference.kind)) return true;
   const named = /([\dA-Z]+(?:\.\d+)*)\W*$/.exec(reference.phrase)?.[1];
-  return named === undefined || paragraph.sectionId === named || paragraph.sectionId.startsWith(`${named}.`);
+  return named === undefined || isInSection(paragraph, named);
 }
 
 /** Words a paragraph needs for a link without words of its own to leave from it. */

@@ -5,7 +5,7 @@
  * paragraph that ends a display with the number).
  */
 import type { GraphParagraph, ReferenceKind } from '../types.ts';
-import { findItemLabels, findReferenceMentions } from './grammar.ts';
+import { findItemLabels, findReferenceMentions, unnumberedItemKind } from './grammar.ts';
 
 export interface TargetIndex {
   /**
@@ -28,6 +28,11 @@ const EXERCISE_ITEM = /^(\d{1,3})[.)]\s/;
 /** A display's equation number: "(3.2)" with no word before it that would make it a reference. */
 const EQUATION_NUMBER = /\((\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)\)/g;
 
+/** Whether a paragraph is in the section a label numbers, or below it. */
+export function isInSection(paragraph: GraphParagraph, label: string): boolean {
+  return paragraph.sectionId === label || paragraph.sectionId.startsWith(`${label}.`);
+}
+
 export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
   const targets = new Map<string, GraphParagraph>();
   // Items numbered without a dot ("Example 2", "Lemma 1") are numbered afresh in each section or
@@ -42,7 +47,19 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
     if (!existing || (!home(existing) && home(paragraph))) targets.set(key, paragraph);
   };
   const firsts = new Set<string>();
+  // A book that prints "Theorem:" without a number refers to it by its section ("Theorem 5.8.1" is the
+  // theorem of Section 5.8.1): each kind's items in each section and the sections above it. Only the
+  // one item of its kind there is sure.
+  const unnumbered = new Map<string, GraphParagraph[]>();
   for (const p of paragraphs) {
+    const itemKind = unnumberedItemKind(p.text);
+    if (itemKind !== undefined) {
+      const parts = p.sectionId.split('.');
+      for (let depth = parts.length; depth >= 1; depth--) {
+        const key = `${itemKind}:${parts.slice(0, depth).join('.')}`;
+        unnumbered.set(key, [...(unnumbered.get(key) ?? []), p]);
+      }
+    }
     // Chapters and sections: their first paragraph (the chapter's id is that of its opening section).
     if (!firsts.has(`chapter:${p.chapterId}`)) {
       firsts.add(`chapter:${p.chapterId}`);
@@ -84,16 +101,20 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
     }
   }
   /** Of the places carrying a bare label, the one in the referring paragraph's own section, else the nearest before it in its chapter. */
-  const nearest = (places: GraphParagraph[], from: GraphParagraph): GraphParagraph | undefined =>
-    places.find((p) => p.sectionId === from.sectionId) ??
-    places.filter((p) => p.chapterId === from.chapterId && p.order < from.order).at(-1);
+  const nearest = (places: GraphParagraph[], from: GraphParagraph): GraphParagraph | undefined => {
+    // A section may number its items afresh more than once (two runs of exercises): the last before.
+    const own = places.filter((p) => p.sectionId === from.sectionId);
+    return (
+      own.filter((p) => p.order < from.order).at(-1) ??
+      own[0] ??
+      places.filter((p) => p.chapterId === from.chapterId && p.order < from.order).at(-1)
+    );
+  };
   return {
     find: (kind, label, from, within) => {
       const places = bare.get(`${kind}:${label}`);
       if (within !== undefined) {
-        const inSection = (p: GraphParagraph) =>
-          p.sectionId === within || p.sectionId.startsWith(`${within}.`);
-        return (places ?? []).find(inSection);
+        return (places ?? []).find((p) => isInSection(p, within));
       }
       // A bare label several items carry names the one near the reference, or none for sure.
       if (from && places && places.length > 1) return nearest(places, from);
@@ -108,7 +129,8 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
         const parent = /^(\d+\.\d+)\.1$/.exec(label)?.[1];
         return other ?? (parent === undefined ? undefined : targets.get(`section:${parent}`));
       }
-      return undefined;
+      const inSection = DOTTED.test(label) ? (unnumbered.get(`${kind}:${label}`) ?? []) : [];
+      return inSection.length === 1 ? inSection[0] : undefined;
     },
   };
 }

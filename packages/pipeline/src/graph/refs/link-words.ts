@@ -1,0 +1,61 @@
+/**
+ * The words of a paragraph a link covers, as a reason quotes them: the whole reference, not the piece of
+ * it the link's rectangle holds ("13)" is "Eq. (3.13)", "4.2" is "Exercise 4.2").
+ */
+import { kindWordAtEnd } from './grammar.ts';
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** Joins inside one label or name: "3.13", "E.6", "Sign-extension". */
+const INNER_JOIN = /[.\-–]/;
+const CLOSER: Record<string, string> = { '(': ')', '“': '”', '[': ']' };
+
+/**
+ * The reference in `text` that `covered` (the characters read under the link, give or take `slack` at
+ * either end) is part of: widened to whole words and labels, its brackets and quotes closed, and its kind
+ * word put in front when it is a bare label. Covered words `text` does not hold come back trimmed.
+ */
+export function linkWords(covered: string, text: string, slack: number): string {
+  const trimmed = trimmedEnds(covered, slack);
+  const words = covered.trim();
+  // The part surely under the link: without the slack, when the words are long enough to lose it.
+  const core = words.length > 2 * slack + 2 ? words.slice(slack, -slack).trim() : trimmed;
+  const found = [trimmed, core].map((part) => (part === '' ? -1 : text.indexOf(part)));
+  const which = found.findIndex((at) => at >= 0);
+  if (which < 0) return trimmed;
+  return referenceAround(text, found[which]!, found[which]! + [trimmed, core][which]!.length) ?? trimmed;
+}
+
+/** The reference the characters start..end of `text` are part of. */
+function referenceAround(text: string, from: number, to: number): string | undefined {
+  let start = from;
+  let end = to;
+  while (start < end && !WORD_CHAR.test(text[start]!)) start++;
+  while (end > start && !WORD_CHAR.test(text[end - 1]!)) end--;
+  if (start === end) return undefined;
+  const joinsAt = (i: number) =>
+    INNER_JOIN.test(text[i] ?? '') && WORD_CHAR.test(text[i - 1] ?? '') && WORD_CHAR.test(text[i + 1] ?? '');
+  while (start > 0 && (WORD_CHAR.test(text[start - 1]!) || joinsAt(start - 1))) start--;
+  while (end < text.length && (WORD_CHAR.test(text[end]!) || joinsAt(end))) end++;
+  // A label in brackets keeps them ("(3.13)"); an opened bracket or quote is closed ("called “Sign-extension”").
+  while (CLOSER[text[start - 1] ?? ''] !== undefined && text[end] === CLOSER[text[start - 1]!]) {
+    start--;
+    end++;
+  }
+  for (const [open, close] of Object.entries(CLOSER)) {
+    const slice = text.slice(start, end);
+    if (slice.split(open).length > slice.split(close).length && text[end] === close) end++;
+  }
+  const words = text.slice(start, end);
+  if (/\p{L}{3,}/u.test(words)) return words;
+  return `${kindWordAtEnd(text.slice(Math.max(0, start - 16), start)) ?? ''}${words}`.replace(/\s+/g, ' ');
+}
+
+/** Covered words without a piece of a word the slack took at either end ("m 1.1.5, th" -> "1.1.5"). */
+function trimmedEnds(covered: string, slack: number): string {
+  let words = covered.trim();
+  const first = words.indexOf(' ');
+  if (first > 0 && first <= slack) words = words.slice(first + 1);
+  const last = words.lastIndexOf(' ');
+  if (last > 0 && words.length - last - 1 <= slack) words = words.slice(0, last);
+  return words.replace(/[,;:]+$/, '').trim();
+}
