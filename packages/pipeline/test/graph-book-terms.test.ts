@@ -341,6 +341,34 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
     expect(recapped?.justification ?? '').not.toContain('defined in');
   });
 
+  it('sends no glossary entry to another entry of the same glossary, but to one of another glossary', async () => {
+    const book = bookOf([
+      {
+        id: '1.9',
+        title: 'Glossary',
+        texts: [
+          'natural language Any one of the languages that people speak that evolved naturally.',
+          'loop body The statements of a loop that run once for each iteration of the loop.',
+          'counter A variable used to count something, usually increased by one in a loop body.',
+        ],
+      },
+      {
+        id: '2.9',
+        title: 'Glossary',
+        texts: [
+          'token A set of characters treated as a unit for parsing, such as a word in a natural language.',
+        ],
+      },
+    ]);
+    const graph = await buildGraph(book);
+    const defined = (source: string, target: string) =>
+      graph.edges.some(
+        (e) => e.source === source && e.target === target && e.justification.includes('defined in'),
+      );
+    expect(defined('1.9.3', '1.9.2')).toBe(false);
+    expect(defined('2.9.1', '1.9.1')).toBe(true);
+  });
+
   it("sends a paragraph to the definition of a term used in 15% of the book's chapters only in its own chapter, and never to its glossary entry", async () => {
     // Eight chapters. "loop variable" is used in two besides its glossary's, "base case" in one; "tree
     // traversal" is defined in the text of chapter 5 and used there and in chapters 6 and 7.

@@ -1091,6 +1091,15 @@ describe('classifyEdge', () => {
     expect(statement?.justification).toContain(
       'Section 6.1, Paragraph 13 states what the two share ("Theorem 6.4")',
     );
+    // A sentence that defines quotes the term it names, not "is called" alone.
+    const naming = {
+      ...at('plain', 12),
+      text: 'Let H be a subgroup of G. The set gH is called a left coset of H, and Hg a right coset.',
+    };
+    const named = classify({ source: restated, target: naming, semantic: similar(restated, naming) });
+    expect(named?.justification).toContain(
+      'Section 6.1, Paragraph 12 defines what the two share ("is called a left coset")',
+    );
     const hint = {
       ...at('plain', 90, '6.5'),
       text: 'Hint. Count the cosets of the subgroup in the partition.',

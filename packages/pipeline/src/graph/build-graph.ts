@@ -216,6 +216,7 @@ function definitionPairs(
     (chapterUses.get(pairKey(chapter, term)) ?? 0) > MAX_CHAPTER_SHARE * chapterSize.get(chapter)!;
 
   const orderOf = new Map(paragraphs.map((p) => [p.id, p.order]));
+  const sectionOf = new Map(paragraphs.map((p) => [p.id, p.sectionId]));
   const byDefinition = new Map<
     string,
     { user: string; definer: string; terms: string[]; distance: number }[]
@@ -227,6 +228,9 @@ function definitionPairs(
       const site = definitionFor(defined, term, user);
       if (site === undefined) continue;
       const fromGlossary = glossaryEntries.has(site.paragraphId);
+      // A glossary's entries are printed together: one does not send the reader to the entry beside it.
+      if (fromGlossary && glossaryEntries.has(user.id) && sectionOf.get(site.paragraphId) === user.sectionId)
+        continue;
       const known = vocabulary.has(term) && (fromGlossary || site.chapterId !== user.chapterId);
       if (known || namesInPassing(user.text, term, fromGlossary)) continue;
       byDefiner.set(site.paragraphId, [...(byDefiner.get(site.paragraphId) ?? []), term]);

@@ -471,11 +471,15 @@ function titleClause(evidence: EdgeEvidence): string {
     : `The section ${sectionName(sectionId, sectionTitle)} is about ${ideas}`;
 }
 
-function cueClause(reading: Reading, label: (id: string) => string): string | undefined {
+function cueClause(
+  reading: Reading,
+  label: (id: string) => string,
+  textOf: (id: string) => string,
+): string | undefined {
   if (reading.cue === undefined) return undefined;
   const { cue, role } = reading.cue;
   const who = label(reading.cue.in);
-  const said = quote(cue.phrase);
+  const said = quote(cue.signal === 'definition' ? definingWords(textOf(reading.cue.in), cue) : cue.phrase);
   if (reading.type === 'CONTRAST') return `${who} sets itself apart (${said})`;
   if (role === 'example') return `${who} is an example (${said})`;
   if (role === 'proof') return `${who} is a proof (${said})`;
@@ -488,6 +492,21 @@ function cueClause(reading: Reading, label: (id: string) => string): string | un
   if (role === 'exercise') return `${who} is an exercise (${said})`;
   if (cue.signal === 'back') return `${who} looks back (${said})`;
   return `${who} looks ahead (${said})`;
+}
+
+/** Words a defining sentence names its term with: "is called a coset", not "is called" alone. */
+const DEFINING_WORDS = 6;
+/** A word a quote does not end on: "is called a left coset of" says less than "is called a left coset". */
+const LINKING_WORD = /^(?:of|the|a|an|in|on|to|for|and|or|with|by|at|from|as|that)$/i;
+
+function definingWords(text: string, cue: Cue): string {
+  if (cue.index === 0) return cue.phrase;
+  const clause = /^[^.;:!?,(]*/.exec(text.slice(cue.index))![0];
+  const words = clause.trim().split(/\s+/);
+  if (words.length <= cue.phrase.split(/\s+/).length) return cue.phrase;
+  const shown = words.slice(0, DEFINING_WORDS);
+  while (shown.length > 1 && LINKING_WORD.test(shown.at(-1)!)) shown.pop();
+  return shown.join(' ');
 }
 
 /** The clauses joined into one sentence: 'A; also b; c'. Later evidence clauses say "also". */
@@ -568,7 +587,10 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
     source: source.id,
     target: target.id,
     type: reading.type,
-    justification: joinClauses(clauses, cueClause(reading, label)),
+    justification: joinClauses(
+      clauses,
+      cueClause(reading, label, (id) => (id === source.id ? source : target).text),
+    ),
     score: combine(scores),
     evidence: (['explicit', 'semantic', 'discourse'] as const).filter((kind) => kinds.has(kind)),
   };
