@@ -313,6 +313,38 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
     expect(graph.edges.filter((e) => [e.source, e.target].sort().join() === '1.1.1,1.2.1')).toEqual([]);
   });
 
+  it('relates no glossary entry to its repetition in a later glossary, run together with another entry', async () => {
+    const entry =
+      'mutable data value A data value which can be modified. The types of all mutable values are compound types. Lists and dictionaries are mutable; strings and tuples are not.';
+    const graph = await buildGraph(
+      bookOf([
+        {
+          id: '1.1',
+          title: 'Lists',
+          texts: ['A list holds values in order; a list can change after it is made.'],
+        },
+        {
+          id: '1.2',
+          title: 'Tuples',
+          texts: ['A tuple holds values in order; a tuple never changes once made.'],
+        },
+        {
+          id: '1.9',
+          title: 'Glossary',
+          texts: [`${entry} tuple An immutable data value of related elements.`],
+        },
+        { id: '2.1', title: 'Dictionaries', texts: ['A dictionary maps keys to values and can change.'] },
+        { id: '2.2', title: 'Sets', texts: ['A set holds values without order or repetition.'] },
+        {
+          id: '2.9',
+          title: 'Glossary',
+          texts: [`${entry} nested list A list that is an element of another list.`],
+        },
+      ]),
+    );
+    expect(graph.edges.filter((e) => [e.source, e.target].sort().join() === '1.9.1,2.9.1')).toEqual([]);
+  });
+
   it('takes a glossary entry for the definition of what comes after it, not of the text it recaps', async () => {
     const book = bookOf([
       {

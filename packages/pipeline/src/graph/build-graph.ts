@@ -368,7 +368,7 @@ function mergeEvidence(
     const sourceParagraph = byId.get(source);
     const targetParagraph = byId.get(target);
     if (sourceParagraph === undefined || targetParagraph === undefined) continue;
-    // The same words twice (a repeated notice, an entry printed in two glossaries) relate nothing.
+    // One text twice (a repeated notice, an entry printed in two glossaries) relates nothing.
     if (sameWords(sourceParagraph.text, targetParagraph.text)) continue;
     const similar = semanticByPair.get(key);
     const passedOver =
@@ -450,9 +450,20 @@ function onIndexPage(entry: PlacedEntry | undefined, paragraph: GraphParagraph):
   return pages.includes(paragraph.page) || pages.includes(paragraph.page + 1);
 }
 
-/** Whether two texts are the same words, whatever the spacing, case and punctuation. */
+/** Words two texts may open with alike and still be two texts: more is one text printed twice. */
+const REPEATED_OPENING_WORDS = 20;
+
+/**
+ * Whether two texts are one text printed twice, whatever the spacing, case and punctuation: the same
+ * words, or the same first 20 words and more (a glossary entry repeated in a later chapter's glossary, run
+ * together with a different next entry).
+ */
 function sameWords(a: string, b: string): boolean {
-  return wordKeys(a).join(' ') === wordKeys(b).join(' ');
+  const [x, y] = [wordKeys(a), wordKeys(b)];
+  if (x.join(' ') === y.join(' ')) return true;
+  let shared = 0;
+  while (shared < x.length && x[shared] === y[shared]) shared++;
+  return shared >= REPEATED_OPENING_WORDS;
 }
 
 /**

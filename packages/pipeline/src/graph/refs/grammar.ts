@@ -230,10 +230,10 @@ export function findItemLabels(text: string): { kind: ReferenceKind; label: stri
 /** The word that names a kind right before a label, with what separates them: "Eq. ", "Exercise ", "Sec.\u00a0". */
 const KIND_WORD_BEFORE = new RegExp(
   String.raw`(?<![\p{L}])(?:${KIND_WORDS.map(([, w]) => w).join('|')})[\s\u00a0\u202f]*$`,
-  'u',
+  'iu',
 );
 
-/** The kind word that ends `text`, if any ("... from Equation " -> "Equation "). */
+/** The kind word that ends `text`, if any, in any case ("... from Equation " -> "Equation ", "see problem "). */
 export function kindWordAtEnd(text: string): string | undefined {
   return KIND_WORD_BEFORE.exec(text)?.[0];
 }

@@ -28,9 +28,11 @@ export function withOwnLabels(
     const label = LABEL.exec(reference.phrase.trim());
     if (reference.role !== undefined || source === undefined || target === undefined || label === null)
       return [reference];
-    const first = source.text.trim().split(/\s/)[0] ?? '';
-    if (!first.endsWith(reference.phrase.trim()) && !reference.phrase.trim().endsWith(first))
-      return [reference];
+    // "0.2.2." opening the answer, quoted "0.2.2" or "2.2.": the same label, full stop or not.
+    const bare = (words: string) => words.trim().replace(/\.$/, '');
+    const first = bare(source.text.trim().split(/\s/)[0] ?? '');
+    const phrase = bare(reference.phrase);
+    if (!first.endsWith(phrase) && !phrase.endsWith(first)) return [reference];
     const own = label[1]!;
     const opens = (p: GraphParagraph) => new RegExp(`^(?:[A-Z\\d]{1,3}\\.){0,3}${own}[.)]?\\s`).test(p.text);
     // An exercise's number linked to an answer paragraph that holds it ("A.1.5." inside a run of answers).
