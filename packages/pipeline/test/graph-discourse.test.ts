@@ -12,6 +12,7 @@ import {
   termsUsed,
   termsUsedFrom,
 } from '../src/graph/discourse/definitions.ts';
+import { ideaIntroductions } from '../src/graph/discourse/introductions.ts';
 import { normaliseTerm } from '../src/graph/discourse/terms.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import type { ExplicitReference, GraphParagraph, SemanticPair } from '../src/graph/types.ts';
@@ -1065,6 +1066,12 @@ describe('classifyEdge', () => {
     const titled = classifySimilar(elsewhereLater, home, { titledIdeas: ['cosets'] });
     expect(titled?.type).toBe('BACKGROUND');
     expect(titled?.justification).toContain('Section 6.1, "Cosets", is about "cosets"');
+    // The book's first paragraph to use a shared idea introduces it: what a later one builds on.
+    const introduced = classifySimilar(elsewhereLater, earlierPlain, { introducedIdeas: ['left coset'] });
+    expect(introduced?.type).toBe('BACKGROUND');
+    expect(introduced?.justification).toMatch(
+      /^Section 6\.1, Paragraph \d+ introduces "left coset", which Section 6\.2, Paragraph 40 uses; also covers the same ideas/,
+    );
     const forward = at('forward', 0);
     expect(classify({ source: forward, target: theorem, semantic: similar(forward, theorem) })?.type).toBe(
       'ELABORATION',
@@ -1202,5 +1209,31 @@ describe('classifyEdge', () => {
     const edge = classify({ source: proof, target: lemma, explicit: [reference(proof, lemma, long)] });
     expect(edge!.justification.length).toBeLessThan(long.length + 30);
     expect(edge!.justification).toMatch(/…"$/);
+  });
+});
+
+describe('where the book introduces an idea', () => {
+  it('is the first paragraph to use a phrase or a term of the book, not any word', () => {
+    const prose = [
+      'Lists hold values in order.',
+      'A pure function returns a value and changes no parameter it is given.',
+      'Our add_time is a pure function: it returns a new value.',
+    ].map((text, order) => ({
+      id: `1.1.${order + 1}`,
+      chapterId: '1',
+      sectionId: '1.1',
+      order,
+      page: 1,
+      yStart: order / 10,
+      text,
+    }));
+    const introductions = ideaIntroductions(prose, (idea) => idea === 'parameter');
+    expect(introductions.of(['pure function', 'parameter', 'value'], prose[1]!)).toEqual([
+      'pure function',
+      'parameter',
+    ]);
+    expect(introductions.of(['pure function'], prose[2]!)).toEqual([]);
+    // "value" is used first by another paragraph, and it is no term of the book anyway.
+    expect(introductions.of(['value'], prose[0]!)).toEqual([]);
   });
 });

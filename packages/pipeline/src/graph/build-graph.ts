@@ -37,7 +37,8 @@ import {
   findSemanticPairs,
   type EmbeddingsEndpoint,
 } from './semantic/index.ts';
-import { termWords } from './discourse/terms.ts';
+import { ideaIntroductions } from './discourse/introductions.ts';
+import { normaliseTerm, termWords } from './discourse/terms.ts';
 import { commonInBookAbove, isEverydayWord } from './english.ts';
 import { wordKeys } from './semantic/shared-terms.ts';
 import { bookTopicWords } from './semantic/topic-words.ts';
@@ -363,6 +364,9 @@ function mergeEvidence(
     openingsPassedOver.add(openingKey);
   }
 
+  const introductions = ideaIntroductions(vocabulary.prose, (idea) =>
+    vocabulary.defined.sites.has(normaliseTerm(idea)),
+  );
   const edges: GraphEdge[] = [];
   for (const [key, { source, target, explicit }] of pairs) {
     const sourceParagraph = byId.get(source);
@@ -380,11 +384,13 @@ function mergeEvidence(
     // The evidence that the target is background for the source: only that direction counts here.
     let terms = definitions.get(pairKey(source, target))?.terms ?? [];
     let titled: string[] = [];
+    let introduced: string[] = [];
     // Similar pairs are of prose paragraphs.
     const [user, earlier] = [prose.get(source), prose.get(target)];
     if (similar !== undefined && terms.length === 0 && user !== undefined && earlier !== undefined) {
       titled = ideasInTitle(similar.sharedTerms, targetParagraph, sourceParagraph);
       terms = termsUsedFrom(vocabulary.defined, user, earlier);
+      if (earlier.order < user.order) introduced = introductions.of(similar.sharedTerms, earlier);
     }
     const edge = classifyEdge({
       source: sourceParagraph,
@@ -393,6 +399,7 @@ function mergeEvidence(
       semantic: similar,
       definedTermsUsed: shown(terms, sourceParagraph),
       titledIdeas: titled,
+      introducedIdeas: introduced,
     });
     if (edge !== undefined) edges.push(edge);
   }

@@ -6,3 +6,8 @@ export function sentenceAround(text: string, phrase: string): string {
   const end = text.indexOf('. ', at + phrase.length);
   return text.slice(start, end === -1 ? text.length : end + 1).trim();
 }
+
+/** A text's first sentence: up to the first full stop, question or exclamation mark before a capital. */
+export function firstSentence(text: string): string {
+  return text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0] ?? text;
+}

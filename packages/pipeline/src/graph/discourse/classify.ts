@@ -23,6 +23,8 @@ export interface EdgeEvidence {
   definedTermsUsed: readonly string[];
   /** Shared ideas the target's section is titled with, and the source's not (semantic pairs only). */
   titledIdeas?: readonly string[];
+  /** Shared ideas the earlier target introduces: it is the book's first paragraph to use them (semantic pairs only). */
+  introducedIdeas?: readonly string[];
 }
 
 /** Scores of single pieces of evidence; several pieces combine as independent chances (noisy-or). */
@@ -252,6 +254,11 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     return { type: 'EXAMPLE', cue: { cue: earlierRole.cue, in: earlier.id, role: 'example' } };
   if ((evidence.titledIdeas ?? []).length > 0) return { type: asSeen('BACKGROUND') };
   if (
+    (evidence.introducedIdeas ?? []).length > 0 &&
+    !sideBySide({ paragraph: later, role: laterRole }, { paragraph: earlier, role: earlierRole })
+  )
+    return { type: asSeen('BACKGROUND') };
+  if (
     laterRole !== undefined &&
     !sideBySide({ paragraph: later, role: laterRole }, { paragraph: earlier, role: earlierRole })
   )
@@ -457,10 +464,14 @@ function definitionClause(evidence: EdgeEvidence): string {
   return `${terms} defined in ${paragraphLabel(target.id, target.sectionTitle)}, used in ${paragraphLabel(source.id, source.sectionTitle)}`;
 }
 
-function semanticClause(pair: SemanticPair): string {
-  return pair.sharedTerms.length === 0
-    ? 'Covers similar ideas'
-    : `Covers the same ideas: ${listOf(pair.sharedTerms, (t) => t)}`;
+function semanticClause(ideas: readonly string[]): string {
+  return ideas.length === 0 ? 'Covers similar ideas' : `Covers the same ideas: ${listOf(ideas, (t) => t)}`;
+}
+
+/** 'Section 11.15, Paragraph 2 introduces "pure function", which Section 21.2, Paragraph 8 uses' */
+function introducedClause(evidence: EdgeEvidence, label: (id: string) => string): string {
+  const ideas = listOf(evidence.introducedIdeas ?? [], (idea) => `"${idea}"`);
+  return `${label(evidence.target.id)} introduces ${ideas}, which ${label(evidence.source.id)} uses`;
 }
 
 function titleClause(evidence: EdgeEvidence): string {
@@ -574,8 +585,11 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
     scores.push(SEMANTIC_WEIGHT * Math.min(pair.similarity, 1));
     kinds.add('semantic');
     // "... defined in ..., used in ...; also covers the same ideas: X" says X twice.
-    const said = new Set(terms.map(squashed));
-    if (!pair.sharedTerms.every((idea) => said.has(squashed(idea)))) clauses.push(semanticClause(pair));
+    const introduced = terms.length === 0 && targetFirst ? (evidence.introducedIdeas ?? []) : [];
+    if (introduced.length > 0) clauses.push(introducedClause(evidence, label));
+    const said = new Set([...terms, ...introduced].map(squashed));
+    const unsaid = pair.sharedTerms.filter((idea) => !said.has(squashed(idea)));
+    if (said.size === 0 || unsaid.length > 0) clauses.push(semanticClause(unsaid));
     if (terms.length === 0 && (evidence.titledIdeas ?? []).length > 0 && targetFirst)
       clauses.push(titleClause(evidence));
   }

@@ -8,6 +8,7 @@ import { isAdverb, isEverydayWord, isVerbForm } from '../english.ts';
 import { contentWords, IDENTIFIER, withoutCode, writtenAsCode } from '../semantic/tokenise.ts';
 import type { GlossaryEntry } from '../book-terms/glossary.ts';
 import type { GraphParagraph } from '../types.ts';
+import { firstSentence } from '../sentences.ts';
 import { normaliseTerm, singular, termWords } from './terms.ts';
 
 /**
@@ -565,12 +566,12 @@ export function namesInPassing(text: string, term: string, evenPhrases = false):
   if (run.length > 1 && !evenPhrases) return false;
   if (run.length === 1 && asVerbOnly(text, term)) return true;
   if (countRuns(termWords(withoutCode(text)), run) >= 2) return false;
-  const first = text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0] ?? text;
+  const first = firstSentence(text);
   return first !== text && countRuns(termWords(withoutCode(first)), run) === 0;
 }
 
 /** How often the word sequence `run` occurs in `words`. */
-function countRuns(words: readonly string[], run: readonly string[]): number {
+export function countRuns(words: readonly string[], run: readonly string[]): number {
   let count = 0;
   for (let i = 0; i + run.length <= words.length; i++)
     if (run.every((word, j) => words[i + j] === word)) count++;
