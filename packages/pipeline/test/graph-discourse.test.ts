@@ -344,6 +344,20 @@ describe('definitions', () => {
     expect(termsUsed(defined, paragraphs[3]!)).toEqual(['solver']);
   });
 
+  it('reads no term across the end of a sentence ("into a tree. Recursion" is no "tree recursion")', () => {
+    const paragraphs = inSection(
+      [
+        'A function with more than one recursive call is said to be tree recursion.',
+        'The reader analyses tokens into a tree. Recursion does the rest of the work.',
+        'Counting partitions is a tree recursion on the largest part.',
+      ],
+      '1.7',
+    );
+    const defined = findDefinedTerms(paragraphs);
+    expect(termsUsed(defined, paragraphs[1]!)).toEqual([]);
+    expect(termsUsed(defined, paragraphs[2]!)).toEqual(['tree recursion']);
+  });
+
   it('sends a use to the definition in its own chapter, else to the book’s first (aata: "isomorphic")', () => {
     const chapters = [
       ...inSection(

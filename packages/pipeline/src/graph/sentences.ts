@@ -7,7 +7,12 @@ export function sentenceAround(text: string, phrase: string): string {
   return text.slice(start, end === -1 ? text.length : end + 1).trim();
 }
 
-/** A text's first sentence: up to the first full stop, question or exclamation mark before a capital. */
+/** A text's sentences: each ends at a full stop, question or exclamation mark before a capital. */
+export function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
+}
+
+/** A text's first sentence. */
 export function firstSentence(text: string): string {
-  return text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0] ?? text;
+  return sentences(text)[0] ?? text;
 }

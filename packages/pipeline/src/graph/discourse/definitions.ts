@@ -8,7 +8,7 @@ import { isAdverb, isEverydayWord, isVerbForm } from '../english.ts';
 import { contentWords, IDENTIFIER, withoutCode, writtenAsCode } from '../semantic/tokenise.ts';
 import type { GlossaryEntry } from '../book-terms/glossary.ts';
 import type { GraphParagraph } from '../types.ts';
-import { firstSentence } from '../sentences.ts';
+import { firstSentence, sentences } from '../sentences.ts';
 import { normaliseTerm, singular, termWords } from './terms.ts';
 
 /**
@@ -522,8 +522,12 @@ function findOccurrences(paragraphs: readonly GraphParagraph[], terms: string[])
   }
   const occurrences = new Map<string, string[]>();
   for (const paragraph of paragraphs) {
-    // "Prob(A)" and "solver_memsave" use no term "prob" or "solver".
-    const words = termWords(withoutCode(paragraph.text));
+    // "Prob(A)" and "solver_memsave" use no term "prob" or "solver"; "a tree. Recursion" uses no "tree
+    // recursion": an empty word stands between sentences, where no term runs on.
+    const words = sentences(withoutCode(paragraph.text)).flatMap((sentence, i) => [
+      ...(i === 0 ? [] : ['']),
+      ...termWords(sentence),
+    ]);
     const present = new Set<string>();
     for (const word of new Set(words))
       for (const term of byFirstWord.get(word) ?? [])
