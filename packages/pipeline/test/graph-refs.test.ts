@@ -669,6 +669,7 @@ describe('references by title (DocBook, Sphinx, web books)', () => {
     ['5.b', 'Layering', 'Go to the Flow of Execution section below; the techniques in Exercises help.'],
     ['5.c', 'Summary', 'We saw in Flow of Execution how statements run, and “properties” of a process.'],
     ['5.c', 'Summary', 'See the section called “Exercises” in this chapter, and “hello World” printed.'],
+    ['5.c', 'Summary', 'Unlike the chapter titled “Layering”, this one polls.'],
     ['G', 'Glossary', 'See Also Application Binary Interface.'],
     ['G', 'Glossary', 'Application Binary Interface A description of how programs call the system.'],
   ]);
@@ -689,6 +690,8 @@ describe('references by title (DocBook, Sphinx, web books)', () => {
     expect(from('5.c.1')).toEqual([['4.b.1', 'in Flow of Execution']]);
     expect(from('5.c.2')).toEqual([['5.a.1', 'See the section called “Exercises”']]);
     expect(from('5.a.1')).toEqual([]);
+    // A chapter's title, not a section's: no chapter is titled "Layering".
+    expect(from('5.c.3')).toEqual([]);
   });
 
   it('takes a glossary’s "See Also" to the entry that opens with those words', () => {

@@ -55,14 +55,16 @@ const PART_AFTER = /^\s+(?:section|chapter|subsection|appendix)\b/i;
 const PHRASE_LEAD =
   /(?:\b(?:see(?:\s+also)?|in|from|of|under|to|at)\s+)?(?:the\s+)?(?:(?:section|chapter|subsection|appendix|part)(?:\s+(?:in\s+this\s+chapter\s+)?(?:called|titled|entitled|named))?\s+)?$/i;
 
-/** The kinds the words before a title name: "the section called" a section, "Figure 6.3," a figure. */
+/** The kinds the words before a title name: "the section called" a section or chapter, "the chapter titled" a chapter, "Figure 6.3," a figure. */
 function kindNamed(lead: string): ReferenceKind[] | undefined {
   const word =
     /\b(section|subsection|chapter|appendix|part|figure|fig\.|table|example|listing)\b[^\p{L}]*(?:\p{L}+\s+){0,4}[^\p{L}]*$/iu
       .exec(lead)?.[1]
       ?.toLowerCase();
   if (word === undefined) return undefined;
-  if (['section', 'subsection', 'chapter', 'appendix', 'part'].includes(word)) return ['section', 'chapter'];
+  // "the chapter titled “Events”" is a chapter, not a section of that title in another chapter.
+  if (word === 'chapter') return ['chapter'];
+  if (['section', 'subsection', 'appendix', 'part'].includes(word)) return ['section', 'chapter'];
   return [word === 'fig.' ? 'figure' : word === 'listing' ? 'other' : (word as ReferenceKind)];
 }
 
