@@ -12,7 +12,7 @@ import {
 } from '../src/graph/semantic/index.ts';
 import { contentWords, lemma, lemmaTokens, pluralMerges } from '../src/graph/semantic/tokenise.ts';
 import { bookTerms } from '../src/graph/book-terms/index.ts';
-import { bookTopicWords } from '../src/graph/semantic/topic-words.ts';
+import { bookTopicWords, withoutOtherForms } from '../src/graph/semantic/topic-words.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
 
 /** A text's lemmas, singular and plural alike (the book merges "cosets" into "coset"). */
@@ -312,5 +312,16 @@ describe('topic words: what may show that two paragraphs share a topic', () => {
     expect(words.sharedTopic(at('Every finite field'), at('The multiplicative group'))).toEqual(
       expect.arrayContaining(['finite field', 'multiplicative group']),
     );
+  });
+});
+
+describe('the ideas a pair shares', () => {
+  it('names a word once, not again in another form', () => {
+    expect(withoutOtherForms(['aggregate', 'aggregation', 'group by'])).toEqual(['aggregate', 'group by']);
+    expect(withoutOtherForms(['inductive', 'induction'])).toEqual(['inductive']);
+    expect(withoutOtherForms(['iterators become invalid', 'invalidate iterators'])).toEqual([
+      'iterators become invalid',
+    ]);
+    expect(withoutOtherForms(['cosets', 'subgroup'])).toEqual(['cosets', 'subgroup']);
   });
 });

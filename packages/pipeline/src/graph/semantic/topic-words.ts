@@ -242,28 +242,50 @@ export function bookTopicWords({
 
 /**
  * The ideas without one inside another ("Jordan cell" and "entire Jordan cell"): the book's term is kept,
- * else the longer.
+ * else the longer; and without another form of one before them.
  */
 function withoutRepeats(ideas: readonly string[], isTerm: (idea: string) => boolean): string[] {
   const padded = (idea: string) => ` ${wordKeys(idea).join(' ')} `;
-  return ideas.filter(
-    (idea, i) =>
-      ideas.every((other, j) => {
-        if (i === j || !padded(other).includes(padded(idea))) return true;
-        if (padded(other) === padded(idea)) return j > i;
-        // `idea` is inside `other`: it goes unless it is the term and the longer one is not.
-        return isTerm(idea) && !isTerm(other);
-      }) &&
-      // ... and a longer one goes when a term inside it stays.
-      !ideas.some(
-        (other, j) =>
-          j !== i &&
-          padded(idea).includes(padded(other)) &&
-          padded(idea) !== padded(other) &&
-          isTerm(other) &&
-          !isTerm(idea),
-      ),
+  return withoutOtherForms(
+    ideas.filter(
+      (idea, i) =>
+        ideas.every((other, j) => {
+          if (i === j || !padded(other).includes(padded(idea))) return true;
+          if (padded(other) === padded(idea)) return j > i;
+          // `idea` is inside `other`: it goes unless it is the term and the longer one is not.
+          return isTerm(idea) && !isTerm(other);
+        }) &&
+        // ... and a longer one goes when a term inside it stays.
+        !ideas.some(
+          (other, j) =>
+            j !== i &&
+            padded(idea).includes(padded(other)) &&
+            padded(idea) !== padded(other) &&
+            isTerm(other) &&
+            !isTerm(idea),
+        ),
+    ),
   );
+}
+
+/** Endings a word takes in its other forms: "aggregate", "aggregation"; "inductive", "induction". */
+const FORM_ENDING = /(?:ations?|ates?|ions?|ives?|ing|ed|es|s|e|ity|ly|al)$/;
+const stemOf = (word: string) => (word.length > 5 ? word.replace(FORM_ENDING, '') : word);
+
+/**
+ * The ideas without another form of one before them: "aggregation" after "aggregate", "invalidate
+ * iterators" after "iterators become invalid" say the same again.
+ */
+export function withoutOtherForms(ideas: readonly string[]): string[] {
+  const kept: Set<string>[] = [];
+  return ideas.filter((idea) => {
+    const stems = new Set(wordKeys(idea).map(stemOf));
+    const again = kept.some(
+      (other) => [...stems].every((stem) => other.has(stem)) || [...other].every((stem) => stems.has(stem)),
+    );
+    if (!again) kept.push(stems);
+    return !again;
+  });
 }
 
 /** A word that qualifies ("flexible", "bijective", "continuous"): an idea only with what it qualifies. */
