@@ -18,6 +18,7 @@ import {
 } from '../src/graph/links.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { findReferenceMentions } from '../src/graph/refs/grammar.ts';
+import { inFigureOf } from '../src/graph/refs/resolve.ts';
 import { buildTargetIndex } from '../src/graph/refs/targets.ts';
 import type { ExplicitReference, GraphParagraph } from '../src/graph/types.ts';
 import { TruthError } from './types.ts';
@@ -98,8 +99,9 @@ export function scoreReferences(
 }
 
 /**
- * Whether a detected reference is what a link says: the same paragraph; or, for an item the words place in
- * a section ("Lemma 2 of Sec. 1.7.3"), a link to that section's opening. A PDF made with LyX links only
+ * Whether a detected reference is what a link says: the same paragraph; a caption, for a link landing in
+ * its figure or table; or, for an item the words place in a section ("Lemma 2 of Sec. 1.7.3"), a link to
+ * that section's opening. A PDF made with LyX links only
  * the section's number there, and the lemma is the precise reading of what that link marks.
  */
 export function sameAsLink(
@@ -108,8 +110,11 @@ export function sameAsLink(
   const opening = (section: string) =>
     paragraphs.find((p) => p.sectionId === section || p.sectionId.startsWith(`${section}.`))?.id;
   const openings = new Map<string, string | undefined>();
+  const byId = new Map(paragraphs.map((p) => [p.id, p]));
   return (ref, pair) => {
     if (ref.targetId === pair.targetId) return true;
+    // A link landing in a figure or table (a row, a drawing's label) is the caption's, as the resolver reads it.
+    if (inFigureOf(byId.get(ref.targetId), byId.get(pair.targetId))) return true;
     if (ref.section === undefined) return false;
     if (!openings.has(ref.section)) openings.set(ref.section, opening(ref.section));
     return openings.get(ref.section) === pair.targetId;

@@ -6,10 +6,15 @@ import { numbersExamples } from '../src/numbered-examples.ts';
 import { corpus } from '@threadbook/test-support';
 import { buildSampleBook, type SampleBookTruth } from '../../../samples/sample-book/index.ts';
 import { extractBook } from '../src/extract/extract-book.ts';
-import { mapLinksToParagraphs, readInternalLinks, type PdfLink } from '../src/graph/links.ts';
+import {
+  mapLinksToParagraphs,
+  readInternalLinks,
+  sectionNamedBelow,
+  type PdfLink,
+} from '../src/graph/links.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { expandNumbers, findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
-import { linkWords } from '../src/graph/refs/link-words.ts';
+import { linkWords, PART_OF_BOOK } from '../src/graph/refs/link-words.ts';
 import {
   paragraphReferredTo,
   referenceIntoSection,
@@ -580,6 +585,27 @@ describe('items numbered afresh in each section, named with their section', () =
     }
   });
 
+  it('takes a link landing inside a table or figure, not on a sentence, for the caption the text names', () => {
+    // The caption above its table, the link's destination on the table's first row.
+    const [text, caption, row] = paragraphsOf([
+      ['2.3', 'Table 4.4 lists the alternating verbs, class by class.'],
+      ['2.3', 'Table 4.4: Lexical semantic classes for alternating verbs'],
+      ['2.3', 'Unaccusative Unergative Transitive hesriax stank, hevish became putrid,'],
+    ]).map((p, i) => ({
+      ...p,
+      page: i === 0 ? 1 : 2,
+      yStart: i / 10,
+      ...(i === 1 ? { kind: 'caption' as const } : {}),
+    }));
+    const toRow: PdfLink = {
+      page: 1,
+      rect: { left: 0.4, top: 0.11, right: 0.45, bottom: 0.13 },
+      target: { page: 2, y: 0.18, name: undefined },
+    };
+    const found = resolveExplicitReferences([text!, caption!, row!], { links: [toRow] });
+    expect(found.map((r) => [r.targetId, r.phrase, r.via])).toEqual([[caption!.id, 'Table 4.4', 'both']]);
+  });
+
   it('reads "Theorem 5.8.1" as the unnumbered theorem of Section 5.8.1, which a link on the number confirms', () => {
     const [opening, theorem, hint] = paragraphsOf([
       ['5.8.1', 'We will now prove this correspondence in the general case.'],
@@ -996,6 +1022,25 @@ describe('the words a link covers, as a reason quotes them', () => {
       ],
     ];
     for (const [covered, text, quoted] of cases) expect(linkWords(covered, text, 3)).toBe(quoted);
+  });
+
+  it('names a part of the book with its word, which no reference grammar reads', () => {
+    const quoted = linkWords('rt I of', 'Part I of this book is comprised of case studies.', 3);
+    expect(quoted).toBe('Part I');
+    expect(PART_OF_BOOK.test(quoted)).toBe(true);
+  });
+
+  it('moves a link whose words name a section from the float above its heading to its first paragraph', () => {
+    const paragraphs = paragraphsOf([
+      ['7.1', 'The summary of the approach.'],
+      ['7.1', 'Voice[+D] Pass Voice[+D]'],
+      ['7.1', 'This analysis aims to be simple.'],
+      ['7.2', 'The framework as a whole allows for Voice heads.'],
+    ]);
+    const byOrder = new Map(paragraphs.map((p) => [p.order, p]));
+    expect(sectionNamedBelow('Section 7.2', paragraphs[1], byOrder)?.id).toBe('7.2.1');
+    expect(sectionNamedBelow('Section 7.1', paragraphs[1], byOrder)).toBeUndefined();
+    expect(sectionNamedBelow('the summary', paragraphs[1], byOrder)).toBeUndefined();
   });
 
   it('trims words the paragraph does not hold', () => {

@@ -9,7 +9,9 @@ import { squash } from '../extract/headings.ts';
 import { readPageText } from '../extract/load.ts';
 import type { PageText, TextRun } from '../extract/types.ts';
 import { loadPdf } from '../pdfjs.ts';
-import { linkWords } from './refs/link-words.ts';
+import { findReferenceMentions } from './refs/grammar.ts';
+import { linkWords, PART_OF_BOOK } from './refs/link-words.ts';
+import { isInSection, SECTION_KINDS } from './refs/targets.ts';
 import type { ExplicitReference, GraphParagraph } from './types.ts';
 
 export interface PdfLink {
@@ -429,6 +431,11 @@ export async function withLinkWords(
       };
       const anchor = linkWords(textWithin(page.runs, rect), source.text, ANCHOR_SLACK);
       if (!/[\p{L}\p{N}]/u.test(anchor)) continue;
+      // A link to a part ("Part I of this book") lands on whatever follows the part's title page.
+      if (PART_OF_BOOK.test(anchor)) {
+        elsewhere.add(reference);
+        continue;
+      }
       // Words the paragraph does not hold: the link sits in text the book left out of its paragraphs (a
       // part's table of contents, a drawing), not in the paragraph before it.
       if (squash(source.text).includes(squash(anchor))) words.set(reference, anchor);
@@ -437,7 +444,45 @@ export async function withLinkWords(
   } finally {
     await task.destroy();
   }
+  const byOrder = new Map(paragraphs.map((p) => [p.order, p]));
   return references
     .filter((r) => !elsewhere.has(r))
-    .map((r) => (words.has(r) ? { ...r, phrase: words.get(r)! } : r));
+    .map((r) => {
+      const phrase = words.get(r);
+      if (phrase === undefined) return r;
+      const named = sectionNamedBelow(
+        phrase,
+        paragraphs.find((p) => p.id === r.targetId),
+        byOrder,
+      );
+      return {
+        ...r,
+        phrase,
+        ...(named === undefined ? {} : { targetId: named.id, kind: 'section' as const }),
+      };
+    });
+}
+
+/** How many paragraphs above a section's first a link to it may land (a float the heading follows). */
+export const PARAGRAPHS_ABOVE_HEADING = 8;
+
+/**
+ * The section a link's words name ("see Section 7.2") when the link landed a little above its heading
+ * (the destination set over the heading, on a table floated before it): the section's first paragraph.
+ */
+export function sectionNamedBelow(
+  phrase: string,
+  landing: GraphParagraph | undefined,
+  byOrder: Map<number, GraphParagraph>,
+): GraphParagraph | undefined {
+  // Read as a sentence reads it: alone, "Section 7.2" would be a heading's own label.
+  const mentions = findReferenceMentions(`see ${phrase}`).filter((m) => SECTION_KINDS.has(m.kind));
+  if (mentions.length !== 1 || landing === undefined) return undefined;
+  const label = mentions[0]!.label;
+  if (isInSection(landing, label)) return undefined;
+  for (let order = landing.order + 1; order <= landing.order + PARAGRAPHS_ABOVE_HEADING; order++) {
+    const next = byOrder.get(order);
+    if (next !== undefined && isInSection(next, label)) return next;
+  }
+  return undefined;
 }

@@ -7,7 +7,7 @@
 import { readPageText } from '../extract/load.ts';
 import type { TextRun } from '../extract/types.ts';
 import { loadPdf } from '../pdfjs.ts';
-import { linkEnds, type PdfLink } from './links.ts';
+import { linkEnds, PARAGRAPHS_ABOVE_HEADING, type PdfLink } from './links.ts';
 import type { ExplicitReference, GraphParagraph, ReferenceSpan, SpanRect } from './types.ts';
 
 /** Every reference span of the book, by page and then down the page. */
@@ -25,8 +25,8 @@ export async function findReferenceSpans(
 
 /**
  * The spans of the PDF's links. A link goes where the reference read from its paragraph goes when they
- * disagree only on the paragraph the destination is set at: the one after it (a destination set above a
- * heading) or an item of the section whose number carries the link ("Lemma 2 of Sec. 1.7.3").
+ * disagree only on the paragraph the destination is set at: one a little after it (a destination set above
+ * a heading) or an item of the section whose number carries the link ("Lemma 2 of Sec. 1.7.3").
  */
 function linkSpans(
   links: PdfLink[],
@@ -40,7 +40,7 @@ function linkSpans(
     const fromSource = bySource.get(source.id) ?? [];
     const reference =
       fromSource.find((r) => r.targetId === target.id) ??
-      fromSource.find((r) => r.via !== 'text' && byId.get(r.targetId)?.order === target.order + 1) ??
+      fromSource.find((r) => r.via !== 'text' && isJustBelow(byId.get(r.targetId), target)) ??
       fromSource.find((r) => r.via !== 'text' && r.section !== undefined && r.section === target.sectionId);
     const { left, top, right, bottom } = link.rect;
     return {
@@ -52,6 +52,15 @@ function linkSpans(
       evidence: 'link',
     };
   });
+}
+
+/** Whether a paragraph is a little below a link's landing: the heading the destination was set over leads to it. */
+function isJustBelow(paragraph: GraphParagraph | undefined, landing: GraphParagraph): boolean {
+  return (
+    paragraph !== undefined &&
+    paragraph.order > landing.order &&
+    paragraph.order <= landing.order + PARAGRAPHS_ABOVE_HEADING
+  );
 }
 
 /** Words that lead into a reference without naming its target ("see", "by", "as in"). */

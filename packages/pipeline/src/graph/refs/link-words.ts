@@ -8,6 +8,11 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 /** Joins inside one label or name: "3.13", "E.6", "Sign-extension". */
 const INNER_JOIN = /[.\-–]/;
 const CLOSER: Record<string, string> = { '(': ')', '“': '”', '[': ']' };
+/** A part of the book, which no grammar of references reads: "Part I". */
+const PART_BEFORE = /(?<!\p{L})Parts?[\s\u00a0]+$/u;
+
+/** Words that name a part of the book ("Part I", "Part 2"): a part is no paragraph to relate. */
+export const PART_OF_BOOK = /^Parts?\s+(?:[IVXLC]+|\d{1,2})$/;
 
 /**
  * The reference in `text` that `covered` (the characters read under the link, give or take `slack` at
@@ -47,7 +52,8 @@ function referenceAround(text: string, from: number, to: number): string | undef
   }
   const words = text.slice(start, end);
   if (/\p{L}{3,}/u.test(words)) return words;
-  return `${kindWordAtEnd(text.slice(Math.max(0, start - 16), start)) ?? ''}${words}`.replace(/\s+/g, ' ');
+  const before = text.slice(Math.max(0, start - 16), start);
+  return `${kindWordAtEnd(before) ?? PART_BEFORE.exec(before)?.[0] ?? ''}${words}`.replace(/\s+/g, ' ');
 }
 
 /** Covered words without a piece of a word the slack took at either end ("m 1.1.5, th" -> "1.1.5"). */

@@ -4,11 +4,14 @@
  * A mention whose target the book does not show is dropped rather than guessed (a wrong link misleads a
  * student more than a missing one); a paragraph never refers to itself.
  */
+import { isFigureText } from '../../figure-text.ts';
 import { crossReferencePairs, type PdfLink } from '../links.ts';
-import type { ExplicitReference, GraphParagraph, ReferenceKind } from '../types.ts';
+import type { ExplicitReference, GraphParagraph } from '../types.ts';
 import { findItemLabels, findReferenceMentions, type ReferenceMention } from './grammar.ts';
 import { sentenceAround } from '../sentences.ts';
-import { buildTargetIndex, isInSection, type TargetIndex } from './targets.ts';
+import { buildTargetIndex, isInSection, SECTION_KINDS, type TargetIndex } from './targets.ts';
+
+export { SECTION_KINDS };
 import { buildExampleIndex } from './examples.ts';
 import type { ResolvedMention } from './resolved-mention.ts';
 import { buildTitleIndex } from './titles.ts';
@@ -17,8 +20,6 @@ export interface ResolveOptions {
   /** The PDF's internal link annotations: added where the text has no reference, preferred on conflict. */
   links?: PdfLink[];
 }
-
-export const SECTION_KINDS = new Set<ReferenceKind>(['chapter', 'section', 'subsection']);
 
 /**
  * The section mention an item's words place it in: "Exercise 1 in Sec. 1.1.5", "Lemma 2 of Section 1.7.3",
@@ -239,7 +240,7 @@ function mergeWithLinks(
       (id) =>
         !landedOff.has(id) &&
         !confirmed.has(id) &&
-        byId.get(id)?.order === (named?.order ?? NaN) - 1 &&
+        (byId.get(id)?.order === (named?.order ?? NaN) - 1 || inFigureOf(named, byId.get(id))) &&
         !namedByAnother(id),
     );
     if (near === undefined) continue;
@@ -289,6 +290,27 @@ function mergeWithLinks(
   }
   return out;
 }
+
+/**
+ * Whether a link's landing is inside the figure or table a caption labels: on the caption's page, and not
+ * a sentence ("v ⇒" of a drawn tree, a table's first row). The caption stands for the figure (the Related panel
+ * draws the figure with it).
+ */
+export function inFigureOf(
+  caption: GraphParagraph | undefined,
+  landing: GraphParagraph | undefined,
+): boolean {
+  return (
+    caption?.kind === 'caption' &&
+    landing !== undefined &&
+    landing.page === caption.page &&
+    landing.id !== caption.id &&
+    (landing.kind !== undefined || isFigureText(landing.text) || !SENTENCE_END.test(landing.text))
+  );
+}
+
+/** The end of a sentence: prose has one, a figure's labels and a table's cells have none. */
+const SENTENCE_END = /[.!?:](?:\s|$)/;
 
 /**
  * Whether a paragraph can be what a reference names: one to a section ("in Section 4.6") only in that

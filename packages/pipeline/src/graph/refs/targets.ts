@@ -28,6 +28,9 @@ const EXERCISE_ITEM = /^(\d{1,3})[.)]\s/;
 /** A display's equation number: "(3.2)" with no word before it that would make it a reference. */
 const EQUATION_NUMBER = /\((\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)\)/g;
 
+/** The kinds of reference that name a part of the book's outline. */
+export const SECTION_KINDS = new Set<ReferenceKind>(['chapter', 'section', 'subsection']);
+
 /** Whether a paragraph is in the section a label numbers, or below it. */
 export function isInSection(paragraph: GraphParagraph, label: string): boolean {
   return paragraph.sectionId === label || paragraph.sectionId.startsWith(`${label}.`);
