@@ -1086,6 +1086,22 @@ describe('classifyEdge', () => {
     expect(introduced?.justification).toMatch(
       /^Section 6\.1, Paragraph \d+ introduces "left coset", which Section 6\.2, Paragraph 40 uses; also covers the same ideas/,
     );
+    // A glossary's entry for a shared idea, beside the text that introduces it: the text goes further.
+    const entry = {
+      ...at('plain', 40, '6.9'),
+      sectionTitle: 'Glossary',
+      text: 'local variable A variable defined inside a function. parameter A name used inside a function to refer to the value passed to it.',
+    };
+    const text = {
+      ...at('plain', 12),
+      text: 'The values passed get assigned to variables called parameters.',
+    };
+    const glossed = classify({ source: entry, target: text, definedTermsUsed: ['parameter'] });
+    expect(glossed?.type).toBe('ELABORATION');
+    expect(glossed?.justification).toBe(
+      '"parameter" defined in Section 6.1, Paragraph 12, summed up in the glossary entry Section 6.9, Paragraph 40',
+    );
+    expect(classify({ source: entry, target: text, definedTermsUsed: ['value'] })?.type).toBe('BACKGROUND');
     const forward = at('forward', 0);
     expect(classify({ source: forward, target: theorem, semantic: similar(forward, theorem) })?.type).toBe(
       'ELABORATION',

@@ -434,6 +434,39 @@ function quote(phrase: string): string {
   return `"${words.length > MAX_QUOTE ? `${words.slice(0, MAX_QUOTE - 1).trimEnd()}…` : words}"`;
 }
 
+/** A section that is a glossary: its entries open with the term they define. */
+const GLOSSARY_SECTION = /^glossary\b/i;
+
+/**
+ * Whether the source is a glossary entry for an idea the two share and the target is the text: the text
+ * that introduces the term goes into it further than its entry does (ELABORATION, not what the entry
+ * builds on).
+ */
+function glossesTarget(evidence: EdgeEvidence): boolean {
+  const { source, target } = evidence;
+  if (!GLOSSARY_SECTION.test(source.sectionTitle ?? '') || GLOSSARY_SECTION.test(target.sectionTitle ?? ''))
+    return false;
+  const ideas = [
+    ...evidence.definedTermsUsed,
+    ...(evidence.introducedIdeas ?? []),
+    ...(evidence.titledIdeas ?? []),
+    ...(evidence.semantic?.sharedTerms ?? []),
+  ];
+  return ideas.some((idea) => opensAnEntry(source.text, idea));
+}
+
+/** Whether `term` opens the text or a sentence of it, its definition after it ("parameter A name used ..."). */
+function opensAnEntry(text: string, term: string): boolean {
+  const lower = text.toLowerCase();
+  const wanted = term.toLowerCase().replace(/s$/, '');
+  for (let at = lower.indexOf(wanted); at !== -1; at = lower.indexOf(wanted, at + 1)) {
+    const opens = at === 0 || /[.!?)]\s+$/.test(text.slice(Math.max(0, at - 3), at));
+    const rest = /^s?\s+(\S)/u.exec(text.slice(at + wanted.length));
+    if (opens && rest !== null && /\p{Lu}/u.test(rest[1]!)) return true;
+  }
+  return false;
+}
+
 /** "a", "a" and "b", "a", "b" and "c" */
 function listOf(items: readonly string[], wrap: (item: string) => string): string {
   const shown = items.slice(0, MAX_TERMS).map(wrap);
@@ -458,10 +491,13 @@ function explicitClause(references: readonly ExplicitReference[], label: (id: st
   return `Explicit reference: ${quote(reference.phrase)}`;
 }
 
-function definitionClause(evidence: EdgeEvidence): string {
+/** How the source takes a term from the target: it uses it, or its glossary entry sums it up. */
+const taking = (glossed: boolean) => (glossed ? 'summed up in the glossary entry' : 'used in');
+
+function definitionClause(evidence: EdgeEvidence, glossed: boolean): string {
   const terms = listOf(evidence.definedTermsUsed, (term) => `"${term}"`);
   const { source, target } = evidence;
-  return `${terms} defined in ${paragraphLabel(target.id, target.sectionTitle)}, used in ${paragraphLabel(source.id, source.sectionTitle)}`;
+  return `${terms} defined in ${paragraphLabel(target.id, target.sectionTitle)}, ${taking(glossed)} ${paragraphLabel(source.id, source.sectionTitle)}`;
 }
 
 function semanticClause(ideas: readonly string[]): string {
@@ -469,9 +505,11 @@ function semanticClause(ideas: readonly string[]): string {
 }
 
 /** 'Section 11.15, Paragraph 2 introduces "pure function", which Section 21.2, Paragraph 8 uses' */
-function introducedClause(evidence: EdgeEvidence, label: (id: string) => string): string {
+function introducedClause(evidence: EdgeEvidence, label: (id: string) => string, glossed: boolean): string {
   const ideas = listOf(evidence.introducedIdeas ?? [], (idea) => `"${idea}"`);
-  return `${label(evidence.target.id)} introduces ${ideas}, which ${label(evidence.source.id)} uses`;
+  const takes = glossed ? 'the glossary entry' : 'which';
+  const verb = glossed ? 'sums up' : 'uses';
+  return `${label(evidence.target.id)} introduces ${ideas}, ${takes} ${label(evidence.source.id)} ${verb}`;
 }
 
 function titleClause(evidence: EdgeEvidence): string {
@@ -565,6 +603,8 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
   if (references.length > 0) reading = readExplicit(evidence, references);
   else if (terms.length > 0 && pair === undefined) reading = readDefinitionUse(evidence);
   else reading = readSemantic(evidence, targetFirst);
+  const glossed = references.length === 0 && reading.type === 'BACKGROUND' && glossesTarget(evidence);
+  if (glossed) reading = { type: 'ELABORATION' };
 
   const scores: number[] = [];
   const kinds = new Set<EvidenceKind>();
@@ -579,14 +619,14 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
       Math.min(DEFINITION_SCORE + DEFINITION_SCORE_PER_EXTRA_TERM * (terms.length - 1), DEFINITION_SCORE_MAX),
     );
     kinds.add('discourse');
-    clauses.push(definitionClause(evidence));
+    clauses.push(definitionClause(evidence, glossed));
   }
   if (pair !== undefined) {
     scores.push(SEMANTIC_WEIGHT * Math.min(pair.similarity, 1));
     kinds.add('semantic');
     // "... defined in ..., used in ...; also covers the same ideas: X" says X twice.
     const introduced = terms.length === 0 && targetFirst ? (evidence.introducedIdeas ?? []) : [];
-    if (introduced.length > 0) clauses.push(introducedClause(evidence, label));
+    if (introduced.length > 0) clauses.push(introducedClause(evidence, label, glossed));
     const said = new Set([...terms, ...introduced].map(squashed));
     const unsaid = pair.sharedTerms.filter((idea) => !said.has(squashed(idea)));
     if (said.size === 0 || unsaid.length > 0) clauses.push(semanticClause(unsaid));
