@@ -546,6 +546,10 @@ describe('what a sentence that seems to define names', () => {
     // Naming a thing's kind tells no difference: no definition.
     expect(definedIn('A Complex number is a Number, and numbers can be added.')).toEqual([]);
     expect(definedIn('A web address is a piece of data, and a play is another.')).toEqual([]);
+    expect(definedIn('A def statement is a compound statement. The suite follows the def header.')).toEqual(
+      [],
+    );
+    expect(definedIn('A linear code is a group code that is a subspace.')).toEqual(['linear code']);
     // A program's call is no naming.
     expect(definedIn('When we call make_withdraw, we bind the name balance to the initial amount.')).toEqual(
       [],

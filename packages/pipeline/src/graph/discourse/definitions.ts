@@ -299,6 +299,13 @@ function withHeadNoun(definition: Definition, text: string, start: number): Defi
   return { term: normaliseTerm(display), display };
 }
 
+/** Whether "X is a Y." only names X's kind with one word before the same noun ("a compound statement"). */
+function sameThingOnlyQualified(term: string, rest: string): boolean {
+  const head = term.split(' ').at(-1)?.toLowerCase();
+  const kind = /^[^.;:!?]*?\b(?:is|are) (?:an?|the) ([\p{L}-]+) ([\p{L}-]+)[.;:,](?:\s|$)/u.exec(rest);
+  return head !== undefined && kind !== null && singular(kind[2]!.toLowerCase()) === singular(head);
+}
+
 /** What one paragraph's text defines, in text order, without repeats. */
 export function definitionsIn(paragraphText: string): Definition[] {
   // An ellipsis ("a0, a1, a2, . . . is a formula") does not end a sentence.
@@ -331,6 +338,9 @@ export function definitionsIn(paragraphText: string): Definition[] {
       // is what the everyday word is of, not the word.
       if (subject && !cleaned.term.includes(' ') && isEverydayWord(cleaned.term) && rest.startsWith(' of '))
         continue;
+      // "A def statement is a compound statement.": a kind of the same thing, told by one word, says
+      // where the term belongs, not what it is.
+      if (subject && sameThingOnlyQualified(cleaned.display, rest)) continue;
       const definitions = [cleaned, alternative(rest)].flatMap((d) => {
         if (d === undefined) return [];
         const whole = predicate ? withHeadNoun(d, text, start) : d;
