@@ -313,6 +313,35 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
     expect(graph.edges.filter((e) => [e.source, e.target].sort().join() === '1.1.1,1.2.1')).toEqual([]);
   });
 
+  it('makes no edge to a section named beside the items of it that say where ("(4.40) from Section 4.11")', async () => {
+    const graph = await buildGraph(
+      bookOf([
+        {
+          id: '4.11',
+          title: 'Motion in a fluid',
+          texts: [
+            'A body moving in a fluid feels gravity, drag and buoyancy. The drag of the fluid grows with the speed of the body, and a falling body reaches its terminal velocity when drag and buoyancy balance gravity.',
+            'The quadratic drag force is F = -C rho A |v| v / 2, (4.40) where C is the drag coefficient.',
+          ],
+        },
+        {
+          id: '5.1',
+          title: 'Falling bodies',
+          texts: [
+            'We use the quadratic drag (4.40) from Section 4.11 to simulate a falling body until its terminal velocity.',
+          ],
+        },
+        ...['turtle', 'canvas', 'pixel', 'sprite', 'keyboard', 'mouse'].map((thing, i) => ({
+          id: `6.${i + 1}`,
+          title: `The ${thing}`,
+          texts: [`A ${thing} program draws on the screen and waits for the ${thing} events of the user.`],
+        })),
+      ]),
+    );
+    const targets = graph.edges.filter((e) => e.source === '5.1.1').map((e) => e.target);
+    expect(targets).toEqual(['4.11.2']);
+  });
+
   it('relates no glossary entry to its repetition in a later glossary, run together with another entry', async () => {
     const entry =
       'mutable data value A data value which can be modified. The types of all mutable values are compound types. Lists and dictionaries are mutable; strings and tuples are not.';

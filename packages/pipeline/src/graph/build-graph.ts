@@ -29,8 +29,9 @@ import {
   paragraphReferredTo,
   referenceIntoSection,
   resolveExplicitReferences,
-  SECTION_KINDS,
+  sectionNamed,
 } from './refs/resolve.ts';
+import { isInSection, SECTION_KINDS } from './refs/targets.ts';
 import {
   buildEmbeddingsIndex,
   buildLsaIndex,
@@ -337,6 +338,22 @@ function mergeEvidence(
     const opening = byId.get(reference.targetId);
     if (referring === undefined || opening === undefined || reference.role !== undefined) continue;
     if (openingsPassedOver.has(openingKey)) continue;
+    // "the drag models (4.40) and (4.43) from Section 4.11": the items say where; the section adds nothing.
+    const named = sectionNamed(reference);
+    const itemsInside = (referencesBySource.get(reference.sourceId) ?? []).some((other) => {
+      const target = byId.get(other.targetId);
+      return (
+        !SECTION_KINDS.has(other.kind) &&
+        named !== undefined &&
+        target !== undefined &&
+        target.id !== opening.id &&
+        isInSection(target, named)
+      );
+    });
+    if (itemsInside) {
+      openingsPassedOver.add(openingKey);
+      continue;
+    }
     const inside = paragraphReferredTo(
       reference,
       referring,

@@ -318,8 +318,15 @@ const SENTENCE_END = /[.!?:](?:\s|$)/;
  */
 function inNamedSection(reference: ExplicitReference, paragraph: GraphParagraph): boolean {
   if (!SECTION_KINDS.has(reference.kind)) return true;
-  const named = /([\dA-Z]+(?:\.\d+)*)\W*$/.exec(reference.phrase)?.[1];
+  const named = sectionNamed(reference);
   return named === undefined || isInSection(paragraph, named);
+}
+
+/** The number of the section or chapter a reference's words name ("in Section 4.6" -> "4.6"). */
+export function sectionNamed(reference: ExplicitReference): string | undefined {
+  return SECTION_KINDS.has(reference.kind)
+    ? /([\dA-Z]+(?:\.\d+)*)\W*$/.exec(reference.phrase)?.[1]
+    : undefined;
 }
 
 /** Words a paragraph needs for a link without words of its own to leave from it. */
