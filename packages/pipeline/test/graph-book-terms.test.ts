@@ -11,6 +11,7 @@ import {
   type IndexLine,
 } from '../src/graph/book-terms/index.ts';
 import { buildGraph } from '../src/graph/build-graph.ts';
+import { licenceSectionIds } from '../src/graph/paragraphs.ts';
 import {
   definedIn,
   definitionFor,
@@ -340,6 +341,95 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
     );
     const targets = graph.edges.filter((e) => e.source === '5.1.1').map((e) => e.target);
     expect(targets).toEqual(['4.11.2']);
+  });
+
+  it('makes no edge to a whole chapter, from prose or a footnote; an appendix keeps its edge', async () => {
+    const paragraph = (id: string, text: string, kind?: 'footnote') => ({
+      id,
+      page: 1,
+      yStart: 0.1,
+      text,
+      explicitRefs: [],
+      ...(kind === undefined ? {} : { kind }),
+    });
+    const book: BookDocument = {
+      title: 'Test',
+      author: '',
+      chapters: [
+        {
+          id: '1',
+          title: 'Introduction',
+          sections: [
+            {
+              id: '1',
+              title: 'Introduction',
+              paragraphs: [paragraph('1.1', 'The aim of this book is a theory of patterns and templates.')],
+            },
+          ],
+        },
+        {
+          id: '2',
+          title: 'Templates',
+          sections: [
+            {
+              id: '2.1',
+              title: 'Templates',
+              paragraphs: [
+                paragraph('2.1.1', 'Each template is a pattern of vowels; see Appendix A for the notation.'),
+                paragraph('2.1.2', '1 The term pattern was explained in Chapter 1.', 'footnote'),
+              ],
+            },
+          ],
+        },
+        {
+          id: 'A',
+          title: 'Notation',
+          sections: [
+            {
+              id: 'A',
+              title: 'Notation',
+              paragraphs: [paragraph('A.1', 'Roots are written with a radical.')],
+            },
+          ],
+        },
+      ],
+    };
+    const graph = await buildGraph(book);
+    expect(graph.edges.map((e) => `${e.source}>${e.target}`)).toEqual(['2.1.1>A.1']);
+  });
+
+  it("relates nothing in the book's licence, however its sections refer to each other", async () => {
+    // A Book XML's references (explicit_refs), which no opening rule passes over.
+    const section = (id: string, title: string, text: string, refersTo: string[] = []) => ({
+      id,
+      title,
+      paragraphs: [{ id: `${id}.1`, page: 1, yStart: 0.1, text, explicitRefs: refersTo }],
+    });
+    const book: BookDocument = {
+      title: 'Test',
+      author: '',
+      chapters: [
+        {
+          id: 'D',
+          title: 'Distribution of this text',
+          sections: [
+            section('D.1', 'Motivation', 'The text may be copied under the conditions of the licence.', [
+              'D.2.5.1',
+            ]),
+            section('D.2', 'GNU Free Documentation License', 'Version 1.2, November 2002.'),
+            section('D.2.5', 'Modifications', 'You may copy a Modified Version under the conditions above.'),
+            section(
+              'D.2.9',
+              'Combining documents',
+              'The requirement (Section D.2.5) to preserve its title holds.',
+            ),
+          ],
+        },
+      ],
+    };
+    expect(licenceSectionIds(book)).toEqual(new Set(['D.2', 'D.2.5', 'D.2.9']));
+    const graph = await buildGraph(book);
+    expect(graph.edges.map((e) => `${e.source}>${e.target}`)).toEqual([]);
   });
 
   it('relates no glossary entry to its repetition in a later glossary, run together with another entry', async () => {

@@ -24,7 +24,7 @@ import { readInternalLinks, withLinkWords } from './links.ts';
 import { findReferenceSpans } from './reference-spans.ts';
 import { placeIndex, type PlacedEntry } from './book-terms/index-pages.ts';
 import { withOwnLabels } from './refs/own-labels.ts';
-import { graphParagraphs, isStudyProse } from './paragraphs.ts';
+import { graphParagraphs, isStudyProse, licenceSectionIds } from './paragraphs.ts';
 import {
   paragraphReferredTo,
   referenceIntoSection,
@@ -91,7 +91,13 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
   ];
   const spans = await findReferenceSpans(options.pdf, paragraphs, links, references);
 
-  const prose = paragraphs.filter(isStudyProse).map((p, order) => ({ ...p, order }));
+  // The book's licence stays readable and its links work; it relates nothing.
+  const licence = licenceSectionIds(book);
+  const sectionOf = new Map(paragraphs.map((p) => [p.id, p.sectionId]));
+  const ofTheSubject = (id: string) => !licence.has(sectionOf.get(id) ?? '');
+  const prose = paragraphs
+    .filter((p) => isStudyProse(p) && ofTheSubject(p.id))
+    .map((p, order) => ({ ...p, order }));
   options.onStage?.('definitions');
   const glossary = glossaryEntries(prose);
   const printedIndex = options.pdf === undefined ? [] : await readPrintedIndex(options.pdf);
@@ -134,12 +140,18 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
 
   options.onStage?.('edges');
   return {
-    edges: mergeEvidence(paragraphs, references, semantic, definitions, {
-      prose,
-      defined,
-      sharedIdeas: topicWords.sharedTopic,
-      sharesAnIdea: topicWords.sharesAnIdea,
-    }),
+    edges: mergeEvidence(
+      paragraphs,
+      references.filter((r) => ofTheSubject(r.sourceId) && ofTheSubject(r.targetId)),
+      semantic,
+      definitions,
+      {
+        prose,
+        defined,
+        sharedIdeas: topicWords.sharedTopic,
+        sharesAnIdea: topicWords.sharesAnIdea,
+      },
+    ),
     explicitRefs: explicitRefsBySource(references),
     spans,
   };
@@ -336,8 +348,14 @@ function mergeEvidence(
     const openingKey = pairKey(reference.sourceId, reference.targetId);
     const referring = prose.get(reference.sourceId);
     const opening = byId.get(reference.targetId);
-    if (referring === undefined || opening === undefined || reference.role !== undefined) continue;
-    if (openingsPassedOver.has(openingKey)) continue;
+    if (opening === undefined || reference.role !== undefined || openingsPassedOver.has(openingKey)) continue;
+    // A whole chapter is no paragraph's partner, from prose or a footnote: "the Layering implementation,
+    // recapped in Chapter 6" and 6's recap of three Voice values; "See 8" and its one-line introduction.
+    if (namesWholeChapter(reference, opening)) {
+      openingsPassedOver.add(openingKey);
+      continue;
+    }
+    if (referring === undefined) continue;
     // "the drag models (4.40) and (4.43) from Section 4.11": the items say where; the section adds nothing.
     const named = sectionNamed(reference);
     const itemsInside = (referencesBySource.get(reference.sourceId) ?? []).some((other) => {
@@ -460,6 +478,19 @@ function opensOnNothingShared(
   if (roadmap || leadIn || reference.kind === 'chapter')
     return vocabulary.sharedIdeas(referring.text, opening.text) === undefined;
   return !vocabulary.sharesAnIdea(referring.text, opening.text);
+}
+
+/**
+ * Whether a reference names the whole chapter the paragraph opens: "in Chapter 6", or a link's "8". An
+ * appendix is what the text takes as known, and keeps its edge.
+ */
+function namesWholeChapter(reference: ExplicitReference, opening: GraphParagraph): boolean {
+  if (/appendi/i.test(reference.phrase)) return false;
+  const label =
+    reference.kind === 'chapter'
+      ? sectionNamed(reference)
+      : /^(?:see\s+)?(\d{1,2})$/i.exec(reference.phrase.trim())?.[1];
+  return label !== undefined && label === opening.chapterId && !label.includes('.');
 }
 
 /**

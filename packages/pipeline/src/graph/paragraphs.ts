@@ -35,6 +35,23 @@ const COPYRIGHT_NOTICE =
   /©\s*\d{4}|\bcopyright\b|\bGNU (?:FDL|GPL|Free Documentation License)\b|\bCreative Commons\b|\bpublic domain\b/i;
 
 /**
+ * The sections that are the book's licence: titled so ("D.2 GNU Free Documentation License"), with the
+ * sections below them ("D.2.5 Modifications") and those of a chapter titled so. Its paragraphs refer to
+ * each other ("the requirement (section D.2.5)"), which is no relationship a student studies.
+ */
+export function licenceSectionIds(book: BookDocument): Set<string> {
+  const out = new Set<string>();
+  for (const chapter of book.chapters) {
+    const titled = chapter.sections.filter(
+      (s) => LICENCE_TITLE.test(s.title) || LICENCE_TITLE.test(chapter.title),
+    );
+    for (const section of chapter.sections)
+      if (titled.some((t) => section.id === t.id || section.id.startsWith(`${t.id}.`))) out.add(section.id);
+  }
+  return out;
+}
+
+/**
  * Whether a paragraph is prose about the book's subject, which similarity and definitions read. A
  * caption, a listing, a table or a footnote is the target of the explicit references that name it, not a
  * paragraph to compare words with; the book's licence and copyright notices are about the book itself, and
