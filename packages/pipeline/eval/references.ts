@@ -19,7 +19,7 @@ import {
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { findReferenceMentions } from '../src/graph/refs/grammar.ts';
 import { inFigureOf } from '../src/graph/refs/resolve.ts';
-import { buildTargetIndex } from '../src/graph/refs/targets.ts';
+import { buildTargetIndex, isInSection } from '../src/graph/refs/targets.ts';
 import type { ExplicitReference, GraphParagraph } from '../src/graph/types.ts';
 import { TruthError } from './types.ts';
 
@@ -107,8 +107,7 @@ export function scoreReferences(
 export function sameAsLink(
   paragraphs: GraphParagraph[],
 ): (ref: ExplicitReference, pair: LinkedPair) => boolean {
-  const opening = (section: string) =>
-    paragraphs.find((p) => p.sectionId === section || p.sectionId.startsWith(`${section}.`))?.id;
+  const opening = (section: string) => paragraphs.find((p) => isInSection(p, section))?.id;
   const openings = new Map<string, string | undefined>();
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
   return (ref, pair) => {

@@ -356,19 +356,7 @@ function mergeEvidence(
       continue;
     }
     if (referring === undefined) continue;
-    // "the drag models (4.40) and (4.43) from Section 4.11": the items say where; the section adds nothing.
-    const named = sectionNamed(reference);
-    const itemsInside = (referencesBySource.get(reference.sourceId) ?? []).some((other) => {
-      const target = byId.get(other.targetId);
-      return (
-        !SECTION_KINDS.has(other.kind) &&
-        named !== undefined &&
-        target !== undefined &&
-        target.id !== opening.id &&
-        isInSection(target, named)
-      );
-    });
-    if (itemsInside) {
+    if (itemsInsideNamed(reference, opening, referencesBySource.get(reference.sourceId) ?? [], byId)) {
       openingsPassedOver.add(openingKey);
       continue;
     }
@@ -478,6 +466,29 @@ function opensOnNothingShared(
   if (roadmap || leadIn || reference.kind === 'chapter')
     return vocabulary.sharedIdeas(referring.text, opening.text) === undefined;
   return !vocabulary.sharesAnIdea(referring.text, opening.text);
+}
+
+/**
+ * Whether the referring paragraph also refers to items inside the section a reference names ("the drag
+ * models (4.40) and (4.43) from Section 4.11"): the items say where; the section adds nothing.
+ */
+function itemsInsideNamed(
+  reference: ExplicitReference,
+  opening: GraphParagraph,
+  fromSameSource: readonly ExplicitReference[],
+  byId: ReadonlyMap<string, GraphParagraph>,
+): boolean {
+  const named = sectionNamed(reference);
+  if (named === undefined) return false;
+  return fromSameSource.some((other) => {
+    const target = byId.get(other.targetId);
+    return (
+      !SECTION_KINDS.has(other.kind) &&
+      target !== undefined &&
+      target.id !== opening.id &&
+      isInSection(target, named)
+    );
+  });
 }
 
 /**

@@ -412,7 +412,8 @@ export async function withLinkWords(
   }
   const task = loadPdf(pdf, { disableFontFace: true, stopAtErrors: false });
   const words = new Map<ExplicitReference, string>();
-  const elsewhere = new Set<ExplicitReference>();
+  // Links whose words stand elsewhere than their paragraph, or name a part of the book: no reference.
+  const dropped = new Set<ExplicitReference>();
   try {
     const doc = await task.promise;
     const pages = new Map<number, PageText>();
@@ -433,28 +434,25 @@ export async function withLinkWords(
       if (!/[\p{L}\p{N}]/u.test(anchor)) continue;
       // A link to a part ("Part I of this book") lands on whatever follows the part's title page.
       if (PART_OF_BOOK.test(anchor)) {
-        elsewhere.add(reference);
+        dropped.add(reference);
         continue;
       }
       // Words the paragraph does not hold: the link sits in text the book left out of its paragraphs (a
       // part's table of contents, a drawing), not in the paragraph before it.
       if (squash(source.text).includes(squash(anchor))) words.set(reference, anchor);
-      else elsewhere.add(reference);
+      else dropped.add(reference);
     }
   } finally {
     await task.destroy();
   }
   const byOrder = new Map(paragraphs.map((p) => [p.order, p]));
+  const byId = new Map(paragraphs.map((p) => [p.id, p]));
   return references
-    .filter((r) => !elsewhere.has(r))
+    .filter((r) => !dropped.has(r))
     .map((r) => {
       const phrase = words.get(r);
       if (phrase === undefined) return r;
-      const named = sectionNamedBelow(
-        phrase,
-        paragraphs.find((p) => p.id === r.targetId),
-        byOrder,
-      );
+      const named = sectionNamedBelow(phrase, byId.get(r.targetId), byOrder);
       return {
         ...r,
         phrase,

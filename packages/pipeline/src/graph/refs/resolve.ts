@@ -11,7 +11,6 @@ import { findItemLabels, findReferenceMentions, type ReferenceMention } from './
 import { sentenceAround } from '../sentences.ts';
 import { buildTargetIndex, isInSection, SECTION_KINDS, type TargetIndex } from './targets.ts';
 
-export { SECTION_KINDS };
 import { buildExampleIndex } from './examples.ts';
 import type { ResolvedMention } from './resolved-mention.ts';
 import { buildTitleIndex } from './titles.ts';
