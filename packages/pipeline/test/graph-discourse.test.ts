@@ -1148,6 +1148,16 @@ describe('classifyEdge', () => {
     });
     expect(helped?.type).toBe('BACKGROUND');
     expect(helped?.justification).toContain('helps with an exercise ("Hint")');
+    // Two worked solutions side by side help with no exercise of each other: related (dmoi).
+    const solution = { ...at('plain', 80, '6.5'), text: 'Solution: The characteristic roots are 2 and 5.' };
+    const otherSolution = { ...hint, text: 'Solution: The characteristic root 3 is repeated.' };
+    const siblings = classify({
+      source: otherSolution,
+      target: solution,
+      semantic: similar(otherSolution, solution),
+    });
+    expect(siblings?.type).toBe('RELATED');
+    expect(siblings?.justification).not.toContain('helps with an exercise');
     // An example before the statement it illustrates.
     const exampleFirst = classify({ source: theorem, target: example, semantic: similar(theorem, example) });
     expect(exampleFirst?.type).toBe('EXAMPLE');
@@ -1257,7 +1267,7 @@ describe('where the book introduces an idea', () => {
       yStart: order / 10,
       text,
     }));
-    const introductions = ideaIntroductions(prose, (idea) => idea === 'parameter');
+    const introductions = ideaIntroductions(prose, (idea) => (idea === 'parameter' ? 1 : undefined));
     expect(introductions.of(['pure function', 'parameter', 'value'], prose[1]!)).toEqual([
       'pure function',
       'parameter',
@@ -1265,5 +1275,33 @@ describe('where the book introduces an idea', () => {
     expect(introductions.of(['pure function'], prose[2]!)).toEqual([]);
     // "value" is used first by another paragraph, and it is no term of the book anyway.
     expect(introductions.of(['value'], prose[0]!)).toEqual([]);
+  });
+
+  it('is not a preview: a use before the definition, or a section listing results (linalg 0.3)', () => {
+    const prose = [
+      'The eigenspace is never larger than the algebraic multiplicity of a root of the characteristic polynomial.',
+      'The algebraic multiplicity of a root of the characteristic polynomial is the number of times it is repeated.',
+      'An eigenvalue of algebraic multiplicity two may have a one-dimensional eigenspace.',
+    ].map((text, order) => ({
+      id: `${order}.1.1`,
+      chapterId: String(order),
+      sectionId: `${order}.1`,
+      sectionTitle: 'Notation',
+      order,
+      page: order + 1,
+      yStart: 0.1,
+      text,
+    }));
+    const definedAt = (idea: string) => (idea === 'algebraic multiplicity' ? 1 : undefined);
+    const introductions = ideaIntroductions(prose, definedAt);
+    // The definition introduces its term (as a definition); a phrase the book never defines is the first
+    // paragraph's to use.
+    const ideas = ['algebraic multiplicity', 'characteristic polynomial'];
+    expect(introductions.of(ideas, prose[0]!)).toEqual(['characteristic polynomial']);
+    // A list of results names what the book develops later: the first use outside it introduces.
+    const listed = [{ ...prose[0]!, sectionTitle: 'A list of results' }, ...prose.slice(1)];
+    const afterList = ideaIntroductions(listed, definedAt);
+    expect(afterList.of(ideas, listed[0]!)).toEqual([]);
+    expect(afterList.of(ideas, listed[1]!)).toEqual(ideas);
   });
 });

@@ -392,8 +392,9 @@ function mergeEvidence(
     openingsPassedOver.add(openingKey);
   }
 
-  const introductions = ideaIntroductions(vocabulary.prose, (idea) =>
-    vocabulary.defined.sites.has(normaliseTerm(idea)),
+  const introductions = ideaIntroductions(
+    vocabulary.prose,
+    (idea) => vocabulary.defined.sites.get(normaliseTerm(idea))?.[0]?.order,
   );
   const edges: GraphEdge[] = [];
   for (const [key, { source, target, explicit }] of pairs) {

@@ -263,8 +263,9 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     !sideBySide({ paragraph: later, role: laterRole }, { paragraph: earlier, role: earlierRole })
   )
     return { type: asSeen('BACKGROUND'), cue: { cue: laterRole.cue, in: later.id, role: laterRole.role } };
+  // A hint or an answer helps with what it answers; two worked solutions side by side are siblings.
   const help = HELP.exec(later.text);
-  if (help !== null)
+  if (help !== null && !HELP.test(earlier.text))
     return {
       type: asSeen('BACKGROUND'),
       cue: { cue: { signal: 'back', phrase: help[0], index: 0 }, in: later.id, role: 'help' },

@@ -5,11 +5,20 @@ import { countRuns } from './definitions.ts';
 /**
  * Where the book introduces an idea: the first prose paragraph to use it. Of the ideas two paragraphs
  * share, the earlier one introduces those it is the first to use ("pure function" in 11.15, used again
- * in 21.2; "Euler path" in the opening of 4.4): a phrase, or a word the book defines. A paragraph's
- * order is its position in `prose`.
+ * in 21.2; "Euler path" in the opening of 4.4): a phrase, or a word the book defines. An idea the book
+ * defines only after its first use is introduced by that definition: the earlier use is a preview (a
+ * summary of results before the first chapter names "Jordan cell", defined in 4.6). A section that
+ * previews or recaps (PREVIEW) introduces nothing: the first use elsewhere does. A paragraph's order is
+ * its position in `prose`.
  */
-export function ideaIntroductions(prose: readonly GraphParagraph[], isTerm: (idea: string) => boolean) {
-  const keys = prose.map((p) => wordKeys(p.text));
+/** A section that lists or sums up what the book develops elsewhere: "A list of results", "Sample quiz problems". */
+const PREVIEW = /\b(?:summary|list of results|overview|quiz)\b/i;
+
+export function ideaIntroductions(
+  prose: readonly GraphParagraph[],
+  firstDefinition: (idea: string) => number | undefined,
+) {
+  const keys = prose.map((p) => (PREVIEW.test(p.sectionTitle ?? '') ? [] : wordKeys(p.text)));
   const firstUse = new Map<string, number>();
   const firstOf = (idea: string) => {
     if (!firstUse.has(idea))
@@ -21,6 +30,13 @@ export function ideaIntroductions(prose: readonly GraphParagraph[], isTerm: (ide
   };
   return {
     of: (ideas: readonly string[], earlier: GraphParagraph): string[] =>
-      ideas.filter((idea) => (idea.includes(' ') || isTerm(idea)) && firstOf(idea) === earlier.order),
+      ideas.filter((idea) => {
+        const defined = firstDefinition(idea);
+        return (
+          (idea.includes(' ') || defined !== undefined) &&
+          firstOf(idea) === earlier.order &&
+          (defined === undefined || defined <= earlier.order)
+        );
+      }),
   };
 }
