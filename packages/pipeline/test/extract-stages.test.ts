@@ -1148,6 +1148,32 @@ describe('paragraphs', () => {
     ]);
   });
 
+  it('ends a caption with the bracket it closes on the next line, never a heading (csbu, DocBook)', () => {
+    const blocks = buildBlocks(
+      flow([
+        full('When the dynamic linker starts it is its duty to fill these values in.', 90, 100),
+        line(
+          'Example 9.14. Code in the dynamic linker for setting up special values (from libc',
+          90,
+          130,
+          12,
+          'bold',
+        ),
+        { ...line('sysdeps/ia64/dl-machine.h)', 90, 144, 12), mono: true },
+        { ...line('static inline int setup(void)', 90, 170), mono: true },
+      ]),
+      body,
+    );
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['paragraph', 'When the dynamic linker starts it is its duty to fill these values in.'],
+      [
+        'paragraph',
+        'Example 9.14. Code in the dynamic linker for setting up special values (from libc sysdeps/ia64/dl-machine.h)',
+      ],
+      ['paragraph', 'static inline int setup(void)'],
+    ]);
+  });
+
   it('keeps running text that wraps to a line starting "Figure 19.27." in the body font', () => {
     const blocks = buildBlocks(
       flow([

@@ -96,9 +96,15 @@ function lineMargins(flow: PageFlow, body: BodyMetrics): PageMargins[] {
 /** The word alone that a chapter's heading opens with on a line of its own ("CHAPTER", then "FOUR"). */
 const UNIT_WORD = /^(?:chapter|part|appendix)$/i;
 
+/**
+ * A line that closes a bracket it does not open ("sysdeps/ia64/dl-machine.h)"): the wrapped end of a
+ * title or caption begun on the line before, never a heading of its own.
+ */
+const CLOSES_BRACKET = /^[^(]*\)\s*$/;
+
 export function classifyLine(line: Line, margins: PageMargins, body: BodyMetrics): LineKind {
   if (line.size >= HEADING_RATIO * body.size && /[\p{L}\p{N}]/u.test(line.text)) {
-    return FORMAL_TITLE.test(line.text) ? 'text' : 'heading';
+    return FORMAL_TITLE.test(line.text) || CLOSES_BRACKET.test(line.text) ? 'text' : 'heading';
   }
   if (UNIT_WORD.test(line.text.trim())) return 'heading';
   if (LIST_LABEL.test(line.text)) return 'text';
@@ -655,7 +661,12 @@ export function buildBlocks(pages: PageFlow[], body: BodyMetrics): Block[] {
         line.mono === true &&
         /^[\p{P}\p{S}\s]+$/u.test(line.text) &&
         (sentence?.blockKind === 'code' || (lineAfter !== undefined && isCodeLine(lineAfter)));
-      if ((isCodeLine(line) || signsOfListing) && kind !== 'heading' && !typewriterWords) {
+      // A caption's bracket closed on the next line ("(from libc" / "sysdeps/ia64/dl-machine.h)") is the caption's.
+      const endsCaption =
+        sentence?.blockKind === 'caption' &&
+        CLOSES_BRACKET.test(line.text) &&
+        sentence.text.split('(').length > sentence.text.split(')').length;
+      if ((isCodeLine(line) || signsOfListing) && kind !== 'heading' && !typewriterWords && !endsCaption) {
         const listing = open as Open | null;
         if (listing?.blockKind === 'code') {
           listing.text = `${listing.text}\n${line.text}`;
