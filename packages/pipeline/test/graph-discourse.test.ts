@@ -1204,14 +1204,35 @@ describe('classifyEdge', () => {
       text: '8. Find the left cosets of 3Z in Z.',
     };
     expect(classifySimilar(otherExercise, exercise, {})?.type).toBe('RELATED');
-    // Two paragraphs of one section of which neither states or defines what the other uses are
-    // siblings, whichever comes first: related, not background (blind readers: two entries of a command
-    // reference, the middle of one proof and another theorem).
+    // Prose goes on from what its section set out before it (blind readers: "B introduces aggregate
+    // functions, which A builds on"), whichever of the two is the source.
     const continuing = {
       ...at('plain', 20),
       text: 'Continuing the reasoning, the left cosets of H partition G.',
     };
-    expect(classifySimilar(continuing, earlierPlain, {})?.type).toBe('RELATED');
+    expect(classifySimilar(continuing, earlierPlain, {})?.type).toBe('BACKGROUND');
+    expect(classifySimilar(earlierPlain, continuing, {})?.type).toBe('ELABORATION');
+    // Items of one series are siblings: related (two entries of a command reference, two parts, two
+    // bullets, two glossary entries), and so is a statement after the middle of a proof.
+    const item = (text: string, order: number, sectionTitle?: string) => ({
+      ...at('plain', order),
+      text,
+      ...(sectionTitle === undefined ? {} : { sectionTitle }),
+    });
+    const siblings: [string, string, string?][] = [
+      ['(a) The cosets of H are disjoint.', '(b) The cosets of H have one size.'],
+      ['• Direct mapped caches keep a line in one place.', '• Set associative caches are a hybrid.'],
+      [
+        'ambiguity Natural languages are full of ambiguity.',
+        'redundancy Natural languages employ redundancy.',
+      ],
+      ['The cosets of H in G partition G.', 'Each coset has as many elements as H.', 'Glossary'],
+      ['Hence gH = H, and the cosets are disjoint.', 'Theorem 6.9 The cosets of H partition G.'],
+    ];
+    for (const [first, second, title] of siblings) {
+      const [before, after] = [item(first, 18, title), item(second, 22, title)];
+      expect(classifySimilar(after, before, {})?.type, second).toBe('RELATED');
+    }
     // But a paragraph of a subsection goes on from its section's introduction.
     const introduction = { ...earlierPlain, id: '6.1.1', sectionId: '6.1', order: 1 };
     const inSubsection = { ...continuing, id: '6.1.2.3', sectionId: '6.1.2' };
@@ -1267,7 +1288,11 @@ describe('where the book introduces an idea', () => {
       yStart: order / 10,
       text,
     }));
-    const introductions = ideaIntroductions(prose, (idea) => (idea === 'parameter' ? 1 : undefined));
+    const introductions = ideaIntroductions(
+      prose,
+      (idea) => idea === 'parameter',
+      (idea) => (idea === 'parameter' ? 1 : undefined),
+    );
     expect(introductions.of(['pure function', 'parameter', 'value'], prose[1]!)).toEqual([
       'pure function',
       'parameter',
@@ -1293,14 +1318,15 @@ describe('where the book introduces an idea', () => {
       text,
     }));
     const definedAt = (idea: string) => (idea === 'algebraic multiplicity' ? 1 : undefined);
-    const introductions = ideaIntroductions(prose, definedAt);
+    const isTerm = (idea: string) => definedAt(idea) !== undefined;
+    const introductions = ideaIntroductions(prose, isTerm, definedAt);
     // The definition introduces its term (as a definition); a phrase the book never defines is the first
     // paragraph's to use.
     const ideas = ['algebraic multiplicity', 'characteristic polynomial'];
     expect(introductions.of(ideas, prose[0]!)).toEqual(['characteristic polynomial']);
     // A list of results names what the book develops later: the first use outside it introduces.
     const listed = [{ ...prose[0]!, sectionTitle: 'A list of results' }, ...prose.slice(1)];
-    const afterList = ideaIntroductions(listed, definedAt);
+    const afterList = ideaIntroductions(listed, isTerm, definedAt);
     expect(afterList.of(ideas, listed[0]!)).toEqual([]);
     expect(afterList.of(ideas, listed[1]!)).toEqual(ideas);
   });

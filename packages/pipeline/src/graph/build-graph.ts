@@ -116,7 +116,8 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     // one of the book's terms; else a chapter's sense is its own ("executable" file, "executable" data).
     isLocal: (term) => !term.includes(' ') && (isEverydayWord(term) || !listed.indexed),
   });
-  const definitions = definitionPairs(prose, defined, new Set(glossary.map((entry) => entry.paragraphId)));
+  const glossed = new Set(glossary.map((entry) => entry.paragraphId));
+  const definitions = definitionPairs(prose, defined, glossed);
   const terms = bookTerms({
     index: printedIndex,
     glossary: glossary.map((entry) => entry.term),
@@ -149,6 +150,7 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
       {
         prose,
         defined,
+        glossaryEntries: glossed,
         sharedIdeas: topicWords.sharedTopic,
         sharesAnIdea: topicWords.sharesAnIdea,
         sharedWords: sharedWordsIn(texts),
@@ -277,6 +279,8 @@ interface BookVocabulary {
   /** The prose paragraphs, each with its position among them as its order. */
   prose: readonly GraphParagraph[];
   defined: DefinedTerms;
+  /** The paragraphs that are entries of a glossary: recaps of what the chapter before them defines. */
+  glossaryEntries: ReadonlySet<string>;
   /** The ideas of the book two texts share, when enough to show a shared topic. */
   sharedIdeas: (a: string, b: string) => readonly string[] | undefined;
   /** Whether two texts share any idea of the book at all. */
@@ -392,9 +396,12 @@ function mergeEvidence(
     openingsPassedOver.add(openingKey);
   }
 
+  const sitesOf = (idea: string) => vocabulary.defined.sites.get(normaliseTerm(idea)) ?? [];
   const introductions = ideaIntroductions(
     vocabulary.prose,
-    (idea) => vocabulary.defined.sites.get(normaliseTerm(idea))?.[0]?.order,
+    (idea) => sitesOf(idea).length > 0,
+    // A glossary entry recaps the chapter before it: the chapter's first use introduces its term.
+    (idea) => sitesOf(idea).find((site) => !vocabulary.glossaryEntries.has(site.paragraphId))?.order,
   );
   const edges: GraphEdge[] = [];
   for (const [key, { source, target, explicit }] of pairs) {

@@ -309,6 +309,19 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     !sideBySide({ paragraph: later, role: laterRole }, { paragraph: earlier, role: earlierRole })
   )
     return { type: asSeen('BACKGROUND') };
+  // Prose goes on from what its section set out before it ("B introduces aggregate functions, which A
+  // builds on"; "A carries out the plan B announces"), unless the two are items of one series (list
+  // items, parts, glossary entries, exercises), the later one a statement (after the middle of a proof),
+  // or it sets itself apart ("In contrast").
+  if (
+    later.sectionId === earlier.sectionId &&
+    contrast === undefined &&
+    laterStatement === undefined &&
+    itemKind({ paragraph: later, role: laterRole }) === undefined &&
+    itemKind({ paragraph: earlier, role: earlierRole }) === undefined &&
+    !inSeriesSection(later)
+  )
+    return { type: asSeen('BACKGROUND') };
   return { type: 'RELATED' };
 }
 
@@ -324,8 +337,17 @@ function itemKind({ paragraph, role }: Opened): string | undefined {
   // An exercise, or an item of a numbered list that may be one.
   if (NUMBERED.test(paragraph.text)) return 'numbered';
   if (HELP.test(paragraph.text)) return 'help';
+  if (BULLET.test(paragraph.text)) return 'bullet';
+  if (PART.test(paragraph.text)) return 'part';
+  if (ENTRY.test(paragraph.text)) return 'entry';
   if (statementCue(paragraph.text) !== undefined) return 'statement';
   return undefined;
+}
+
+/** A paragraph of a section of entries or exercises, each for itself: a glossary, exercises, problems. */
+function inSeriesSection(paragraph: GraphParagraph): boolean {
+  const title = paragraph.sectionTitle ?? '';
+  return GLOSSARY_SECTION.test(title) || EXERCISES_SECTION.test(title);
 }
 
 /** Two examples, two exercises, two answers or two statements of one section run side by side. */
@@ -407,6 +429,12 @@ function isWorkedOut(text: string): boolean {
 
 /** A paragraph that opens a numbered statement: "Definition 2.3", "Theorem 4.1.", "Lemma:". */
 const STATEMENT = /^(?:Definition|Theorem|Lemma|Proposition|Corollary)\b(?: [\dA-Z]+(?:\.\d+)*)?/;
+/** A part of an exercise, an answer or a statement: "(2) A simple counterexample ...", "(b) The dual ...". */
+const PART = /^\((?:\d{1,3}|[a-z]|[ivx]{1,4})\)\s/;
+/** An entry of a list of terms, its term in lower case before its text: "ambiguity Natural languages are ...". */
+const ENTRY = /^\p{Ll}[\p{L}-]*(?: \p{Ll}[\p{L}-]*){0,2} \p{Lu}\p{Ll}/u;
+/** An item of a bulleted list: "• Set associative caches are ...". */
+const BULLET = /^[•◦▪‣∙·–-]\s/;
 /** A paragraph that helps with an exercise: "Hint.", "Answer:", "Solution". */
 const HELP = /^(?:Hints?|Answer|Solution)\b/;
 /** A paragraph a number opens: an exercise or an item of a list. */

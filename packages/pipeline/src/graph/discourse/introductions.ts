@@ -16,7 +16,9 @@ const PREVIEW = /\b(?:summary|list of results|overview|quiz)\b/i;
 
 export function ideaIntroductions(
   prose: readonly GraphParagraph[],
-  firstDefinition: (idea: string) => number | undefined,
+  isTerm: (idea: string) => boolean,
+  /** Where the book first defines an idea in its text (a glossary's recap aside), if it does. */
+  definedAt: (idea: string) => number | undefined,
 ) {
   const keys = prose.map((p) => (PREVIEW.test(p.sectionTitle ?? '') ? [] : wordKeys(p.text)));
   const firstUse = new Map<string, number>();
@@ -31,9 +33,9 @@ export function ideaIntroductions(
   return {
     of: (ideas: readonly string[], earlier: GraphParagraph): string[] =>
       ideas.filter((idea) => {
-        const defined = firstDefinition(idea);
+        const defined = definedAt(idea);
         return (
-          (idea.includes(' ') || defined !== undefined) &&
+          (idea.includes(' ') || isTerm(idea)) &&
           firstOf(idea) === earlier.order &&
           (defined === undefined || defined <= earlier.order)
         );
