@@ -21,7 +21,6 @@ import {
   resolveExplicitReferences,
 } from '../src/graph/refs/resolve.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
-import { sharedWordsIn } from '../src/graph/semantic/shared-words.ts';
 
 /** "kind label" for each mention, in order. */
 const refs = (text: string) => findReferenceMentions(text).map((m) => `${m.kind} ${m.label}`);
@@ -374,7 +373,6 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
       'It follows that the estimator b is an unbiased estimator (see Section 9.1). Its variance is known.',
     );
     const ideas = ['unbiased estimator', 'variance', 'sample', 'parameter'];
-    const noWords = () => ({ count: 0, weight: 0 });
     const sharedIdeas = (a: string, b: string) => {
       const shared = ideas.filter((i) => a.toLowerCase().includes(i) && b.toLowerCase().includes(i));
       return shared.length > 0 ? shared : undefined;
@@ -382,66 +380,17 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     const [reference] = resolveExplicitReferences([opening, definition, other, referring]);
     expect(reference).toMatchObject({ targetId: '9.1.1', phrase: 'see Section 9.1' });
     const inSection = [definition, other];
-    expect(paragraphReferredTo(reference!, referring, opening, inSection, sharedIdeas, noWords)?.id).toBe(
-      '9.1.29',
-    );
+    expect(paragraphReferredTo(reference!, referring, opening, inSection, sharedIdeas)?.id).toBe('9.1.29');
     // Not when the opening is about what the sentence says, nor for a whole chapter.
     const aboutIt = { ...opening, text: 'An unbiased estimator hits its parameter on average.' };
-    expect(
-      paragraphReferredTo(reference!, referring, aboutIt, inSection, sharedIdeas, noWords),
-    ).toBeUndefined();
+    expect(paragraphReferredTo(reference!, referring, aboutIt, inSection, sharedIdeas)).toBeUndefined();
     const chapter = { ...reference!, kind: 'chapter' as const, phrase: 'see Chapter 9' };
-    expect(paragraphReferredTo(chapter, referring, opening, inSection, sharedIdeas, noWords)).toBeUndefined();
+    expect(paragraphReferredTo(chapter, referring, opening, inSection, sharedIdeas)).toBeUndefined();
     // Nor when two paragraphs of the section stand equally.
     const twin = { ...definition, id: '9.1.31' };
     expect(
-      paragraphReferredTo(reference!, referring, opening, [definition, twin], sharedIdeas, noWords),
+      paragraphReferredTo(reference!, referring, opening, [definition, twin], sharedIdeas),
     ).toBeUndefined();
-  });
-
-  it('sends a reference to the paragraph of the section sharing the rarest words with its sentence, when no idea of the book does (decay)', () => {
-    const opening = onItsPageAt(
-      '1.1.4.1',
-      10,
-      1,
-      'One-sided differences are less accurate than central differences.',
-    );
-    const problem = onItsPageAt(
-      '1.1.4.5',
-      14,
-      2,
-      'There is a fundamental problem with the right-hand side: the quantity must be expressed by the quantities we compute.',
-    );
-    const scheme = onItsPageAt('1.1.4.6', 15, 3, 'The scheme is often called the Crank-Nicolson scheme.');
-    const roadmap = onItsPageAt(
-      '1.1.5.2',
-      19,
-      4,
-      'The quantity is expressed by the quantities we compute, a problem treated in Section 1.1.4 and Section 1.1.6.',
-    );
-    const referring = onItsPageAt(
-      '1.1.5.9',
-      20,
-      4,
-      'We may choose any point. Evaluating the right-hand side there faces the same problem as in Section 1.1.4: the value must be expressed by the quantities we compute.',
-    );
-    const filler = Array.from({ length: 12 }, (_, i) =>
-      onItsPageAt(`9.9.${i + 1}`, 100 + i, 50 + i, `The cosets of subgroup ${i} partition the group.`),
-    );
-    const prose = [opening, problem, scheme, referring, roadmap, ...filler];
-    const words = sharedWordsIn(prose.map((p) => p.text));
-    const noIdeas = () => undefined;
-    const [reference] = resolveExplicitReferences([opening, problem, scheme, referring]);
-    expect(reference).toMatchObject({ targetId: '1.1.4.1', phrase: 'as in Section 1.1.4' });
-    const inSection = [problem, scheme];
-    expect(paragraphReferredTo(reference!, referring, opening, inSection, noIdeas, words)?.id).toBe(
-      '1.1.4.5',
-    );
-    // Not when the opening shares as much, nor from a sentence that maps out several sections.
-    const alike = { ...opening, text: problem.text };
-    expect(paragraphReferredTo(reference!, referring, alike, inSection, noIdeas, words)).toBeUndefined();
-    const [first] = resolveExplicitReferences([opening, problem, scheme, roadmap]);
-    expect(paragraphReferredTo(first!, roadmap, opening, inSection, noIdeas, words)).toBeUndefined();
   });
 
   it('takes no link without words of its own from a paragraph with none (a "√", a footnote’s address), nor to one without a letter', () => {

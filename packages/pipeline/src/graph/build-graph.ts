@@ -42,7 +42,6 @@ import { ideaIntroductions } from './discourse/introductions.ts';
 import { normaliseTerm, termWords } from './discourse/terms.ts';
 import { commonInBookAbove, isEverydayWord } from './english.ts';
 import { wordKeys } from './semantic/shared-terms.ts';
-import { sharedWordsIn, type SharedWords } from './semantic/shared-words.ts';
 import { bookTopicWords } from './semantic/topic-words.ts';
 import type { BookGraph, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from './types.ts';
 
@@ -153,7 +152,6 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
         glossaryEntries: glossed,
         sharedIdeas: topicWords.sharedTopic,
         sharesAnIdea: topicWords.sharesAnIdea,
-        sharedWords: sharedWordsIn(texts),
       },
     ),
     explicitRefs: explicitRefsBySource(references),
@@ -285,8 +283,6 @@ interface BookVocabulary {
   sharedIdeas: (a: string, b: string) => readonly string[] | undefined;
   /** Whether two texts share any idea of the book at all. */
   sharesAnIdea: (a: string, b: string) => boolean;
-  /** The content words a sentence shares with a text, weighed by their rarity in the book. */
-  sharedWords: (sentence: string, text: string) => SharedWords;
 }
 
 /**
@@ -374,7 +370,6 @@ function mergeEvidence(
       opening,
       vocabulary.prose,
       vocabulary.sharedIdeas,
-      vocabulary.sharedWords,
     );
     if (inside === undefined) {
       const roadmap = new Set(

@@ -9,7 +9,6 @@ import { crossReferencePairs, type PdfLink } from '../links.ts';
 import type { ExplicitReference, GraphParagraph } from '../types.ts';
 import { findItemLabels, findReferenceMentions, type ReferenceMention } from './grammar.ts';
 import { sentenceAround } from '../sentences.ts';
-import type { SharedWords } from '../semantic/shared-words.ts';
 import { buildTargetIndex, isInSection, SECTION_KINDS, type TargetIndex } from './targets.ts';
 
 import { buildExampleIndex } from './examples.ts';
@@ -464,21 +463,12 @@ function insideReferredSection(
     : paragraph.sectionId === opening.sectionId || paragraph.sectionId.startsWith(`${opening.sectionId}.`);
 }
 
-/** At least this many content words of the referring sentence name the paragraph of a section it speaks of. */
-const MIN_SHARED_WORDS = 2;
-/** ... and they weigh this many times what the section's opening shares with the sentence. */
-const OVER_OPENING = 2;
-
 /**
  * Where in a section a reference to it sends the reader, when its opening is not about what the referring
  * sentence is about ("the Law of Large Numbers (see Section 4.3)" and 4.3's opening question on coin
  * tosses): the paragraph of the section that shares the most ideas of the book with the referring
  * paragraph, one of them in the referring sentence, while the opening shares none of that sentence's.
- * Where no idea of the book says so, the paragraph sharing the rarest words with the sentence, by far more
- * than the opening, unless the sentence names other sections too ("faces the same problem as in Section 1.1.4: the point value must be expressed by the
- * quantities we compute" and 1.1.4's fifth paragraph, "the quantity must therefore be expressed by the
- * quantities that we actually produce"; the opening is on one-sided differences). undefined when no
- * paragraph of the section stands out, or two do equally.
+ * undefined when no paragraph of the section does, or two do equally.
  */
 export function paragraphReferredTo(
   reference: ExplicitReference,
@@ -486,7 +476,6 @@ export function paragraphReferredTo(
   opening: GraphParagraph,
   paragraphs: readonly GraphParagraph[],
   sharedIdeas: (a: string, b: string) => readonly string[] | undefined,
-  sharedWords: (sentence: string, text: string) => SharedWords,
 ): GraphParagraph | undefined {
   // A chapter holds too much for a sentence to pick one paragraph of it.
   if (!SECTION_KINDS.has(reference.kind) || reference.kind === 'chapter') return undefined;
@@ -509,34 +498,5 @@ export function paragraphReferredTo(
       tie = false;
     } else if (ideas === best.ideas) tie = true;
   }
-  if (tie) return undefined;
-  if (best !== undefined) return best.paragraph;
-  // A sentence naming several sections ("analyzed in Section 3.7.1; figure reflexives are discussed in
-  // Section 3.7.2", "Sections 1.3–1.4") maps out the book: its words are not those of any one of them.
-  const mentions = findReferenceMentions(sentenceAround(referring.text, reference.phrase));
-  if (mentions.filter((m) => SECTION_KINDS.has(m.kind)).length > 1) return undefined;
-  // Within the section the words number, when they do: not a sibling of it the opening stands for.
-  const named = findReferenceMentions(reference.phrase)[0]?.label;
-  const inside = paragraphs.filter(
-    (p) =>
-      p.id !== referring.id &&
-      insideReferredSection(reference, opening, p) &&
-      (named === undefined || isInSection(p, named)),
-  );
-  return mostWordsShared(sentence, inside, sharedWords(sentence, opening.text).weight, sharedWords);
-}
-
-/** The one paragraph sharing the rarest words with a sentence, enough of them and far more than `floor`. */
-function mostWordsShared(
-  sentence: string,
-  paragraphs: readonly GraphParagraph[],
-  floor: number,
-  sharedWords: (sentence: string, text: string) => SharedWords,
-): GraphParagraph | undefined {
-  const scored = paragraphs
-    .map((paragraph) => ({ paragraph, ...sharedWords(sentence, paragraph.text) }))
-    .filter(({ count, weight }) => count >= MIN_SHARED_WORDS && weight >= OVER_OPENING * floor)
-    .sort((a, b) => b.weight - a.weight);
-  const [first, second] = scored;
-  return first !== undefined && first.weight !== second?.weight ? first.paragraph : undefined;
+  return tie ? undefined : best?.paragraph;
 }
