@@ -350,6 +350,11 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     expect(referenceIntoSection(referring, elsewhere, bySource, byId)).toBeUndefined();
     // The section's first paragraph is the reference's own target already.
     expect(referenceIntoSection(referring, opening, bySource, byId)).toBeUndefined();
+    // A whole chapter stands for none of its paragraphs ("Exercise 16.7.12, Chapter 16").
+    const toChapter = new Map([
+      [referring.id, bySource.get(referring.id)!.map((r) => ({ ...r, kind: 'chapter' as const }))],
+    ]);
+    expect(referenceIntoSection(levi, referring, toChapter, byId)).toBeUndefined();
   });
 
   it('sends a reference to a section to the paragraph there its sentence is about, when the opening is not (ipsur)', () => {

@@ -428,7 +428,7 @@ function describeLink(
 }
 
 /**
- * The reference from one of two paragraphs to the section or chapter the other is in (and does not open),
+ * The reference from one of two paragraphs to the section (not a whole chapter) the other is in (and does not open),
  * if any: a paragraph similar to the referring one inside the section it names is what the reference
  * sends the reader to, more than the section's first paragraph ("see also Section 3.4.1" and the
  * paragraph of 3.4.1 on the Levi-Civita symbol).
@@ -451,16 +451,19 @@ export function referenceIntoSection(
   return undefined;
 }
 
-/** Whether `paragraph` is in the section or chapter a reference names by its opening, and is not the opening. */
+/**
+ * Whether `paragraph` is in the section a reference names by its opening, and is not the opening. A whole
+ * chapter holds too much for a reference to it to stand for any one paragraph ("Exercise 16.7.12,
+ * Chapter 16" and an example of Chapter 16 on another ring).
+ */
 function insideReferredSection(
   reference: ExplicitReference,
   opening: GraphParagraph,
   paragraph: GraphParagraph,
 ): boolean {
-  if (!SECTION_KINDS.has(reference.kind) || paragraph.id === opening.id) return false;
-  return reference.kind === 'chapter'
-    ? paragraph.chapterId === opening.chapterId
-    : paragraph.sectionId === opening.sectionId || paragraph.sectionId.startsWith(`${opening.sectionId}.`);
+  if (!SECTION_KINDS.has(reference.kind) || reference.kind === 'chapter' || paragraph.id === opening.id)
+    return false;
+  return paragraph.sectionId === opening.sectionId || paragraph.sectionId.startsWith(`${opening.sectionId}.`);
 }
 
 /**
@@ -477,7 +480,6 @@ export function paragraphReferredTo(
   paragraphs: readonly GraphParagraph[],
   sharedIdeas: (a: string, b: string) => readonly string[] | undefined,
 ): GraphParagraph | undefined {
-  // A chapter holds too much for a sentence to pick one paragraph of it.
   if (!SECTION_KINDS.has(reference.kind) || reference.kind === 'chapter') return undefined;
   const sentence = sentenceAround(referring.text, reference.phrase).toLowerCase();
   const inSentence = (ideas: readonly string[]) =>
