@@ -15,6 +15,7 @@ import {
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { expandNumbers, findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
 import { linkWords, PART_OF_BOOK } from '../src/graph/refs/link-words.ts';
+import { toTheProofsNamed } from '../src/graph/refs/proofs.ts';
 import {
   paragraphReferredTo,
   referenceIntoSection,
@@ -396,6 +397,39 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     expect(
       paragraphReferredTo(reference!, referring, opening, [definition, twin], sharedIdeas),
     ).toBeUndefined();
+  });
+
+  it('sends "the proof of Statement 1" to the proof after the statement, quoting it so (linalg)', () => {
+    const statement = onItsPageAt(
+      '4.7.3',
+      3,
+      1,
+      'Statement 1: The operator P is a projector onto the eigenspace.',
+    );
+    const proof = onItsPageAt(
+      '4.7.4',
+      4,
+      1,
+      'Proof: We denote P for brevity and first show that P is a projector.',
+    );
+    const proving = onItsPageAt(
+      '4.7.13',
+      13,
+      2,
+      'Proof: As in the proof of Statement 1, we first show that the image is a subspace.',
+    );
+    const using = onItsPageAt('4.7.14', 14, 2, 'The operator is a projector by Statement 1.');
+    const all = [statement, proof, proving, using];
+    const references = toTheProofsNamed(resolveExplicitReferences(all), all);
+    expect(references.find((r) => r.sourceId === proving.id)).toMatchObject({
+      targetId: proof.id,
+      phrase: 'proof of Statement 1',
+    });
+    expect(references.find((r) => r.sourceId === using.id)?.targetId).toBe(statement.id);
+    // No proof after the statement before another statement: the statement stays the target.
+    const other = onItsPageAt('4.7.4', 4, 1, 'Statement 2: The image of P is the eigenspace.');
+    const unproved = [statement, other, { ...proof, id: '4.7.5', order: 5 }, proving];
+    expect(toTheProofsNamed(resolveExplicitReferences(unproved), unproved)[0]?.targetId).toBe(statement.id);
   });
 
   it('takes no link without words of its own from a paragraph with none (a "√", a footnote’s address), nor to one without a letter', () => {

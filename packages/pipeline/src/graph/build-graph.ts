@@ -24,6 +24,7 @@ import { readInternalLinks, withLinkWords } from './links.ts';
 import { findReferenceSpans } from './reference-spans.ts';
 import { placeIndex, type PlacedEntry } from './book-terms/index-pages.ts';
 import { withOwnLabels } from './refs/own-labels.ts';
+import { toTheProofsNamed } from './refs/proofs.ts';
 import { graphParagraphs, isStudyProse, licenceSectionIds } from './paragraphs.ts';
 import {
   paragraphReferredTo,
@@ -82,13 +83,16 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
   options.onStage?.('references');
   const links = options.pdf === undefined ? [] : await readInternalLinks(options.pdf);
   const resolved = resolveExplicitReferences(paragraphs, { links });
-  const references = [
-    ...withOwnLabels(
-      options.pdf === undefined ? resolved : await withLinkWords(options.pdf, resolved, links, paragraphs),
-      paragraphs,
-    ),
-    ...suppliedReferences(book, paragraphs),
-  ];
+  const references = toTheProofsNamed(
+    [
+      ...withOwnLabels(
+        options.pdf === undefined ? resolved : await withLinkWords(options.pdf, resolved, links, paragraphs),
+        paragraphs,
+      ),
+      ...suppliedReferences(book, paragraphs),
+    ],
+    paragraphs,
+  );
   const spans = await findReferenceSpans(options.pdf, paragraphs, links, references);
 
   // The book's licence stays readable and its links work; it relates nothing.
