@@ -1059,6 +1059,12 @@ describe('the words a link covers, as a reason quotes them', () => {
         'Go back to the start of this chapter for the whole picture.',
         'the start of this chapter',
       ],
+      // A link broken with its line ends inside the quote: the title is read to its closing quote.
+      [
+        'e the section called “Three',
+        'The bits are an index into the levels (see the section called “Three Level Page Table”). Empty regions',
+        'the section called “Three Level Page Table”',
+      ],
     ];
     for (const [covered, text, quoted] of cases) expect(linkWords(covered, text, 3)).toBe(quoted);
   });

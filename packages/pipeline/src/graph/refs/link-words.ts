@@ -30,6 +30,9 @@ export function linkWords(covered: string, text: string, slack: number): string 
   return referenceAround(text, found[which]!, found[which]! + [trimmed, core][which]!.length) ?? trimmed;
 }
 
+/** How far past a link's end the quote or bracket it opened may close. */
+const QUOTE_REST = 60;
+
 /** The reference the characters start..end of `text` are part of. */
 function referenceAround(text: string, from: number, to: number): string | undefined {
   let start = from;
@@ -46,9 +49,13 @@ function referenceAround(text: string, from: number, to: number): string | undef
     start--;
     end++;
   }
+  // A link broken with its line may end inside the quote it opens ("called “Three"): read on to the close.
   for (const [open, close] of Object.entries(CLOSER)) {
     const slice = text.slice(start, end);
-    if (slice.split(open).length > slice.split(close).length && text[end] === close) end++;
+    if (slice.split(open).length <= slice.split(close).length) continue;
+    const closing = text.indexOf(close, end);
+    if (closing !== -1 && closing - end <= QUOTE_REST && !/[.!?]\s/.test(text.slice(end, closing)))
+      end = closing + 1;
   }
   const words = text.slice(start, end);
   if (/\p{L}{3,}/u.test(words)) return words;
