@@ -756,6 +756,26 @@ describe('classifyEdge', () => {
       explicit: [{ ...reference(later, caption, 'in Figure 1.7'), kind: 'figure' }],
     });
     expect(lookedBack?.type).toBe('BACKGROUND');
+    // Unless the words say it shows what the text says (csbu: "as illustrated on the right of Figure 6.11").
+    const illustrated = {
+      ...later,
+      text: 'Entries grow to 32 bytes as illustrated on the right of Figure 1.7.',
+    };
+    const shown = classify({
+      source: illustrated,
+      target: caption,
+      explicit: [{ ...reference(illustrated, caption, 'of Figure 1.7'), kind: 'figure' }],
+    });
+    expect(shown?.type).toBe('ELABORATION');
+    // And a figure of its own section the text recalls is what it looks back to (ipsur: "Recall that the
+    // strip chart in Figure 3.1").
+    const recalled = { ...text, text: 'Recall that the graph in Figure 1.7 has six vertices.' };
+    const recall = classify({
+      source: recalled,
+      target: caption,
+      explicit: [{ ...reference(recalled, caption, 'in Figure 1.7'), kind: 'figure' }],
+    });
+    expect(recall?.type).toBe('BACKGROUND');
     const listing = { ...at('plain', 2), text: 'def decay(u, a):\n    return -a*u', kind: 'code' as const };
     expect(
       classify({

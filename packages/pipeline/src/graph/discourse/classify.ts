@@ -125,6 +125,8 @@ const SEE_ALSO = /^\(?see also\b/i;
 
 /** Blocks that illustrate the prose that names them. */
 const ILLUSTRATIONS = new Set<GraphParagraph['kind']>(['caption', 'table', 'code']);
+/** Words before a figure's number that say it shows what the text says: "as illustrated on the right of". */
+const ILLUSTRATING = /\b(?:illustrated|shown|depicted|pictured|drawn|sketched|plotted|displayed)\b[^.;]*$/i;
 
 /**
  * What the other paragraph is to the one that refers to it. A statement the referring paragraph applies
@@ -154,14 +156,14 @@ function readReference(
   if (DEVELOPED_THERE.test(around) || (other.order > referring.order && DEVELOPED_AHEAD.test(around)))
     return { type: 'ELABORATION' };
   // A figure, table or listing the text names shows what the text says, wherever it floated to in its
-  // section (a page before it, often); one of an earlier section is what the text looks back to.
-  if (ILLUSTRATIONS.has(other.kind))
-    return {
-      type:
-        other.sectionId !== referring.sectionId && other.order < referring.order
-          ? 'BACKGROUND'
-          : 'ELABORATION',
-    };
+  // section (a page before it, often); one of an earlier section is what the text looks back to. The
+  // words say so when they can: "as illustrated in Figure 6.11" shows, "Recall ... Figure 3.1" looks back.
+  if (ILLUSTRATIONS.has(other.kind)) {
+    const back = findCues(sentence).some((cue) => cue.signal === 'back');
+    const earlier = other.sectionId !== referring.sectionId && other.order < referring.order;
+    const shows = ILLUSTRATING.test(wordsBefore(sentence, reference.phrase));
+    return { type: back || (earlier && !shows) ? 'BACKGROUND' : 'ELABORATION' };
+  }
   // An appendix holds what the text takes as known ("see Appendix E.5" for matrix notation), unless the
   // words send the reader there for more (above).
   if (/\bappendi(?:x|ces)\b/i.test(reference.phrase)) return { type: 'BACKGROUND' };
