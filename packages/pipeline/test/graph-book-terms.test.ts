@@ -770,4 +770,39 @@ describe('definitions made inside an example or an exercise', () => {
     expect(definitionFor(defined, 'hermitian scalar product', paragraphs[1]!)?.paragraphId).toBe('5.2.4');
     expect(definitionFor(defined, 'hermitian scalar product', paragraphs[2]!)).toBeUndefined();
   });
+
+  it('so do a part of an exercise and a paragraph of a section of exercises (dmoi)', () => {
+    const paragraphs = [
+      graphParagraph({
+        id: '4.1.60',
+        order: 0,
+        text: 'A tree is a connected graph with no cycles. A leaf is a vertex of degree one.',
+      }),
+      graphParagraph({
+        id: '4.9.8',
+        order: 1,
+        sectionTitle: 'Exercises',
+        text: '(a) Two different trees with the same number of vertices. A tree is a connected graph with no cycles.',
+      }),
+      graphParagraph({
+        id: '4.9.79',
+        order: 2,
+        sectionTitle: 'Exercises',
+        text: '(c) Prove that your procedure from part (a) always works for any tree with ten vertices.',
+      }),
+      graphParagraph({ id: '4.10.1', order: 3, text: 'Every tree with two vertices or more has a leaf.' }),
+    ];
+    const defined = findDefinedTerms(paragraphs);
+    expect(defined.sites.get('tree')?.map((site) => site.paragraphId)).toEqual(['4.1.60', '4.9.8']);
+    // The exercise's restatement serves its own section; the text after it goes back to the definition.
+    expect(definitionFor(defined, 'tree', paragraphs[2]!)?.paragraphId).toBe('4.9.8');
+    expect(definitionFor(defined, 'tree', paragraphs[3]!)?.paragraphId).toBe('4.1.60');
+    const outside = {
+      ...paragraphs[1]!,
+      sectionTitle: 'Trees',
+      text: 'Two different trees. A tree is a connected graph with no cycles.',
+    };
+    const plain = findDefinedTerms([paragraphs[0]!, outside, paragraphs[3]!]);
+    expect(definitionFor(plain, 'tree', paragraphs[3]!)?.paragraphId).toBe('4.9.8');
+  });
 });

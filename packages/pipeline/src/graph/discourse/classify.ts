@@ -12,6 +12,7 @@ import type { EvidenceKind, ExplicitReference, GraphEdge, GraphParagraph, Semant
 import { wordKeys } from '../semantic/shared-terms.ts';
 import { sentenceAround } from '../sentences.ts';
 import { findCues, type Cue } from './cues.ts';
+import { BULLET, ENTRY, inExercises, inGlossary, PART } from './series.ts';
 
 export interface EdgeEvidence {
   source: GraphParagraph;
@@ -55,13 +56,10 @@ interface Reading {
   cue?: { cue: Cue; in: string; role?: Role };
 }
 
-/** A section of exercises or problems: "Consider ..." there opens an exercise, not an example. */
-const EXERCISES_SECTION = /^(?:(?:additional|chapter|review) )?(?:exercises|problems)\b/i;
-
 function roleOf(cues: readonly Cue[], paragraph: GraphParagraph): { role: Role; cue: Cue } | undefined {
-  const inExercises = EXERCISES_SECTION.test(paragraph.sectionTitle ?? '');
+  const exercises = inExercises(paragraph);
   for (const cue of cues) {
-    if (cue.signal === 'example' && cue.index === 0 && inExercises && !isLabelledExample(cue)) continue;
+    if (cue.signal === 'example' && cue.index === 0 && exercises && !isLabelledExample(cue)) continue;
     if ((cue.signal === 'example' || cue.signal === 'proof') && cue.index === 0)
       return { role: cue.signal, cue };
     // "As an application of ..." anywhere; "Applying ..." only opening the paragraph, not "applying the
@@ -274,9 +272,7 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     };
   // An exercise practises what the text before it explains; in a section of exercises one may open
   // "Consider ..." (decay).
-  const exercise =
-    EXERCISE.exec(later.text) ??
-    (EXERCISES_SECTION.test(later.sectionTitle ?? '') ? /^Consider\b/.exec(later.text) : null);
+  const exercise = EXERCISE.exec(later.text) ?? (inExercises(later) ? /^Consider\b/.exec(later.text) : null);
   if (exercise !== null && !NUMBERED.test(earlier.text) && !HELP.test(earlier.text))
     return {
       type: asSeen('BACKGROUND'),
@@ -347,10 +343,7 @@ function itemKind({ paragraph, role }: Opened): string | undefined {
 }
 
 /** A paragraph of a section of entries or exercises, each for itself: a glossary, exercises, problems. */
-function inSeriesSection(paragraph: GraphParagraph): boolean {
-  const title = paragraph.sectionTitle ?? '';
-  return GLOSSARY_SECTION.test(title) || EXERCISES_SECTION.test(title);
-}
+const inSeriesSection = (paragraph: GraphParagraph) => inGlossary(paragraph) || inExercises(paragraph);
 
 /** Two examples, two exercises, two answers or two statements of one section run side by side. */
 function sideBySide(a: Opened, b: Opened): boolean {
@@ -431,12 +424,6 @@ function isWorkedOut(text: string): boolean {
 
 /** A paragraph that opens a numbered statement: "Definition 2.3", "Theorem 4.1.", "Lemma:". */
 const STATEMENT = /^(?:Definition|Theorem|Lemma|Proposition|Corollary)\b(?: [\dA-Z]+(?:\.\d+)*)?/;
-/** A part of an exercise, an answer or a statement: "(2) A simple counterexample ...", "(b) The dual ...". */
-const PART = /^\((?:\d{1,3}|[a-z]|[ivx]{1,4})\)\s/;
-/** An entry of a list of terms, its term in lower case before its text: "ambiguity Natural languages are ...". */
-const ENTRY = /^\p{Ll}[\p{L}-]*(?: \p{Ll}[\p{L}-]*){0,2} \p{Lu}\p{Ll}/u;
-/** An item of a bulleted list: "• Set associative caches are ...". */
-const BULLET = /^[•◦▪‣∙·–-]\s/;
 /** A paragraph that helps with an exercise: "Hint.", "Answer:", "Solution". */
 const HELP = /^(?:Hints?|Answer|Solution)\b/;
 /** A paragraph a number opens: an exercise or an item of a list. */
@@ -465,9 +452,6 @@ function quote(phrase: string): string {
   return `"${words.length > MAX_QUOTE ? `${words.slice(0, MAX_QUOTE - 1).trimEnd()}…` : words}"`;
 }
 
-/** A section that is a glossary: its entries open with the term they define. */
-const GLOSSARY_SECTION = /^glossary\b/i;
-
 /**
  * Whether the source is a glossary entry for an idea the two share and the target is the text: the text
  * that introduces the term goes into it further than its entry does (ELABORATION, not what the entry
@@ -475,8 +459,7 @@ const GLOSSARY_SECTION = /^glossary\b/i;
  */
 function glossesTarget(evidence: EdgeEvidence): boolean {
   const { source, target } = evidence;
-  if (!GLOSSARY_SECTION.test(source.sectionTitle ?? '') || GLOSSARY_SECTION.test(target.sectionTitle ?? ''))
-    return false;
+  if (!inGlossary(source) || inGlossary(target)) return false;
   const ideas = [
     ...evidence.definedTermsUsed,
     ...(evidence.introducedIdeas ?? []),

@@ -9,6 +9,7 @@ import { contentWords, IDENTIFIER, withoutCode, writtenAsCode } from '../semanti
 import type { GlossaryEntry } from '../book-terms/glossary.ts';
 import type { GraphParagraph } from '../types.ts';
 import { firstSentence, sentences } from '../sentences.ts';
+import { inExercises, PART } from './series.ts';
 import { normaliseTerm, singular, termWords } from './terms.ts';
 
 /**
@@ -33,6 +34,13 @@ function sentenceBefore(text: string, at: number): string {
 
 /** A paragraph that opens an example or an exercise: "Example 2", "Exercise 3:", "7. Show that". */
 const INSTANCE = /^(?:(?:Example|Exercise|Problem)s?\b|\d{1,3}[.)]\s)/;
+
+/**
+ * An example, an exercise, a part of one ("(a) Two different trees ... A tree is a connected graph with no
+ * cycles.") or any paragraph of a section of exercises: what it defines it restates for itself.
+ */
+const isInstance = (paragraph: GraphParagraph) =>
+  INSTANCE.test(paragraph.text) || PART.test(paragraph.text) || inExercises(paragraph);
 
 /** A paragraph that defines a term. */
 export interface DefinitionSite {
@@ -430,7 +438,7 @@ export function findDefinedTerms(
         paragraphId: paragraph.id,
         order: paragraph.order,
         chapterId: paragraph.chapterId,
-        ...(INSTANCE.test(paragraph.text) ? { sectionId: paragraph.sectionId } : {}),
+        ...(isInstance(paragraph) ? { sectionId: paragraph.sectionId } : {}),
       });
       sites.set(term, list);
       if (!display.has(term)) display.set(term, words);

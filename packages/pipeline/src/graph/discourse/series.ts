@@ -1,0 +1,19 @@
+// How a paragraph stands among its neighbours: an item of a series (a part, a bullet, an entry) or a
+// paragraph of a section of exercises or of a glossary. Read by the definitions and by the types.
+import type { GraphParagraph } from '../types.ts';
+
+/** A part of an exercise, an answer or a statement: "(2) A simple counterexample ...", "(b) The dual ...". */
+export const PART = /^\((?:\d{1,3}|[a-z]|[ivx]{1,4})\)\s/;
+/** An entry of a list of terms, its term in lower case before its text: "ambiguity Natural languages are ...". */
+export const ENTRY = /^\p{Ll}[\p{L}-]*(?: \p{Ll}[\p{L}-]*){0,2} \p{Lu}\p{Ll}/u;
+/** An item of a bulleted list: "• Set associative caches are ...". */
+export const BULLET = /^[•◦▪‣∙·–-]\s/;
+
+/** A section of exercises or problems: "Consider ..." there opens an exercise, not an example. */
+const EXERCISES_SECTION = /^(?:(?:additional|chapter|review) )?(?:exercises|problems)\b/i;
+/** A section that is a glossary: its entries open with the term they define. */
+const GLOSSARY_SECTION = /^glossary\b/i;
+
+export const inExercises = (paragraph: GraphParagraph) =>
+  EXERCISES_SECTION.test(paragraph.sectionTitle ?? '');
+export const inGlossary = (paragraph: GraphParagraph) => GLOSSARY_SECTION.test(paragraph.sectionTitle ?? '');
