@@ -797,6 +797,10 @@ describe('definitions made inside an example or an exercise', () => {
     // The exercise's restatement serves its own section; the text after it goes back to the definition.
     expect(definitionFor(defined, 'tree', paragraphs[2]!)?.paragraphId).toBe('4.9.8');
     expect(definitionFor(defined, 'tree', paragraphs[3]!)?.paragraphId).toBe('4.1.60');
+    // A list of results ahead of the book states its terms for itself too (linalg 0.3).
+    const listed = { ...paragraphs[0]!, id: '0.3.33', sectionTitle: 'A list of results' };
+    const previewed = findDefinedTerms([listed, paragraphs[3]!]);
+    expect(definitionFor(previewed, 'tree', paragraphs[3]!)).toBeUndefined();
     const outside = {
       ...paragraphs[1]!,
       sectionTitle: 'Trees',

@@ -9,7 +9,7 @@ import { contentWords, IDENTIFIER, withoutCode, writtenAsCode } from '../semanti
 import type { GlossaryEntry } from '../book-terms/glossary.ts';
 import type { GraphParagraph } from '../types.ts';
 import { firstSentence, sentences } from '../sentences.ts';
-import { inExercises, PART } from './series.ts';
+import { inExercises, inPreview, LETTERED_PART } from './series.ts';
 import { normaliseTerm, singular, termWords } from './terms.ts';
 
 /**
@@ -37,10 +37,14 @@ const INSTANCE = /^(?:(?:Example|Exercise|Problem)s?\b|\d{1,3}[.)]\s)/;
 
 /**
  * An example, an exercise, a part of one ("(a) Two different trees ... A tree is a connected graph with no
- * cycles.") or any paragraph of a section of exercises: what it defines it restates for itself.
+ * cycles."), any paragraph of a section of exercises, or of one that previews the book's results ("A list
+ * of results"): what it defines it states for itself, not for the book.
  */
 const isInstance = (paragraph: GraphParagraph) =>
-  INSTANCE.test(paragraph.text) || PART.test(paragraph.text) || inExercises(paragraph);
+  INSTANCE.test(paragraph.text) ||
+  LETTERED_PART.test(paragraph.text) ||
+  inExercises(paragraph) ||
+  inPreview(paragraph);
 
 /** A paragraph that defines a term. */
 export interface DefinitionSite {

@@ -1,6 +1,7 @@
 import { wordKeys } from '../semantic/shared-terms.ts';
 import type { GraphParagraph } from '../types.ts';
 import { countRuns } from './definitions.ts';
+import { inPreview } from './series.ts';
 
 /**
  * Where the book introduces an idea: the first prose paragraph to use it. Of the ideas two paragraphs
@@ -8,19 +9,16 @@ import { countRuns } from './definitions.ts';
  * in 21.2; "Euler path" in the opening of 4.4): a phrase, or a word the book defines. An idea the book
  * defines only after its first use is introduced by that definition: the earlier use is a preview (a
  * summary of results before the first chapter names "Jordan cell", defined in 4.6). A section that
- * previews or recaps (PREVIEW) introduces nothing: the first use elsewhere does. A paragraph's order is
+ * previews or recaps (`inPreview`) introduces nothing: the first use elsewhere does. A paragraph's order is
  * its position in `prose`.
  */
-/** A section that lists or sums up what the book develops elsewhere: "A list of results", "Sample quiz problems". */
-const PREVIEW = /\b(?:summary|list of results|overview|quiz)\b/i;
-
 export function ideaIntroductions(
   prose: readonly GraphParagraph[],
   isTerm: (idea: string) => boolean,
   /** Where the book first defines an idea in its text (a glossary's recap aside), if it does. */
   definedAt: (idea: string) => number | undefined,
 ) {
-  const keys = prose.map((p) => (PREVIEW.test(p.sectionTitle ?? '') ? [] : wordKeys(p.text)));
+  const keys = prose.map((p) => (inPreview(p) ? [] : wordKeys(p.text)));
   const firstUse = new Map<string, number>();
   const firstOf = (idea: string) => {
     if (!firstUse.has(idea))

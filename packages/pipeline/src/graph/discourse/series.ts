@@ -4,6 +4,8 @@ import type { GraphParagraph } from '../types.ts';
 
 /** A part of an exercise, an answer or a statement: "(2) A simple counterexample ...", "(b) The dual ...". */
 export const PART = /^\((?:\d{1,3}|[a-z]|[ivx]{1,4})\)\s/;
+/** A lettered part of an exercise: "(a) Two different trees ...", not a numbered example "(1) a. A passive verb". */
+export const LETTERED_PART = /^\([a-z]\)\s/;
 /** An entry of a list of terms, its term in lower case before its text: "ambiguity Natural languages are ...". */
 export const ENTRY = /^\p{Ll}[\p{L}-]*(?: \p{Ll}[\p{L}-]*){0,2} \p{Lu}\p{Ll}/u;
 /** An item of a bulleted list: "• Set associative caches are ...". */
@@ -14,6 +16,10 @@ const EXERCISES_SECTION = /^(?:(?:additional|chapter|review) )?(?:exercises|prob
 /** A section that is a glossary: its entries open with the term they define. */
 const GLOSSARY_SECTION = /^glossary\b/i;
 
+/** A section that lists or sums up what the book develops elsewhere: "A list of results", "Sample quiz problems". */
+const PREVIEW_SECTION = /\b(?:summary|list of results|overview|quiz)\b/i;
+
+export const inPreview = (paragraph: GraphParagraph) => PREVIEW_SECTION.test(paragraph.sectionTitle ?? '');
 export const inExercises = (paragraph: GraphParagraph) =>
   EXERCISES_SECTION.test(paragraph.sectionTitle ?? '');
 export const inGlossary = (paragraph: GraphParagraph) => GLOSSARY_SECTION.test(paragraph.sectionTitle ?? '');
