@@ -290,6 +290,10 @@ describe('definitions', () => {
     ).toEqual(['simple group']);
     expect(definedIn('We use a little toy program, called prog.py, as introductory example.')).toEqual([]);
     expect(definedIn('If we call the first term a, then a0 = a.')).toEqual([]);
+    // aata: a sentence saying when something happens names no term ending on its verb.
+    expect(definedIn('An error occurs if there is a change in one or more bits in the codeword.')).toEqual(
+      [],
+    );
     expect(definedIn('Later we will call this a symmetric distribution, see Section 3.2.3.')).toEqual([]);
     expect(
       definedIn(

@@ -252,6 +252,8 @@ function cleanTerm(raw: string): { term: string; display: string; length: number
   const last = words.at(-1) ?? '';
   if (contentWords(last).length === 0 || /^(?:multiple|several|many|various|some)$/i.test(words[0] ?? ''))
     return undefined;
+  // Nor on a verb: "An error occurs if ..." defines when something happens, no "error occurs".
+  if (/[^s]s$/.test(last) && isVerbForm(last)) return undefined;
   return { term, display, length: display.length };
 }
 
