@@ -7,11 +7,13 @@ import { corpus } from '@threadbook/test-support';
 import { buildSampleBook, type SampleBookTruth } from '../../../samples/sample-book/index.ts';
 import { extractBook } from '../src/extract/extract-book.ts';
 import {
+  landsOnNothingNamed,
   mapLinksToParagraphs,
   readInternalLinks,
   sectionNamedBelow,
   type PdfLink,
 } from '../src/graph/links.ts';
+import { graphParagraph } from './graph-fixtures.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { expandNumbers, findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
 import { linkWords, PART_OF_BOOK } from '../src/graph/refs/link-words.ts';
@@ -1073,6 +1075,16 @@ describe('the words a link covers, as a reason quotes them', () => {
     const quoted = linkWords('rt I of', 'Part I of this book is comprised of case studies.', 3);
     expect(quoted).toBe('Part I');
     expect(PART_OF_BOOK.test(quoted)).toBe(true);
+  });
+
+  it('takes no link whose words name what it lands on cannot be: a part, or a figure on prose (kastner)', () => {
+    const prose = graphParagraph({ id: '3.8.1', text: 'The generalizations are repeated in (90–91).' });
+    const caption = graphParagraph({ id: '3.7.2.9', text: 'Figure 3.6: A derivation', kind: 'caption' });
+    expect(landsOnNothingNamed('Figure 3.6', prose)).toBe(true);
+    expect(landsOnNothingNamed('Figure 3.6', caption)).toBe(false);
+    expect(landsOnNothingNamed('Table 3.8', { ...prose, kind: 'table' })).toBe(false);
+    expect(landsOnNothingNamed('Part I', caption)).toBe(true);
+    expect(landsOnNothingNamed('Section 3.8', prose)).toBe(false);
   });
 
   it('moves a link whose words name a section from the float above its heading to its first paragraph', () => {

@@ -9,6 +9,7 @@ import { squash } from '../extract/headings.ts';
 import { readPageText } from '../extract/load.ts';
 import type { PageText, TextRun } from '../extract/types.ts';
 import { loadPdf } from '../pdfjs.ts';
+import { isIllustration } from './paragraphs.ts';
 import { findReferenceMentions } from './refs/grammar.ts';
 import { linkWords, PART_OF_BOOK } from './refs/link-words.ts';
 import { isInSection, SECTION_KINDS } from './refs/targets.ts';
@@ -390,6 +391,18 @@ export function mapLinksToParagraphs(links: PdfLink[], paragraphs: GraphParagrap
   return pairs;
 }
 
+/** Words that name a figure or a table by its number: "Figure 3.6", "Fig. 2", "Table 3.8". */
+const NAMES_A_FLOAT = /^(?:Figures?|Fig\.|Tables?|Tab\.)\s*\d/i;
+
+/**
+ * Whether a link's words name what its landing paragraph cannot be: a part ("Part I of this book") lands
+ * on whatever follows the part's title page, and a figure or table whose caption the book left out of its
+ * paragraphs (a drawn tree's) on whatever prose stands there.
+ */
+export function landsOnNothingNamed(words: string, target: GraphParagraph): boolean {
+  return PART_OF_BOOK.test(words) || (NAMES_A_FLOAT.test(words) && !isIllustration(target));
+}
+
 /**
  * The references a link alone made (the text finder read no words for them) with the words under the
  * link as their phrase, so a reason quotes the book ("the section called “Properties”") rather than naming
@@ -417,7 +430,7 @@ export async function withLinkWords(
   try {
     const doc = await task.promise;
     const pages = new Map<number, PageText>();
-    for (const [reference, { link, source }] of linkOf) {
+    for (const [reference, { link, source, target }] of linkOf) {
       let page = pages.get(link.page);
       if (!page) {
         page = await readPageText(doc, link.page);
@@ -432,8 +445,7 @@ export async function withLinkWords(
       };
       const anchor = linkWords(textWithin(page.runs, rect), source.text, ANCHOR_SLACK);
       if (!/[\p{L}\p{N}]/u.test(anchor)) continue;
-      // A link to a part ("Part I of this book") lands on whatever follows the part's title page.
-      if (PART_OF_BOOK.test(anchor)) {
+      if (landsOnNothingNamed(anchor, target)) {
         dropped.add(reference);
         continue;
       }

@@ -64,3 +64,8 @@ export function isStudyProse(paragraph: GraphParagraph): boolean {
     !COPYRIGHT_NOTICE.test(paragraph.text)
   );
 }
+
+/** What a figure's, table's or listing's number names: its caption, its rows or its listing. */
+export function isIllustration(paragraph: GraphParagraph): boolean {
+  return paragraph.kind === 'caption' || paragraph.kind === 'table' || paragraph.kind === 'code';
+}

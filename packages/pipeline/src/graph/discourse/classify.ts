@@ -11,6 +11,7 @@ import { inverseRelationshipType, type RelationshipTypeName } from '@threadbook/
 import type { EvidenceKind, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from '../types.ts';
 import { wordKeys } from '../semantic/shared-terms.ts';
 import { sentenceAround } from '../sentences.ts';
+import { isIllustration } from '../paragraphs.ts';
 import { findCues, type Cue } from './cues.ts';
 import { BULLET, ENTRY, inExercises, inGlossary, PART } from './series.ts';
 
@@ -122,7 +123,6 @@ const EXAMPLE_KINDS = new Set<ExplicitReference['kind']>(['example', 'exercise']
 const SEE_ALSO = /^\(?see also\b/i;
 
 /** Blocks that illustrate the prose that names them. */
-const ILLUSTRATIONS = new Set<GraphParagraph['kind']>(['caption', 'table', 'code']);
 /** Words before a figure's number that say it shows what the text says: "as illustrated on the right of". */
 const ILLUSTRATING = /\b(?:illustrated|shown|depicted|pictured|drawn|sketched|plotted|displayed)\b[^.;]*$/i;
 
@@ -156,7 +156,7 @@ function readReference(
   // A figure, table or listing the text names shows what the text says, wherever it floated to in its
   // section (a page before it, often); one of an earlier section is what the text looks back to. The
   // words say so when they can: "as illustrated in Figure 6.11" shows, "Recall ... Figure 3.1" looks back.
-  if (ILLUSTRATIONS.has(other.kind)) {
+  if (isIllustration(other)) {
     const back = findCues(sentence).some((cue) => cue.signal === 'back');
     const earlier = other.sectionId !== referring.sectionId && other.order < referring.order;
     const shows = ILLUSTRATING.test(wordsBefore(sentence, reference.phrase));
