@@ -119,9 +119,10 @@ export async function reasonVocabulary(
   };
 }
 
-/** The ideas a reason lists after "Covers the same ideas:". */
+/** The ideas a reason lists: after "Covers the same ideas:", or after "goes on from <paragraph>, on". */
 export function sharedIdeasOf(justification: string): string[] {
-  return /covers the same ideas: ([^;]*)/i.exec(justification)?.[1]?.split(/, | and /) ?? [];
+  const listed = /(?:covers the same ideas: |goes on from .*?, on )([^;]*)/i.exec(justification);
+  return listed?.[1]?.split(/, | and /) ?? [];
 }
 
 export function edgeFigures(

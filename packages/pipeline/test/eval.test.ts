@@ -925,6 +925,12 @@ describe('the edge sample for a blind reading', () => {
     // Cut short at 60 characters, the quote is looked for up to the cut.
     expect(quotesTheBook('Explicit reference: "every left coset of H has as many…"', texts)).toBe(true);
     expect(quotesTheBook('Covers the same ideas: subgroup, left coset and elements', texts)).toBe(true);
+    const goesOn =
+      'Section 4.1, Paragraph 3 goes on from Section 4.1, Paragraph 2, on left coset and elements';
+    expect(quotesTheBook(goesOn, texts)).toBe(true);
+    expect(quotesTheBook(goesOn.replace('left coset', 'right coset'), ['Theorem 4.10. Let H be'])).toBe(
+      false,
+    );
     expect(
       quotesTheBook('"coset" defined in Section 4.1, Paragraph 2, used in Section 4.2, Paragraph 1', texts),
     ).toBe(true);

@@ -1234,7 +1234,11 @@ describe('classifyEdge', () => {
       ...at('plain', 20),
       text: 'Continuing the reasoning, the left cosets of H partition G.',
     };
-    expect(classifySimilar(continuing, earlierPlain, {})?.type).toBe('BACKGROUND');
+    const goesOn = classifySimilar(continuing, earlierPlain, {});
+    expect(goesOn?.type).toBe('BACKGROUND');
+    expect(goesOn?.justification).toMatch(
+      /^Section 6\.1, Paragraph 20 goes on from Section 6\.1, Paragraph \d+, on cosets, subgroup and partition$/,
+    );
     expect(classifySimilar(earlierPlain, continuing, {})?.type).toBe('ELABORATION');
     // Items of one series are siblings: related (two entries of a command reference, two parts, two
     // bullets, two glossary entries), and so is a statement after the middle of a proof.

@@ -55,6 +55,8 @@ interface Reading {
   type: RelationshipTypeName;
   /** The cue that decided the type, with the id of the paragraph it is in; absent when no cue did. */
   cue?: { cue: Cue; in: string; role?: Role };
+  /** The later of two similar paragraphs of one section goes on from the earlier: its ids, in that order. */
+  continues?: [later: string, earlier: string];
 }
 
 function roleOf(cues: readonly Cue[], paragraph: GraphParagraph): { role: Role; cue: Cue } | undefined {
@@ -319,7 +321,7 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     itemKind({ paragraph: earlier, role: earlierRole }) === undefined &&
     !inSeriesSection(later)
   )
-    return { type: asSeen('BACKGROUND') };
+    return { type: asSeen('BACKGROUND'), continues: [later.id, earlier.id] };
   return { type: 'RELATED' };
 }
 
@@ -518,6 +520,15 @@ function semanticClause(ideas: readonly string[]): string {
   return ideas.length === 0 ? 'Covers similar ideas' : `Covers the same ideas: ${listOf(ideas, (t) => t)}`;
 }
 
+/** 'Section 4.1, Paragraph 27 goes on from Section 4.1, Paragraph 25, on bijection and isomorphism' */
+function continuationClause(
+  [later, earlier]: [string, string],
+  ideas: readonly string[],
+  label: (id: string) => string,
+): string {
+  return `${label(later)} goes on from ${label(earlier)}, on ${listOf(ideas, (t) => t)}`;
+}
+
 /** 'Section 11.15, Paragraph 2 introduces "pure function", which Section 21.2, Paragraph 8 uses' */
 function introducedClause(evidence: EdgeEvidence, label: (id: string) => string, glossed: boolean): string {
   const ideas = listOf(evidence.introducedIdeas ?? [], (idea) => `"${idea}"`);
@@ -643,7 +654,9 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
     if (introduced.length > 0) clauses.push(introducedClause(evidence, label, glossed));
     const said = new Set([...terms, ...introduced].map(squashed));
     const unsaid = pair.sharedTerms.filter((idea) => !said.has(squashed(idea)));
-    if (said.size === 0 || unsaid.length > 0) clauses.push(semanticClause(unsaid));
+    if (said.size === 0 && reading.continues !== undefined && unsaid.length > 0)
+      clauses.push(continuationClause(reading.continues, unsaid, label));
+    else if (said.size === 0 || unsaid.length > 0) clauses.push(semanticClause(unsaid));
     if (terms.length === 0 && (evidence.titledIdeas ?? []).length > 0 && targetFirst)
       clauses.push(titleClause(evidence));
   }
