@@ -290,6 +290,12 @@ describe('definitions', () => {
     ).toEqual(['simple group']);
     expect(definedIn('We use a little toy program, called prog.py, as introductory example.')).toEqual([]);
     expect(definedIn('If we call the first term a, then a0 = a.')).toEqual([]);
+    // csbu: what a case makes of a thing ("if this field is PT_INTERP the header is defined as") is no
+    // definition of it.
+    expect(
+      definedIn('For example, if this field is PT_INTERP the header is defined as meaning a string pointer.'),
+    ).toEqual([]);
+    expect(definedIn('The order of a group is defined to be the number of its elements.')).toEqual(['order']);
     // aata: a sentence saying when something happens names no term ending on its verb.
     expect(definedIn('An error occurs if there is a change in one or more bits in the codeword.')).toEqual(
       [],
@@ -790,6 +796,28 @@ describe('classifyEdge', () => {
     ).toBe('ELABORATION');
   });
 
+  it('sets a paragraph against what a reference names only when the contrast stands right before it', () => {
+    const other = at('theorem', 13);
+    const set = (text: string, phrase: string) => {
+      const source = { ...at('plain', 40, '6.2'), text };
+      return classify({ source, target: other, explicit: [reference(source, other, phrase)] })?.type;
+    };
+    expect(set('Unlike Theorem 6.4, this holds for infinite groups too.', 'Theorem 6.4')).toBe('CONTRAST');
+    // kastner: "unlike" belongs to (11), and "on the other hand" weighs two sides of one sentence.
+    expect(
+      set(
+        'In episodic contexts, unlike the generic ones in (11), verbs with an agent are possible (12).',
+        '(12)',
+      ),
+    ).toBe('BACKGROUND');
+    expect(
+      set(
+        'What is special about the roots in (6), on the one hand, and the template, on the other hand?',
+        'in (6)',
+      ),
+    ).toBe('BACKGROUND');
+  });
+
   it('makes an appendix the text names its BACKGROUND, unless it is sent there for more (ipsur)', () => {
     const text = {
       ...at('plain', 40, '9.1'),
@@ -1165,13 +1193,18 @@ describe('classifyEdge', () => {
       ...at('plain', 90, '6.5'),
       text: 'Hint. Count the cosets of the subgroup in the partition.',
     };
-    const helped = classify({
-      source: hint,
-      target: at('plain', 80, '6.5'),
-      semantic: similar(hint, at('plain', 80, '6.5')),
-    });
+    const exercise = {
+      ...at('plain', 80, '6.5'),
+      text: '7. Prove that every left coset of H has |H| elements.',
+    };
+    const helped = classify({ source: hint, target: exercise, semantic: similar(hint, exercise) });
     expect(helped?.type).toBe('BACKGROUND');
     expect(helped?.justification).toContain('helps with an exercise ("Hint")');
+    // Beside a paragraph that sets no exercise, it helps with none (dmoi: a solution and a remark).
+    const remark = at('plain', 80, '6.5');
+    expect(
+      classify({ source: hint, target: remark, semantic: similar(hint, remark) })?.justification,
+    ).not.toContain('helps with an exercise');
     // Two worked solutions side by side help with no exercise of each other: related (dmoi).
     const solution = { ...at('plain', 80, '6.5'), text: 'Solution: The characteristic roots are 2 and 5.' };
     const otherSolution = { ...hint, text: 'Solution: The characteristic root 3 is repeated.' };

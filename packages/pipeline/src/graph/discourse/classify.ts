@@ -10,6 +10,7 @@ import { isPrintedNumber, paragraphLabel, sectionName } from '@threadbook/book';
 import { inverseRelationshipType, type RelationshipTypeName } from '@threadbook/contracts';
 import type { EvidenceKind, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from '../types.ts';
 import { wordKeys } from '../semantic/shared-terms.ts';
+import { findReferenceMentions } from '../refs/grammar.ts';
 import { sentenceAround } from '../sentences.ts';
 import { isIllustration } from '../paragraphs.ts';
 import { findCues, type Cue } from './cues.ts';
@@ -45,6 +46,22 @@ const MAX_QUOTE = 60;
 
 /** Contrast cues that set whole paragraphs against each other wherever they stand. */
 const STRONG_CONTRAST = /^(?:in contrast|unlike|on the other hand)$/i;
+/** How far before the reference's words a contrast may stand and still set the sentence against them. */
+const CONTRAST_BEFORE = 40;
+
+/**
+ * Whether a contrast sets the sentence against what the reference names: it stands just before the
+ * reference's words ("Unlike Theorem 3", "In contrast to Section 2.1, we"), and no other reference
+ * comes between ("unlike the generic ones in (11), verbs ... are possible (12)" sets nothing against
+ * (12)); "on the other hand" after "on the one hand" weighs two sides of one sentence.
+ */
+function setsAgainst(sentence: string, cue: Cue, phrase: string): boolean {
+  const at = sentence.indexOf(phrase);
+  if (at === -1 || cue.index > at || at - cue.index > CONTRAST_BEFORE) return false;
+  if (/\bon the one hand\b/i.test(sentence)) return false;
+  return findReferenceMentions(sentence.slice(cue.index, at)).length === 0;
+}
+
 /** Common contrast words ("but", "however") count only when they open the paragraph. */
 const OPENING_CHARS = 3;
 
@@ -142,7 +159,10 @@ function readReference(
   reference: ExplicitReference,
 ): Reading {
   const sentence = sentenceAround(referring.text, reference.phrase);
-  const contrast = findCues(sentence).find((c) => c.signal === 'contrast' && STRONG_CONTRAST.test(c.phrase));
+  const contrast = findCues(sentence).find(
+    (c) =>
+      c.signal === 'contrast' && STRONG_CONTRAST.test(c.phrase) && setsAgainst(sentence, c, reference.phrase),
+  );
   if (contrast !== undefined) return { type: 'CONTRAST', cue: { cue: contrast, in: referring.id } };
   if (reference.role === 'answer')
     return { type: other.order > referring.order ? 'ELABORATION' : 'BACKGROUND' };
@@ -265,9 +285,10 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
     !sideBySide({ paragraph: later, role: laterRole }, { paragraph: earlier, role: earlierRole })
   )
     return { type: asSeen('BACKGROUND'), cue: { cue: laterRole.cue, in: later.id, role: laterRole.role } };
-  // A hint or an answer helps with what it answers; two worked solutions side by side are siblings.
+  // A hint or an answer helps with the exercise it answers; two worked solutions side by side are
+  // siblings, and a solution beside any other paragraph helps with no exercise of it.
   const help = HELP.exec(later.text);
-  if (help !== null && !HELP.test(earlier.text))
+  if (help !== null && !HELP.test(earlier.text) && setsAnExercise(earlier))
     return {
       type: asSeen('BACKGROUND'),
       cue: { cue: { signal: 'back', phrase: help[0], index: 0 }, in: later.id, role: 'help' },
@@ -428,6 +449,10 @@ function isWorkedOut(text: string): boolean {
 const STATEMENT = /^(?:Definition|Theorem|Lemma|Proposition|Corollary)\b(?: [\dA-Z]+(?:\.\d+)*)?/;
 /** A paragraph that helps with an exercise: "Hint.", "Answer:", "Solution". */
 const HELP = /^(?:Hints?|Answer|Solution)\b/;
+/** A paragraph that sets an exercise, or may: numbered, labelled, or in a section of exercises. */
+const setsAnExercise = (paragraph: GraphParagraph) =>
+  EXERCISE.test(paragraph.text) || NUMBERED.test(paragraph.text) || inExercises(paragraph);
+
 /** A paragraph a number opens: an exercise or an item of a list. */
 const NUMBERED = /^(?:Exercise \d+(?:\.\d+)*|\d{1,3}(?:\.\d+)*[.)])\s/;
 

@@ -320,6 +320,9 @@ function sameThingOnlyQualified(term: string, rest: string): boolean {
   return head !== undefined && kind !== null && singular(kind[2]!.toLowerCase()) === singular(head);
 }
 
+/** A clause that sets a condition: what follows says what happens in that case, not what a term is. */
+const CONDITION = /\b(?:if|when|whenever|unless)\b/i;
+
 /** What one paragraph's text defines, in text order, without repeats. */
 export function definitionsIn(paragraphText: string): Definition[] {
   // An ellipsis ("a0, a1, a2, . . . is a formula") does not end a sentence.
@@ -338,6 +341,8 @@ export function definitionsIn(paragraphText: string): Definition[] {
       // "a linear operator then its transpose is defined": the term stopped short of the verb's subject.
       const cutAt = raw.slice(cleaned.length).trim().split(' ')[0] ?? '';
       if (subjectOfVerb && cutAt !== '' && !PREPOSITIONS.has(cutAt)) continue;
+      // "if this field is PT_INTERP the header is defined as meaning ...": what a case makes of it.
+      if (subjectOfVerb && CONDITION.test(sentenceBefore(text, match.index))) continue;
       let rest = text.slice(start + cleaned.length);
       // "a root vector of order k": the name stops before "of" and what a symbol counts.
       const beforeOf = / of \S+$/.exec(cleaned.display);
