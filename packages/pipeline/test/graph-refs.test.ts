@@ -898,8 +898,9 @@ describe('appendices', () => {
 });
 
 describe('items numbered afresh in each section ("Example 2" of linalg)', () => {
-  it('resolve to the item of the referring section, else the nearest before it in the chapter', () => {
+  it('resolve to the item of the referring section or a section it is part of, never a sibling section', () => {
     const paragraphs = paragraphsOf([
+      ['1.1', 'Example 2: The plane is a vector space.'],
       ['1.1.4', 'Example 1: The set of real numbers is a vector space.'],
       ['1.1.4', 'Example 2: Polynomials of degree at most n form a vector space.'],
       ['1.1.5', 'Example 1: The kernel of an operator is a subspace.'],
@@ -910,9 +911,23 @@ describe('items numbered afresh in each section ("Example 2" of linalg)', () => 
     ]);
     expect(pairs(resolveExplicitReferences(paragraphs))).toEqual([
       '1.1.5.2>1.1.5.1',
-      '1.1.5.2>1.1.4.2',
+      '1.1.5.2>1.1.1',
       '2.1.1.2>2.1.2.1',
     ]);
+  });
+
+  it('take a bare label in a section that prints its one item of that kind unnumbered as that item', () => {
+    // linalg 4.5.2: "the formula derived in Statement 1" under a lone "Statement:", while 4.1.1 and 4.4.1
+    // each have a Statement 1 of their own.
+    const paragraphs = paragraphsOf([
+      ['4.1.1', 'Statement 1: The exterior transpose operators are well-defined.'],
+      ['4.4.1', 'Statement 1: The Leibniz rule holds for formal power series.'],
+      ['4.5.2', 'Statement: The derivative of a simple eigenvalue is given by the formula below.'],
+      ['4.5.2', 'Remark: The formula derived in Statement 1 does not apply to a multiple eigenvalue.'],
+      ['4.5.3', 'Remark: The formula of Statement 1 is not needed here.'],
+      ['4.5.3', 'Exercise: Check the trace relation for N = 2.'],
+    ]);
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['4.5.2.2>4.5.2.1']);
   });
 });
 

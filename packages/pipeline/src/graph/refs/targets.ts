@@ -103,15 +103,31 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
       if (!mentioned && /^\s*(?:$|\p{L}|\()/u.test(after)) put(`equation:${m[1]!}`, p);
     }
   }
-  /** Of the places carrying a bare label, the one in the referring paragraph's own section, else the nearest before it in its chapter. */
-  const nearest = (places: GraphParagraph[], from: GraphParagraph): GraphParagraph | undefined => {
+  /**
+   * Of the places carrying a bare label, the one in the referring paragraph's own section, else in a
+   * section it is part of, else the nearest before it in its chapter; but where the chapter numbers that
+   * kind afresh in each section (linalg's "Statement 1" in 4.1.1, 4.2.3 and 4.4.1), no sibling section's:
+   * the one item of its kind the reader's section prints without a number ("the formula derived in
+   * Statement 1" under 4.5.2's lone "Statement:"), or none.
+   */
+  const nearest = (
+    places: GraphParagraph[],
+    from: GraphParagraph,
+    kind: ReferenceKind,
+  ): GraphParagraph | undefined => {
     // A section may number its items afresh more than once (two runs of exercises): the last before.
     const own = places.filter((p) => p.sectionId === from.sectionId);
-    return (
-      own.filter((p) => p.order < from.order).at(-1) ??
-      own[0] ??
-      places.filter((p) => p.chapterId === from.chapterId && p.order < from.order).at(-1)
-    );
+    const ownItem = own.filter((p) => p.order < from.order).at(-1) ?? own[0];
+    if (ownItem !== undefined) return ownItem;
+    // A subsection's reader may mean an item of the section it is part of ("from Example 2" in 1.6.1).
+    const above = places.filter((p) => p.order < from.order && isInSection(from, p.sectionId)).at(-1);
+    if (above !== undefined) return above;
+    const chapter = places.filter((p) => p.chapterId === from.chapterId);
+    if (new Set(chapter.map((p) => p.sectionId)).size > 1) {
+      const unlabelled = unnumbered.get(`${kind}:${from.sectionId}`) ?? [];
+      return unlabelled.length === 1 ? unlabelled[0] : undefined;
+    }
+    return chapter.filter((p) => p.order < from.order).at(-1);
   };
   return {
     find: (kind, label, from, within) => {
@@ -120,7 +136,7 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
         return (places ?? []).find((p) => isInSection(p, within));
       }
       // A bare label several items carry names the one near the reference, or none for sure.
-      if (from && places && places.length > 1) return nearest(places, from);
+      if (from && places && places.length > 1) return nearest(places, from, kind);
       const direct = targets.get(`${kind}:${label}`);
       if (direct) return direct;
       // Exercises are often numbered list items of an exercises section: "20.5.15" is item 15 of 20.5.
