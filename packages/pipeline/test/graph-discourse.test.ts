@@ -1069,6 +1069,33 @@ describe('classifyEdge', () => {
     ).toBe('BACKGROUND');
   });
 
+  it('makes a later paragraph that defines an idea the two share itself a sibling of a statement, not its example', () => {
+    // linalg: the appendix names the parity of a permutation; Definition D0 of the determinant uses it.
+    const definitionD0 = {
+      ...at('plain', 40, '3.1'),
+      text: 'Definition D0: The determinant of a square matrix is a sum over all permutations, each term with the sign given by the parity of the permutation.',
+    };
+    const parity = {
+      ...at('plain', 400, 'B'),
+      text: 'This number is called the parity of a permutation. For example, the permutation (1, 2, 3, 4) to (1, 4, 2, 3) has 2 order violations and parity +1.',
+    };
+    const pair = {
+      sourceId: parity.id,
+      targetId: definitionD0.id,
+      similarity: 0.5,
+      sharedTerms: ['parity', 'permutation'],
+    };
+    const edge = classify({ source: parity, target: definitionD0, semantic: pair });
+    expect(edge?.type).toBe('RELATED');
+    expect(edge?.justification).not.toContain('states what the two share');
+    // A paragraph working out numbers without defining anything stays an example of the definition.
+    const worked = {
+      ...parity,
+      text: 'The permutation (1, 2, 3, 4) to (1, 4, 2, 3) has 2 order violations and parity +1.',
+    };
+    expect(classify({ source: worked, target: definitionD0, semantic: pair })?.type).toBe('EXAMPLE');
+  });
+
   it('combines evidence into one sentence and a higher score', () => {
     const edge = classify({
       source: proof,

@@ -265,6 +265,12 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
   const stated =
     statementCue(earlier.text) ??
     earlierCues.find((cue) => cue.signal === 'definition' && cueNamesIdeas(earlier.text, cue, ideas));
+  // A paragraph that defines an idea the two share itself ("This number is called the parity of a
+  // permutation" after a definition of the determinant that uses the parity) neither builds on nor
+  // exemplifies what the earlier one states: the two stand side by side.
+  const laterDefines = laterCues.some(
+    (cue) => cue.signal === 'definition' && cueNamesIdeas(later.text, cue, ideas),
+  );
   // A paragraph that uses what the other defines builds on it, unless it is an example of it.
   if (evidence.definedTermsUsed.length > 0) return readDefinitionUse(evidence);
   // An example of a statement or definition before it ("Example 6.1" after "Definition 6.2"); one beside
@@ -309,11 +315,12 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
   if (
     stated !== undefined &&
     laterStatement === undefined &&
+    !laterDefines &&
     laterRole === undefined &&
     isWorkedOut(later.text)
   )
     return { type: asSeen('EXAMPLE'), cue: { cue: stated, in: earlier.id, role: 'statement' } };
-  if (stated !== undefined && laterStatement === undefined)
+  if (stated !== undefined && laterStatement === undefined && !laterDefines)
     return { type: asSeen('BACKGROUND'), cue: { cue: stated, in: earlier.id, role: 'statement' } };
   const ahead = earlierCues.find(
     (cue) => cue.signal === 'forward' && cueNamesIdeas(earlier.text, cue, ideas),
