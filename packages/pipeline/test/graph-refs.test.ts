@@ -573,6 +573,22 @@ describe('items numbered afresh in each section, named with their section', () =
     expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['1.6.1.2>1.1.5.1', '1.6.1.2>1.6.1.1']);
   });
 
+  it('prefers the item of the section named to one of its subsections, and takes none of two the words cannot tell', () => {
+    const paragraphs = paragraphsOf([
+      ['3.9', 'The characteristic polynomial of an operator is computed here.'],
+      ['3.9', 'Exercise 1: What is the characteristic polynomial of a multiple of an operator?'],
+      ['3.9', 'Exercise 1: Write the characteristic polynomial in three dimensions through traces.'],
+      ['5.1', 'Theorem 1: Any orthonormal set of vectors is linearly independent.'],
+      ['5.1.1', 'Theorem 1: There exists an orthonormal basis.'],
+      [
+        '5.3',
+        'By Theorem 1 of Sec. 5.1 the set is independent; the traces are as in Exercise 1 in Sec. 3.9.',
+      ],
+    ]);
+    // The exercise left out, the section the words name stays a reference.
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['5.3.1>5.1.1', '5.3.1>3.9.1']);
+  });
+
   it('takes "Statement 4 of Sec. 3.7" for a statement, not for another kind numbered 4', () => {
     const paragraphs = paragraphsOf([
       ['3.7', 'Note 4: The operator is linear in each argument.'],

@@ -132,8 +132,13 @@ export function buildTargetIndex(paragraphs: GraphParagraph[]): TargetIndex {
   return {
     find: (kind, label, from, within) => {
       const places = bare.get(`${kind}:${label}`);
+      // Two items of that label in the section the words name ("in Sec. 3.9 (Exercises 1 and 2)" where
+      // 3.9 sets two runs of exercises) leave the words ambiguous: none for sure.
       if (within !== undefined) {
-        return (places ?? []).find((p) => isInSection(p, within));
+        const inNamed = (places ?? []).filter((p) => isInSection(p, within));
+        const exact = inNamed.filter((p) => p.sectionId === within);
+        const candidates = exact.length > 0 ? exact : inNamed;
+        return candidates.length === 1 ? candidates[0] : undefined;
       }
       // A bare label several items carry names the one near the reference, or none for sure.
       if (from && places && places.length > 1) return nearest(places, from, kind);
