@@ -17,6 +17,7 @@ import {
   definitionFor,
   findDefinedTerms,
   namesInPassing,
+  sharesGlossWords,
 } from '../src/graph/discourse/definitions.ts';
 import { bookTopicWords } from '../src/graph/semantic/topic-words.ts';
 import { placeIndex } from '../src/graph/book-terms/index-pages.ts';
@@ -694,6 +695,78 @@ describe('what a sentence that seems to define names', () => {
     expect(
       definedIn('One format became the standard. It is called the Executable and Linker Format.'),
     ).toEqual([]);
+  });
+});
+
+/** An index page's lines: thirty terms of a programming book, each on page 1. */
+const INDEX_LINES = [
+  ...'abstraction accumulator algorithm argument assignment attribute binding branch buffer callback'.split(
+    ' ',
+  ),
+  ...'cargo compiler constructor decorator dictionary encapsulation exception generator iterator'.split(' '),
+  ...'keyword lambda module mutable namespace operand parameter recursion singleton tuple wrapper'.split(' '),
+  'linked list',
+]
+  .map((term) => `${term}, 1`)
+  .join('\n');
+
+describe('a glossary entry for a word, read in another chapter', () => {
+  it('shares a word of its gloss with a paragraph that uses the word in its sense', () => {
+    const singleton = 'singleton A linked list with a single node.';
+    expect(
+      sharesGlossWords('Removing the first node of a linked list is fast.', singleton, 'singleton'),
+    ).toBe(true);
+    // A parse tree's "singleton" is one operand, not a list: none of the gloss's words.
+    expect(
+      sharesGlossWords('A singleton tree holds one operand of the expression.', singleton, 'singleton'),
+    ).toBe(false);
+  });
+
+  it('serves a paragraph of another chapter only when the two share a word of the gloss', async () => {
+    const glossary = bookOf([
+      {
+        id: '24.11',
+        title: 'Glossary',
+        texts: [
+          'cargo The value a node of a linked list holds.',
+          'singleton A linked list with a single node.',
+          'wrapper A method that acts as a middleman between a caller and a helper method.',
+        ],
+      },
+    ]).chapters[0]!;
+    const parsing = bookOf([
+      {
+        id: '27.5',
+        title: 'Parse trees',
+        texts: [
+          'The parser returns a singleton tree when the expression is a plain number operand.',
+          'Printing a singleton made of one list node shows a single cargo value.',
+        ],
+      },
+    ]).chapters[0]!;
+    const book: BookDocument = {
+      title: 'Test',
+      author: '',
+      chapters: [
+        { ...glossary, id: '24' },
+        { ...parsing, id: '27' },
+      ],
+    };
+    // An index (of 30 terms, "singleton" one of them): one word then keeps its sense across chapters.
+    const pdf = await makePdf((doc) => {
+      doc.font('Times-Roman').fontSize(11).text('Chapter 24 builds linked lists.', 72, 72);
+      doc.addPage();
+      doc.fontSize(18).text('Index', 72, 72);
+      doc.fontSize(9).text(INDEX_LINES, 72, 100);
+    });
+    const graph = await buildGraph(book, { pdf });
+    const defined = (source: string) =>
+      graph.edges.some(
+        (e) =>
+          e.source === source && e.target === '24.11.2' && e.justification.includes('"singleton" defined'),
+      );
+    expect(defined('27.5.1')).toBe(false);
+    expect(defined('27.5.2')).toBe(true);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   definitionFor,
   findDefinedTerms,
   namesInPassing,
+  sharesGlossWords,
   termsUsed,
   termsUsedFrom,
   type DefinedTerms,
@@ -236,6 +237,7 @@ function definitionPairs(
     (chapterUses.get(pairKey(chapter, term)) ?? 0) > MAX_CHAPTER_SHARE * chapterSize.get(chapter)!;
 
   const orderOf = new Map(paragraphs.map((p) => [p.id, p.order]));
+  const textOf = new Map(paragraphs.map((p) => [p.id, p.text]));
   const sectionOf = new Map(paragraphs.map((p) => [p.id, p.sectionId]));
   const byDefinition = new Map<
     string,
@@ -253,6 +255,11 @@ function definitionPairs(
         continue;
       const known = vocabulary.has(term) && (fromGlossary || site.chapterId !== user.chapterId);
       if (known || namesInPassing(user.text, term, fromGlossary)) continue;
+      // Another chapter's glossary entry for a word (a phrase is specific enough) serves a paragraph
+      // that shares a word of its gloss.
+      const entry = textOf.get(site.paragraphId) ?? '';
+      const elsewhere = fromGlossary && site.chapterId !== user.chapterId && !term.includes(' ');
+      if (elsewhere && !sharesGlossWords(user.text, entry, term)) continue;
       byDefiner.set(site.paragraphId, [...(byDefiner.get(site.paragraphId) ?? []), term]);
     }
     const strongest = [...byDefiner]

@@ -603,6 +603,25 @@ export function namesInPassing(text: string, term: string, evenPhrases = false):
   return first !== text && countRuns(termWords(withoutCode(first)), run) === 0;
 }
 
+/**
+ * Whether a paragraph shares a content word besides the term with the glossary entry that defines it.
+ * An entry is a line or two naming what the term is about ("loop body: the statements inside a loop";
+ * "singleton: a linked list with a single node"); a paragraph of another chapter with none of those
+ * words uses the word in another sense ("a singleton tree") or only in passing (simplified Lesk: a
+ * sense is told by the words its gloss shares with the context).
+ */
+export function sharesGlossWords(text: string, entry: string, term: string): boolean {
+  const termKeys = new Set(termWords(term).map(singular));
+  const keysOf = (t: string) =>
+    new Set(
+      contentWords(withoutCode(t))
+        .map(({ word }) => singular(word))
+        .filter((key) => !termKeys.has(key)),
+    );
+  const inText = keysOf(text);
+  return [...keysOf(entry)].some((key) => inText.has(key));
+}
+
 /** How often the word sequence `run` occurs in `words`. */
 export function countRuns(words: readonly string[], run: readonly string[]): number {
   let count = 0;
