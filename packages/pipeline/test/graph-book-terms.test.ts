@@ -688,6 +688,12 @@ describe('what a sentence that seems to define names', () => {
       ),
     ).toEqual([]);
     expect(definedIn('We call the set of all subsets of A the power set of A.')).toEqual(['power set']);
+    // A program's store named in its code is no term; a thing it names with an article or a value is.
+    expect(definedIn('Attributes themselves are stored in a local dictionary called attributes.')).toEqual(
+      [],
+    );
+    expect(definedIn('The empty list is represented by an object called nil.')).toEqual(['nil']);
+    expect(definedIn('The values are kept in a data structure called a dictionary.')).toEqual(['dictionary']);
     expect(
       definedIn('Notice that the global variable is defined as a GLOBAL, visible outside the file.'),
     ).toEqual([]);

@@ -117,6 +117,8 @@ const NOT_TERMS = new Set(
 const TERM = String.raw`([A-Za-z][a-z'’-]*[a-z](?: (?:[A-Za-z][a-z'’-]*[a-z]|[A-Z]{2,5}s?)){0,3})`;
 const ARTICLE = String.raw`(?:(?:an?|the) )?`;
 /** Text that stays inside one sentence. */
+/** Where a program keeps values, named in its code: "a dictionary called attributes" defines no term. */
+const PROGRAM_STORE = String.raw`(?:dictionary|list|variable|array|field|column|directory|folder|table|file)`;
 const GAP = (max: number): string => String.raw`[^.;:!?]{0,${max}}?`;
 
 /**
@@ -147,10 +149,11 @@ const NO_IF = String.raw`(?:(?!\bif\b)[^.;:!?])`;
 const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVerb?: true }[] = [
   // "... is called a permutation group", "subrings called ideals", "is said to be onto or surjective";
   // not "what are called cyclic groups", "so-called", "what I have called the passive alloseme" (named
-  // before), "a quantity called the leverage which is defined below"
+  // before), "a quantity called the leverage which is defined below", nor a program's thing named
+  // without an article ("stored in a local dictionary called attributes": a name in the code)
   {
     pattern: new RegExp(
-      String.raw`(?<!\bso-|\bwhat (?:is|are) |\b(?:have|has|had|we|I) )\bcalled ${ARTICLE}(?!${GAP(60)}\b(?:defined|introduced|explained|discussed) (?:below|later|in (?:the )?(?:next|following|Section|Chapter))\b)${TERM}`,
+      String.raw`(?<!\bso-|\bwhat (?:is|are) |\b(?:have|has|had|we|I) )\bcalled (?!(?<=\b${PROGRAM_STORE} called )(?!(?:an?|the) ))${ARTICLE}(?!${GAP(60)}\b(?:defined|introduced|explained|discussed) (?:below|later|in (?:the )?(?:next|following|Section|Chapter))\b)${TERM}`,
       'dg',
     ),
     predicate: true,
