@@ -119,10 +119,13 @@ export async function reasonVocabulary(
   };
 }
 
-/** The ideas a reason lists: after "Covers the same ideas:", or after "goes on from <paragraph>, on". */
+/**
+ * The ideas a reason lists: after "Covers the same ideas:", or after "goes on from <paragraph>, on", up to
+ * the clause's end or the sentence it quotes ("(Section 1.2, Paragraph 20: ...)").
+ */
 export function sharedIdeasOf(justification: string): string[] {
-  const listed = /(?:covers the same ideas: |goes on from .*?, on )([^;]*)/i.exec(justification);
-  return listed?.[1]?.split(/, | and /) ?? [];
+  const listed = /(?:covers the same ideas: |goes on from .*?, on )([^;(]*)/i.exec(justification);
+  return listed?.[1]?.trim().split(/, | and /) ?? [];
 }
 
 export function edgeFigures(
@@ -202,7 +205,7 @@ const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, 
  * Paragraph 3", or one that names nothing, "Covers similar ideas", quotes nothing.
  */
 export function quotesTheBook(justification: string, texts: readonly string[]): boolean {
-  const quoted = [...justification.matchAll(/"([^"]*)"/g)].map(([, phrase]) => phrase!.replace(/…$/, ''));
+  const quoted = [...justification.matchAll(/"([^"]*)"/g)].map(([, phrase]) => phrase!.replace(/^…|…$/g, ''));
   const ideas = sharedIdeasOf(justification);
   const squashed = texts.map(squash);
   return [...quoted, ...ideas]

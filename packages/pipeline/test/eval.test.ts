@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { corpus } from '@threadbook/test-support';
 import type { BookDocument } from '@threadbook/book';
 import { bookArgs, numberOption } from '../eval/book-args.ts';
-import { edgeFigures, quotesTheBook, sampleEdges } from '../eval/edge-sample.ts';
+import { edgeFigures, quotesTheBook, sampleEdges, sharedIdeasOf } from '../eval/edge-sample.ts';
 import type { GraphEdge, GraphParagraph } from '../src/graph/types.ts';
 import {
   compactText,
@@ -941,6 +941,10 @@ describe('the edge sample for a blind reading', () => {
       ]),
     ).toBe(false);
     expect(quotesTheBook('Covers similar ideas', texts)).toBe(false);
+    // The sentence a reason quotes for its ideas, cut at both ends, is looked for inside the cut.
+    const saying = 'Covers the same ideas: x and y (Section 4.1, Paragraph 2: "…left coset of H has as…")';
+    expect(sharedIdeasOf(saying)).toEqual(['x', 'y']);
+    expect(quotesTheBook(saying, texts)).toBe(true);
     expect(quotesTheBook('An exercise and its answer, linked in the book ("")', texts)).toBe(false);
     expect(quotesTheBook('Explicit reference: "see Chapter 9"', texts)).toBe(false);
   });

@@ -1117,12 +1117,33 @@ describe('classifyEdge', () => {
     expect(edge!.score).toBeLessThanOrEqual(1);
   });
 
+  it("quotes the target's sentence holding most of the shared ideas, cut around them when long", () => {
+    const source = { ...at('plain', 30), text: 'A blit copies pixels onto a rectangle of the screen.' };
+    const sentence = (words: number) => Array.from({ length: words }, () => 'background').join(' ');
+    const target = {
+      ...at('plain', 31, '6.2'),
+      text: `Surfaces hold pixels. Then ${sentence(20)} and then a surface copies its pixels onto a rectangle of another surface, ${sentence(12)}.`,
+    };
+    const pair = {
+      sourceId: source.id,
+      targetId: target.id,
+      similarity: 0.5,
+      sharedTerms: ['pixels', 'rectangle'],
+    };
+    const reason = classify({ source, target, semantic: pair })?.justification ?? '';
+    expect(reason).toMatch(
+      /^Covers the same ideas: pixels and rectangle \(Section 6\.2, Paragraph 31: "…background .*copies its pixels onto a rectangle .*…"\)$/,
+    );
+    expect(reason).not.toContain('Surfaces hold pixels.');
+    expect(reason.slice(reason.indexOf('"') + 1, reason.lastIndexOf('"')).length).toBeLessThanOrEqual(142);
+  });
+
   it('reads similar pairs by their cues and order', () => {
     // A proof builds on the theorem before it; the theorem is developed by its proof.
     const proofToTheorem = classify({ source: proof, target: theorem, semantic: similar(proof, theorem) });
     expect(proofToTheorem?.type).toBe('BACKGROUND');
     expect(proofToTheorem?.justification).toBe(
-      'Covers the same ideas: cosets, subgroup and partition; Section 6.1, Paragraph 14 is a proof ("Proof.")',
+      'Covers the same ideas: cosets, subgroup and partition (Section 6.1, Paragraph 13: "Then the left cosets of H in G partition G."); Section 6.1, Paragraph 14 is a proof ("Proof.")',
     );
     expect(proofToTheorem?.evidence).toEqual(['semantic', 'discourse']);
     const theoremToProof = classify({ source: theorem, target: proof, semantic: similar(theorem, proof) });
@@ -1297,7 +1318,7 @@ describe('classifyEdge', () => {
     const goesOn = classifySimilar(continuing, earlierPlain, {});
     expect(goesOn?.type).toBe('BACKGROUND');
     expect(goesOn?.justification).toMatch(
-      /^Section 6\.1, Paragraph 20 goes on from Section 6\.1, Paragraph \d+, on cosets, subgroup and partition$/,
+      /^Section 6\.1, Paragraph 20 goes on from Section 6\.1, Paragraph \d+, on cosets, subgroup and partition \(Section 6\.1, Paragraph \d+: "Cosets of a subgroup cut the group into parts of one size\."\)$/,
     );
     expect(classifySimilar(earlierPlain, continuing, {})?.type).toBe('ELABORATION');
     // Items of one series are siblings: related (two entries of a command reference, two parts, two

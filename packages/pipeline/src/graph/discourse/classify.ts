@@ -11,7 +11,7 @@ import { inverseRelationshipType, type RelationshipTypeName } from '@threadbook/
 import type { EvidenceKind, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from '../types.ts';
 import { wordKeys } from '../semantic/shared-terms.ts';
 import { findReferenceMentions } from '../refs/grammar.ts';
-import { sentenceAround } from '../sentences.ts';
+import { sentenceAround, sentences } from '../sentences.ts';
 import { isIllustration } from '../paragraphs.ts';
 import { findCues, type Cue } from './cues.ts';
 import { BULLET, ENTRY, inExercises, inGlossary, PART } from './series.ts';
@@ -43,6 +43,8 @@ const CUE_SCORE = 0.1;
 /** How many terms a justification names, and how long a quoted phrase may be. */
 const MAX_TERMS = 3;
 const MAX_QUOTE = 60;
+/** How long the sentence a reason quotes for the ideas two paragraphs share may be. */
+const MAX_SAYING = 140;
 
 /** Contrast cues that set whole paragraphs against each other wherever they stand. */
 const STRONG_CONTRAST = /^(?:in contrast|unlike|on the other hand)$/i;
@@ -552,6 +554,47 @@ function semanticClause(ideas: readonly string[]): string {
   return ideas.length === 0 ? 'Covers similar ideas' : `Covers the same ideas: ${listOf(ideas, (t) => t)}`;
 }
 
+/**
+ * What a paragraph says of the ideas two share, in its words: its sentence holding most of them, cut to
+ * MAX_SAYING around the first (' (Section 17.9, Paragraph 3: "A blit copies the pixels of one surface
+ * onto another")'). Blind readers found the ideas alone a list of keywords that does not say what ties
+ * the two. '' when no sentence holds one.
+ */
+function sayingOf(paragraph: GraphParagraph, ideas: readonly string[], label: string): string {
+  const runs = ideas.map((idea) => wordKeys(idea)).filter((run) => run.length > 0);
+  let best: { sentence: string; count: number } | undefined;
+  for (const sentence of sentences(paragraph.text)) {
+    const words = wordKeys(sentence);
+    const count = runs.filter((run) => holdsRun(words, run)).length;
+    if (count > (best?.count ?? 0)) best = { sentence, count };
+  }
+  if (best === undefined) return '';
+  return ` (${label}: "${cutAround(best.sentence.replace(/\s+/g, ' ').trim(), ideas)}")`;
+}
+
+/** Whether the word keys hold the run of keys in a row. */
+function holdsRun(words: readonly string[], run: readonly string[]): boolean {
+  for (let i = 0; i + run.length <= words.length; i++)
+    if (run.every((key, j) => words[i + j] === key)) return true;
+  return false;
+}
+
+/** A sentence cut to MAX_SAYING at word boundaries, from a little before the first idea it names. */
+function cutAround(sentence: string, ideas: readonly string[]): string {
+  if (sentence.length <= MAX_SAYING) return sentence;
+  const lower = sentence.toLowerCase();
+  const at = Math.min(
+    ...ideas
+      .map((idea) => lower.indexOf(idea.toLowerCase().split(' ')[0]!.replace(/s$/, '')))
+      .filter((i) => i >= 0),
+  );
+  const from =
+    Number.isFinite(at) && at > MAX_SAYING / 3 ? sentence.lastIndexOf(' ', at - MAX_SAYING / 4) + 1 : 0;
+  const end = sentence.lastIndexOf(' ', from + MAX_SAYING);
+  const cut = sentence.slice(from, end > from ? end : from + MAX_SAYING).replace(/[\s,;:]+$/, '');
+  return `${from > 0 ? '…' : ''}${cut}…`;
+}
+
 /** 'Section 4.1, Paragraph 27 goes on from Section 4.1, Paragraph 25, on bijection and isomorphism' */
 function continuationClause(
   [later, earlier]: [string, string],
@@ -686,9 +729,12 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
     if (introduced.length > 0) clauses.push(introducedClause(evidence, label, glossed));
     const said = new Set([...terms, ...introduced].map(squashed));
     const unsaid = pair.sharedTerms.filter((idea) => !said.has(squashed(idea)));
+    // Ideas that are all a reason has to say come with what the target says of them.
+    const saying =
+      said.size === 0 && references.length === 0 ? sayingOf(target, unsaid, label(target.id)) : '';
     if (said.size === 0 && reading.continues !== undefined && unsaid.length > 0)
-      clauses.push(continuationClause(reading.continues, unsaid, label));
-    else if (said.size === 0 || unsaid.length > 0) clauses.push(semanticClause(unsaid));
+      clauses.push(`${continuationClause(reading.continues, unsaid, label)}${saying}`);
+    else if (said.size === 0 || unsaid.length > 0) clauses.push(`${semanticClause(unsaid)}${saying}`);
     if (terms.length === 0 && (evidence.titledIdeas ?? []).length > 0 && targetFirst)
       clauses.push(titleClause(evidence));
   }
