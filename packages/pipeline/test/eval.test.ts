@@ -6,6 +6,7 @@ import { corpus } from '@threadbook/test-support';
 import type { BookDocument } from '@threadbook/book';
 import { bookArgs, numberOption } from '../eval/book-args.ts';
 import { edgeFigures, quotesTheBook, sampleEdges, sharedIdeasOf } from '../eval/edge-sample.ts';
+import { bookOfVerdicts, pooled, tallyVerdicts, wilsonInterval } from '../eval/readings.ts';
 import type { GraphEdge, GraphParagraph } from '../src/graph/types.ts';
 import {
   compactText,
@@ -983,5 +984,39 @@ describe('the edge sample for a blind reading', () => {
     const ahead = edges.map((e) => ({ ...e, source: e.target, target: e.source }));
     expect(edgeFigures(ahead, paragraphs).elaborationsToNext).toBe(13);
     expect(() => edgeFigures([{ ...edges[0]!, target: 'nowhere' }], paragraphs)).toThrow(/no such paragraph/);
+  });
+});
+
+describe('tallying blind readings', () => {
+  const table = [
+    '# Verdicts: aata draw 1 (seed 5)',
+    '| # | Sensible | Type | Reason | Comment on every N |',
+    '|---|---|---|---|---|',
+    '| 1 | Y | Y | Y | |',
+    '| 2 | N | Y | N | Wrong target. |',
+    '| 3 | Y* | N | Y | Borderline. |',
+  ].join('\n');
+
+  it('counts each edge once from its table row, and names the book from the file', () => {
+    expect(tallyVerdicts(table, 'aata.draw1.verdicts.md')).toEqual({
+      edges: 3,
+      yes: { sensible: 2, type: 2, reason: 2 },
+    });
+    expect(bookOfVerdicts('aata-20220728.draw2.verdicts.md')).toBe('aata-20220728');
+    const two = tallyVerdicts(table, 'a');
+    expect(pooled([two, two])).toEqual({ edges: 6, yes: { sensible: 4, type: 4, reason: 4 } });
+  });
+
+  it('stops on a file it cannot read rather than measure nothing', () => {
+    expect(() => tallyVerdicts('# no table here', 'empty.verdicts.md')).toThrow(/no verdict rows/);
+    expect(() => tallyVerdicts(`${table}\n| 2 | Y | Y | Y | |`, 'twice.verdicts.md')).toThrow(/judged twice/);
+    expect(() => wilsonInterval(0, 0)).toThrow();
+  });
+
+  it('gives a share its 95% Wilson interval', () => {
+    const [low, high] = wilsonInterval(18, 20);
+    expect(low).toBeCloseTo(0.699, 3);
+    expect(high).toBeCloseTo(0.972, 3);
+    expect(wilsonInterval(20, 20)[1]).toBeCloseTo(1, 6);
   });
 });
