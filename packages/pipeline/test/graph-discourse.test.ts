@@ -1138,6 +1138,27 @@ describe('classifyEdge', () => {
     expect(reason.slice(reason.indexOf('"') + 1, reason.lastIndexOf('"')).length).toBeLessThanOrEqual(142);
   });
 
+  it('takes a look back whose sentence names what it recalls for a look back to that, not to a similar paragraph', () => {
+    // aata 22.5: "Recall the (15,7)-block BCH code in Example 22.19" beside the chapter's introduction to BCH codes.
+    const introduction = {
+      ...at('plain', 2, '22.2'),
+      text: 'BCH codes correct several errors and are used in many communication systems.',
+    };
+    const recalling = (text: string) => ({ ...at('plain', 40, '22.5'), text });
+    const pair = (source: GraphParagraph) => ({
+      sourceId: source.id,
+      targetId: introduction.id,
+      similarity: 0.5,
+      sharedTerms: ['BCH code', 'errors'],
+    });
+    const named = recalling('Recall the BCH code in Example 22.19. Find the errors it corrects.');
+    expect(classify({ source: named, target: introduction, semantic: pair(named) })?.type).toBe('RELATED');
+    const unnamed = recalling('Recall that a BCH code corrects errors. Find the errors this one corrects.');
+    expect(classify({ source: unnamed, target: introduction, semantic: pair(unnamed) })?.type).toBe(
+      'BACKGROUND',
+    );
+  });
+
   it('reads similar pairs by their cues and order', () => {
     // A proof builds on the theorem before it; the theorem is developed by its proof.
     const proofToTheorem = classify({ source: proof, target: theorem, semantic: similar(proof, theorem) });

@@ -309,7 +309,14 @@ function readSemantic(evidence: EdgeEvidence, targetFirst: boolean): Reading {
       type: asSeen('BACKGROUND'),
       cue: { cue: { signal: 'back', phrase: exercise[0], index: 0 }, in: later.id, role: 'exercise' },
     };
-  const back = laterCues.find((cue) => cue.signal === 'back' && cueNamesIdeas(later.text, cue, ideas));
+  // A look back whose sentence names what it recalls ("Recall the (15,7)-block BCH code in Example
+  // 22.19") looks back to that, not to any paragraph on the same ideas.
+  const back = laterCues.find(
+    (cue) =>
+      cue.signal === 'back' &&
+      cueNamesIdeas(later.text, cue, ideas) &&
+      findReferenceMentions(sentenceAround(later.text, cue.phrase)).length === 0,
+  );
   if (back !== undefined) return { type: asSeen('BACKGROUND'), cue: { cue: back, in: later.id } };
   // A paragraph that works out numbers for what a theorem or definition before it states is an example
   // of it ("the integers modulo 3: [0] = {..., −3, 0, 3, 6, ...}" after "the equivalence classes form a
