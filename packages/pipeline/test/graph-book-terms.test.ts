@@ -315,6 +315,25 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
     expect(graph.edges.filter((e) => [e.source, e.target].sort().join() === '1.1.1,1.2.1')).toEqual([]);
   });
 
+  it('relates a paragraph printed again with an edit only where the book refers from one to the other', async () => {
+    // composing prints its section 2.4.8 again in 4.2.2, adding "in Python 3.5 and earlier".
+    const text = (edit: string) =>
+      `Even unordered collections, such as dictionaries${edit}, must define an ordering over their contents when they are printed, so that the same dictionary always prints the same way and tests that compare printed output can rely on it across runs.`;
+    const book = (see: string) =>
+      bookOf([
+        { id: '2.4', title: 'Dictionaries', texts: [text(''), 'Lists hold values in order and can change.'] },
+        {
+          id: '4.2',
+          title: 'Sequences again',
+          texts: [`${text(' in Python 3.5 and earlier')}${see}`, 'Streams hold values computed lazily.'],
+        },
+      ]);
+    const between = (graph: Awaited<ReturnType<typeof buildGraph>>) =>
+      graph.edges.filter((e) => [e.source, e.target].sort().join() === '2.4.1,4.2.1');
+    expect(between(await buildGraph(book('')))).toEqual([]);
+    expect(between(await buildGraph(book(' See Section 2.4.')))).toHaveLength(1);
+  });
+
   it('makes no edge to a section named beside the items of it that say where ("(4.40) from Section 4.11")', async () => {
     const graph = await buildGraph(
       bookOf([

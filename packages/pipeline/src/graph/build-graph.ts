@@ -414,8 +414,10 @@ function mergeEvidence(
     const sourceParagraph = byId.get(source);
     const targetParagraph = byId.get(target);
     if (sourceParagraph === undefined || targetParagraph === undefined) continue;
-    // One text twice (a repeated notice, an entry printed in two glossaries) relates nothing.
-    if (sameWords(sourceParagraph.text, targetParagraph.text)) continue;
+    // One text twice (a repeated notice, an entry printed in two glossaries) relates nothing; one
+    // repeated with an edit, only where the book refers from one to the other.
+    const repeated = repeatedText(sourceParagraph.text, targetParagraph.text);
+    if (repeated === 'same' || (repeated === 'edited' && explicit.length === 0)) continue;
     const similar = semanticByPair.get(key);
     const passedOver =
       similar === undefined &&
@@ -538,17 +540,30 @@ function onIndexPage(entry: PlacedEntry | undefined, paragraph: GraphParagraph):
 /** Words two texts may open with alike and still be two texts: more is one text printed twice. */
 const REPEATED_OPENING_WORDS = 20;
 
+/** The share of a text's runs of three words another may hold and still be another text. */
+const REPEATED_RUN_SHARE = 0.8;
+
 /**
- * Whether two texts are one text printed twice, whatever the spacing, case and punctuation: the same
- * words, or the same first 20 words and more (a glossary entry repeated in a later chapter's glossary, run
- * together with a different next entry).
+ * Whether two texts are one text printed twice, whatever the spacing, case and punctuation: 'same' for
+ * the same words or the same first 20 words and more (a glossary entry repeated in a later chapter's
+ * glossary, run together with a different next entry); 'edited' for four in five of the shorter one's
+ * runs of three words in the other (composing repeats its section 2.4.8 in 4.2.2, adding "in Python 3.5
+ * and earlier").
  */
-function sameWords(a: string, b: string): boolean {
+function repeatedText(a: string, b: string): 'same' | 'edited' | undefined {
   const [x, y] = [wordKeys(a), wordKeys(b)];
-  if (x.join(' ') === y.join(' ')) return true;
+  if (x.join(' ') === y.join(' ')) return 'same';
   let shared = 0;
   while (shared < x.length && x[shared] === y[shared]) shared++;
-  return shared >= REPEATED_OPENING_WORDS;
+  if (shared >= REPEATED_OPENING_WORDS) return 'same';
+  const [shorter, longer] = x.length <= y.length ? [x, y] : [y, x];
+  const runs = (words: readonly string[]) =>
+    words.slice(2).map((word, i) => `${words[i]} ${words[i + 1]} ${word}`);
+  const own = runs(shorter);
+  if (own.length < REPEATED_OPENING_WORDS) return undefined;
+  const other = new Set(runs(longer));
+  const held = own.filter((run) => other.has(run)).length;
+  return held >= REPEATED_RUN_SHARE * own.length ? 'edited' : undefined;
 }
 
 /**
