@@ -28,6 +28,9 @@ describe('findCues on phrasings from the books', () => {
       signals('Then by the definition of a left coset, a = g1h1 = g2h2 for some elements h1 and h2 in H.'),
     ).toEqual(['back']);
     expect(signals('Remember that P → Q is true whenever P is false.')).toEqual(['back']);
+    // A thing's former name looks back at nothing.
+    expect(signals('One applies the Jupyter Notebook (previously known as IPython Notebook).')).toEqual([]);
+    expect(signals('As previously shown, the scheme is stable.')).toEqual(['back']);
     expect(
       signals(
         'As we have mentioned, two switching functions f and g are equivalent if they give the same output.',
@@ -754,18 +757,23 @@ describe('classifyEdge', () => {
       explicit: [{ ...reference(text, caption, 'In Figure 1.7'), kind: 'figure' }],
     });
     expect(pageBefore?.type).toBe('ELABORATION');
-    // One of an earlier section is what the text looks back to.
+    // One of an earlier section an earlier paragraph named is what the text looks back to; one that
+    // floated there and that the text is the first to name is the text's own (ipsur's Figure 11.5, set in
+    // 11.3.3 and first named in 11.4.1).
     const later = {
       ...at('plain', 40, '6.2'),
       text: 'As in Figure 1.7, each vertex is an element.',
       page: 5,
     };
-    const lookedBack = classify({
-      source: later,
-      target: caption,
-      explicit: [{ ...reference(later, caption, 'in Figure 1.7'), kind: 'figure' }],
-    });
-    expect(lookedBack?.type).toBe('BACKGROUND');
+    const fromLater = (firstReferredFrom?: number) =>
+      classify({
+        source: later,
+        target: caption,
+        explicit: [{ ...reference(later, caption, 'in Figure 1.7'), kind: 'figure' }],
+        firstReferredFrom: () => firstReferredFrom,
+      })?.type;
+    expect(fromLater(text.order)).toBe('BACKGROUND');
+    expect(fromLater(later.order)).toBe('ELABORATION');
     // Unless the words say it shows what the text says (csbu: "as illustrated on the right of Figure 6.11").
     const illustrated = {
       ...later,

@@ -310,6 +310,13 @@ function mergeEvidence(
   vocabulary: BookVocabulary,
 ): GraphEdge[] {
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
+  // Where the book first refers to each paragraph: a figure shows what its first mention says.
+  const firstReferred = new Map<string, number>();
+  for (const { sourceId, targetId } of references) {
+    const order = byId.get(sourceId)?.order;
+    if (order !== undefined && order < (firstReferred.get(targetId) ?? Infinity))
+      firstReferred.set(targetId, order);
+  }
   const pairs = new Map<string, { source: string; target: string; explicit: ExplicitReference[] }>();
   const pairOf = (source: string, target: string) => {
     const existing = pairs.get(pairKey(source, target)) ?? pairs.get(pairKey(target, source));
@@ -444,6 +451,7 @@ function mergeEvidence(
       definedTermsUsed: shown(terms, sourceParagraph),
       titledIdeas: titled,
       introducedIdeas: introduced,
+      firstReferredFrom: (id) => firstReferred.get(id),
     });
     if (edge !== undefined) edges.push(edge);
   }

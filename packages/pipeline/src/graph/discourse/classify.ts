@@ -28,6 +28,8 @@ export interface EdgeEvidence {
   titledIdeas?: readonly string[];
   /** Shared ideas the earlier target introduces: it is the book's first paragraph to use them (semantic pairs only). */
   introducedIdeas?: readonly string[];
+  /** The order of the first paragraph of the book to refer to a paragraph (a figure's caption), if any does. */
+  firstReferredFrom?: (paragraphId: string) => number | undefined;
 }
 
 /** Scores of single pieces of evidence; several pieces combine as independent chances (noisy-or). */
@@ -159,6 +161,7 @@ function readReference(
   referring: GraphParagraph,
   other: GraphParagraph,
   reference: ExplicitReference,
+  firstReferredFrom: EdgeEvidence['firstReferredFrom'],
 ): Reading {
   const sentence = sentenceAround(referring.text, reference.phrase);
   const contrast = findCues(sentence).find(
@@ -177,14 +180,17 @@ function readReference(
   const around = wordsAround(sentence, reference.phrase);
   if (DEVELOPED_THERE.test(around) || (other.order > referring.order && DEVELOPED_AHEAD.test(around)))
     return { type: 'ELABORATION' };
-  // A figure, table or listing the text names shows what the text says, wherever it floated to in its
-  // section (a page before it, often); one of an earlier section is what the text looks back to. The
-  // words say so when they can: "as illustrated in Figure 6.11" shows, "Recall ... Figure 3.1" looks back.
+  // A figure, table or listing the text names shows what the text says, wherever it floated to (a page
+  // or a section before it, often: the first paragraph to name it is its text); one of an earlier section
+  // that an earlier paragraph already named is what the text looks back to, and so is one a look back
+  // names ("Recall that the strip chart in Figure 3.1 suggested"), unless the words say it shows what they
+  // say ("as illustrated in Figure 6.11").
   if (isIllustration(other)) {
-    const back = findCues(sentence).some((cue) => cue.signal === 'back');
-    const earlier = other.sectionId !== referring.sectionId && other.order < referring.order;
     const shows = ILLUSTRATING.test(wordsBefore(sentence, reference.phrase));
-    return { type: back || (earlier && !shows) ? 'BACKGROUND' : 'ELABORATION' };
+    const back = findCues(sentence).some((cue) => cue.signal === 'back');
+    const namedBefore = (firstReferredFrom?.(other.id) ?? referring.order) < referring.order;
+    const earlier = other.sectionId !== referring.sectionId && other.order < referring.order;
+    return { type: !shows && (back || (earlier && namedBefore)) ? 'BACKGROUND' : 'ELABORATION' };
   }
   // An appendix holds what the text takes as known ("see Appendix E.5" for matrix notation), unless the
   // words send the reader there for more (above).
@@ -213,8 +219,8 @@ function readReference(
 function readExplicit(evidence: EdgeEvidence, references: readonly ExplicitReference[]): Reading {
   const readings = references.map((reference) =>
     reference.sourceId === evidence.source.id
-      ? readReference(evidence.source, evidence.target, reference)
-      : inverted(readReference(evidence.target, evidence.source, reference)),
+      ? readReference(evidence.source, evidence.target, reference, evidence.firstReferredFrom)
+      : inverted(readReference(evidence.target, evidence.source, reference, evidence.firstReferredFrom)),
   );
   const fromSource = references.findIndex((r) => r.sourceId === evidence.source.id);
   return (

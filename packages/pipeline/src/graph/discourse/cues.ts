@@ -35,7 +35,8 @@ const CUE_PATTERNS: CuePattern[] = [
     pattern: /\bas we (?:have )?(?:already )?(?:saw|seen|noted|mentioned|shown|showed|proved|learned)\b/gi,
   },
   { signal: 'back', pattern: /\bwe have (?:already )?seen\b/gi },
-  { signal: 'back', pattern: /\b(?:earlier|previously)\b/gi },
+  // Not a thing's former name ("the Jupyter Notebook (previously known as IPython Notebook)").
+  { signal: 'back', pattern: /\b(?:earlier|previously)\b(?! (?:known|called|named)\b)/gi },
   { signal: 'back', pattern: /\bby (?:the )?definition of\b/gi },
   { signal: 'back', pattern: /\bas (?:shown|proved|stated|noted) (?:in|above)\b/gi },
   { signal: 'back', pattern: new RegExp(String.raw`\bfrom ${SPAN} we know\b`, 'gi') },
