@@ -735,6 +735,48 @@ const INDEX_LINES = [
   .map((term) => `${term}, 1`)
   .join('\n');
 
+describe("a chapter's glossary entry for what the chapter is about", () => {
+  it('serves none of the chapter, while an entry for another of its terms does', async () => {
+    // thinkcspy 26, "Queues": an exercise is not sent to the glossary's "Queue" entry.
+    const chapter = (id: string, title: string, texts: string[][]) => ({
+      id,
+      title,
+      sections: texts.map((paragraphs, s) => ({
+        id: `${id}.${s + 1}`,
+        title: ['Glossary', 'Exercises'][s - 1] ?? title,
+        paragraphs: paragraphs.map((text, i) => ({
+          id: `${id}.${s + 1}.${i + 1}`,
+          page: 1,
+          yStart: i / 100,
+          text,
+          explicitRefs: [],
+        })),
+      })),
+    });
+    const book: BookDocument = {
+      title: 'Test',
+      author: '',
+      chapters: [
+        chapter('26', 'Queues', [
+          ['A queue keeps items in the order they arrive and serves the oldest first.'],
+          [
+            'Queue An ADT that performs the operations one might perform on a line of waiting items.',
+            'linked queue An implementation of a queue using a linked list of nodes.',
+            'priority queue A queue in which each item has a priority and the highest is served first.',
+          ],
+          [
+            'Write an implementation of the Queue ADT with a linked queue and compare it to a priority queue.',
+          ],
+        ]),
+      ],
+    };
+    const graph = await buildGraph(book);
+    const sentTo = (target: string) => graph.edges.some((e) => e.source === '26.3.1' && e.target === target);
+    expect(sentTo('26.2.1')).toBe(false);
+    expect(sentTo('26.2.2') || sentTo('26.2.3')).toBe(true);
+  });
+});
+
 describe('a glossary entry for a word, read in another chapter', () => {
   it('shares a word of its gloss with a paragraph that uses the word in its sense', () => {
     const singleton = 'singleton A linked list with a single node.';
