@@ -8,6 +8,7 @@ import { classifyEdge } from './discourse/classify.ts';
 import {
   definitionFor,
   findDefinedTerms,
+  countRuns,
   namesInPassing,
   sharesGlossWords,
   termsUsed,
@@ -296,8 +297,7 @@ const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
 /** Whether a title names a term, whatever its number ("Queues" names "queue"). */
 function titleNames(title: string | undefined, term: string): boolean {
   const run = wordKeys(term);
-  const words = wordKeys(title ?? '');
-  return run.length > 0 && words.some((_, i) => run.every((key, j) => words[i + j] === key));
+  return run.length > 0 && countRuns(wordKeys(title ?? ''), run) > 0;
 }
 
 /** What the merge reads besides the pairs: the prose and its defined terms. */

@@ -14,6 +14,7 @@ import { findReferenceMentions } from '../refs/grammar.ts';
 import { sentenceAround, sentences } from '../sentences.ts';
 import { isIllustration } from '../paragraphs.ts';
 import { findCues, type Cue } from './cues.ts';
+import { countRuns } from './definitions.ts';
 import { BULLET, ENTRY, inExercises, inGlossary, PART } from './series.ts';
 
 export interface EdgeEvidence {
@@ -578,18 +579,11 @@ function sayingOf(paragraph: GraphParagraph, ideas: readonly string[], label: st
   let best: { sentence: string; count: number } | undefined;
   for (const sentence of sentences(paragraph.text)) {
     const words = wordKeys(sentence);
-    const count = runs.filter((run) => holdsRun(words, run)).length;
+    const count = runs.filter((run) => countRuns(words, run) > 0).length;
     if (count > (best?.count ?? 0)) best = { sentence, count };
   }
   if (best === undefined) return '';
   return ` (${label}: "${cutAround(best.sentence.replace(/\s+/g, ' ').trim(), ideas)}")`;
-}
-
-/** Whether the word keys hold the run of keys in a row. */
-function holdsRun(words: readonly string[], run: readonly string[]): boolean {
-  for (let i = 0; i + run.length <= words.length; i++)
-    if (run.every((key, j) => words[i + j] === key)) return true;
-  return false;
 }
 
 /** A sentence cut to MAX_SAYING at word boundaries, from a little before the first idea it names. */
