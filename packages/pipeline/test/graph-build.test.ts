@@ -226,6 +226,22 @@ describe('isStudyProse: the paragraphs similarity and definitions read', () => {
     for (const kind of ['caption', 'code', 'table', 'footnote'] as const)
       expect(isStudyProse(paragraph('Figure 1.7 The Cayley graph of Z6', 'Cyclic Groups', kind))).toBe(false);
   });
+
+  it("leaves out a drawing's letter-spaced labels extraction took for prose, not prose with variables", () => {
+    // csbu's DocBook figures: the PDF gives each label in pieces.
+    for (const labels of [
+      'Prot ect ion Keys Prot ect ion Keys',
+      "2^ 0 PTE's ent ry for a virt ual page is found via sim ple offset from VLPT base",
+      'Key Right s Pr ot e ct ion Ke y Re g ist e r s Physical Page # (PPN) Offset',
+    ])
+      expect(isStudyProse(paragraph(labels, 'Virtual Linear Page-Table'))).toBe(false);
+    for (const prose of [
+      'Pr oce ss M e m or y As we have seen a process has smaller areas of memory allocated to it than the whole address space.',
+      '(2) Since a and b are associates, there exists a unit u such that a = ub. Therefore, b | a and a | b.',
+      'Let a and b be integers. If b = ak for some integer k, we write a | b.',
+    ])
+      expect(isStudyProse(paragraph(prose, 'Rings'))).toBe(true);
+  });
 });
 
 describe('buildGraph on the sample book, from its PDF', () => {
