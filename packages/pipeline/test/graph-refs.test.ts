@@ -193,6 +193,28 @@ describe('findReferenceMentions on phrasings from aata and dmoi', () => {
     ]);
   });
 
+  it('reads a statement named by a letter code, as linalg names its definitions ("Definition D0", "Definition Tr1")', () => {
+    expect(findItemLabels('Definition D0: The determinant of a square matrix is the number')).toEqual([
+      { kind: 'definition', label: 'D0', name: 'Definition D0' },
+    ]);
+    expect(refs('First proof: According to Definition D0, the determinant of the transposed matrix')).toEqual(
+      ['definition D0'],
+    );
+    expect(refs('Show that the trace (according to Definition Tr1) does not depend on it.')).toEqual([
+      'definition Tr1',
+    ]);
+    // Not a label: a word after the code, or a code no statement word names.
+    expect(refs('Definition DNA0 and the D0 brane')).toEqual([]);
+    const paragraphs = paragraphsOf([
+      ['3.1', 'Definition D0: The determinant of a square matrix is a sum over permutations.'],
+      [
+        '3.4',
+        'First proof: According to Definition D0, the determinant of the transposed matrix is the same.',
+      ],
+    ]);
+    expect(pairs(resolveExplicitReferences(paragraphs))).toEqual(['3.4.1>3.1.1']);
+  });
+
   it('names the items a paragraph opens with or holds as a caption', () => {
     expect(findItemLabels('Theorem 9.21 The group Zm × Zn is isomorphic to Zmn')).toEqual([
       { kind: 'theorem', label: '9.21', name: 'Theorem 9.21' },

@@ -203,8 +203,26 @@ interface NamedMatch {
 }
 
 /** Every "Kind number(s)" in the text, references and items' own labels alike. */
+/**
+ * A statement some books name by a letter code rather than a number: linalg's "Definition D0", "Definition
+ * Tr1" (the determinant's and the trace's definitions), referred to as "According to Definition D0".
+ */
+const CODED = new RegExp(
+  String.raw`(?<![\p{L}\d])(${['theorem', 'lemma', 'proposition', 'corollary', 'definition', 'statement']
+    .map((kind) => KIND_WORDS.find(([k]) => k === kind)![1])
+    .join('|')})${SPACE}(\p{Lu}\p{Ll}?\d{1,2})(?![\p{L}\d])`,
+  'gu',
+);
+
 function scanNamed(text: string): NamedMatch[] {
   const out: NamedMatch[] = [];
+  for (const m of text.matchAll(CODED)) {
+    const kind = kindOf(m[1]!);
+    const [start, end] = [m.index, m.index + m[0].length];
+    const lead = LEAD.exec(text.slice(Math.max(0, start - 20), start))?.[1] ?? '';
+    const own = isOwnLabel(text, start, end, kind, false, lead);
+    out.push({ kind, labels: [{ label: m[2]!, rangeStart: undefined }], start, end, own });
+  }
   for (const m of text.matchAll(NAMED)) {
     const word = m[1]!;
     const start = m.index;
