@@ -6,9 +6,9 @@
 import { sectionName, type BookDocument } from '@threadbook/book';
 import { classifyEdge } from './discourse/classify.ts';
 import {
+  countRuns,
   definitionFor,
   findDefinedTerms,
-  countRuns,
   namesInPassing,
   sharesGlossWords,
   termsUsed,
