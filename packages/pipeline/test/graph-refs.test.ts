@@ -9,8 +9,9 @@ import { extractBook } from '../src/extract/extract-book.ts';
 import {
   landsOnNothingNamed,
   mapLinksToParagraphs,
+  paragraphLinkWordsMean,
+  partNamed,
   readInternalLinks,
-  sectionNamedBelow,
   type PdfLink,
 } from '../src/graph/links.ts';
 import { graphParagraph } from './graph-fixtures.ts';
@@ -18,11 +19,13 @@ import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { expandNumbers, findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
 import { linkWords, PART_OF_BOOK } from '../src/graph/refs/link-words.ts';
 import { toTheProofsNamed } from '../src/graph/refs/proofs.ts';
+import { resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
 import {
+  itemTheSentenceCites,
   paragraphReferredTo,
+  pastLeadIn,
   referenceIntoSection,
-  resolveExplicitReferences,
-} from '../src/graph/refs/resolve.ts';
+} from '../src/graph/refs/within-section.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
 
 /** "kind label" for each mention, in order. */
@@ -421,6 +424,90 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     expect(
       paragraphReferredTo(reference!, referring, opening, [definition, twin], sharedIdeas),
     ).toBeUndefined();
+  });
+
+  it('sends a reference to a section to the statement or definition its sentence cites (ipsur), or past a lead-in (csbu)', () => {
+    const appendix = [
+      onItsPageAt(
+        'E.2.1',
+        0,
+        1,
+        'A function f of one variable is said to be one-to-one if no two distinct x values are mapped to the same value, as the horizontal line test shows.',
+      ),
+      onItsPageAt(
+        'E.2.2',
+        1,
+        1,
+        'Definition E.1. The limit of f(x) as x approaches a is L if f(x) comes as close to L as we like.',
+      ),
+      onItsPageAt(
+        'E.2.3',
+        2,
+        1,
+        'Definition E.2. A function f is continuous at a number a if the limit of f at a is f(a). It is left-continuous at a if the limit from the left is f(a).',
+      ),
+      onItsPageAt(
+        'E.2.4',
+        3,
+        1,
+        'Theorem E.9 (The Fundamental Theorem of Calculus). Suppose f is continuous on [a, b]. Then the integral of f has derivative f.',
+      ),
+    ];
+    const cites = (text: string, termsDefinedIn = (_: GraphParagraph): string[] => []) => {
+      const referring = onItsPageAt('6.1.15', 10, 2, text);
+      const [reference] = resolveExplicitReferences([...appendix, referring]);
+      expect(reference).toMatchObject({ targetId: 'E.2.1' });
+      return itemTheSentenceCites(reference!, referring, appendix[0]!, appendix, termsDefinedIn)?.id;
+    };
+    expect(
+      cites('The last equality is true by the Fundamental Theorem of Calculus, part (2) (see Appendix E.2).'),
+    ).toBe('E.2.4');
+    expect(cites('The CDF is left-continuous (see Appendix E.2). It steps up at each mass point.')).toBe(
+      'E.2.3',
+    );
+    // The opening holds the word: the reference means the opening.
+    expect(cites('In the case that h is one-to-one (see Appendix E.2), we substitute.')).toBeUndefined();
+    // A word no definition of the section holds, or that two hold, says nothing.
+    expect(cites('We know from calculus (see Appendix E.2) to differentiate.')).toBeUndefined();
+    expect(cites('Such a limit (see Appendix E.2) exists.')).toBeUndefined();
+    // A paragraph not printed as a definition serves where the book defines a term of the word in it.
+    expect(cites('The theorem holds for every antiderivative (see Appendix E.2).')).toBeUndefined();
+    const antiderivative = (p: GraphParagraph) => (p.id === 'E.2.4' ? ['antiderivative'] : []);
+    expect(cites('The theorem holds for every antiderivative (see Appendix E.2).', antiderivative)).toBe(
+      'E.2.4',
+    );
+
+    const leadIn = onItsPageAt(
+      '2.sign-extension.1',
+      20,
+      3,
+      "All modern computers use two's complement representation.",
+    );
+    const explained = onItsPageAt(
+      '2.sign-extension.2',
+      21,
+      3,
+      'Sign-extension copies the top bit of a narrower value into every added bit of the wider one, so that a negative number stays negative when it is widened to a larger register.',
+    );
+    const section = [leadIn, explained];
+    const inOrder = (order: number) => section.find((p) => p.order === order);
+    const referring = onItsPageAt(
+      '6.canonical.2',
+      30,
+      5,
+      'The top bit must be sign-extended (see the section called “Sign-extension”).',
+    );
+    const reference = {
+      sourceId: referring.id,
+      targetId: leadIn.id,
+      kind: 'section' as const,
+      phrase: 'the section called “Sign-extension”',
+      via: 'text' as const,
+    };
+    expect(pastLeadIn(reference, leadIn, inOrder)?.id).toBe('2.sign-extension.2');
+    expect(pastLeadIn(reference, explained, inOrder)).toBeUndefined();
+    // Nor for a whole chapter.
+    expect(pastLeadIn({ ...reference, kind: 'chapter' }, leadIn, inOrder)).toBeUndefined();
   });
 
   it('sends "the proof of Statement 1" to the proof after the statement, quoting it so (linalg)', () => {
@@ -1148,9 +1235,31 @@ describe('the words a link covers, as a reason quotes them', () => {
       ['7.2', 'The framework as a whole allows for Voice heads.'],
     ]);
     const byOrder = new Map(paragraphs.map((p) => [p.order, p]));
-    expect(sectionNamedBelow('Section 7.2', paragraphs[1], byOrder)?.id).toBe('7.2.1');
-    expect(sectionNamedBelow('Section 7.1', paragraphs[1], byOrder)).toBeUndefined();
-    expect(sectionNamedBelow('the summary', paragraphs[1], byOrder)).toBeUndefined();
+    expect(paragraphLinkWordsMean('Section 7.2', paragraphs[1]!, byOrder)?.id).toBe('7.2.1');
+    expect(paragraphLinkWordsMean('Section 7.1', paragraphs[1]!, byOrder)).toBe(paragraphs[1]);
+    expect(paragraphLinkWordsMean('the summary', paragraphs[1]!, byOrder)).toBe(paragraphs[1]);
+  });
+
+  it('drops a link whose words name a section that is not where it landed nor below', () => {
+    // IPSUR's "see Section 3.1.7 for more": 3.1.7 is a heading with no text, its link lands on 3.2.
+    const paragraphs = paragraphsOf([
+      ['3.1.6', 'The analogue of is.na for data frames is complete.cases.'],
+      ['3.2', 'Given that the data have been displayed, the next step is to find features.'],
+      ['3.2.1', 'One of the most basic features of a data set is its center.'],
+    ]);
+    const byOrder = new Map(paragraphs.map((p) => [p.order, p]));
+    expect(paragraphLinkWordsMean('Section 3.1.7', paragraphs[1]!, byOrder)).toBeUndefined();
+    // A book whose sections are named from their titles says nothing by number: the link is kept.
+    const named = { ...paragraphs[1]!, sectionId: '3.features-of-data' };
+    expect(paragraphLinkWordsMean('Section 3.1.7', named, byOrder)).toBe(named);
+  });
+
+  it('reads the part of the book a link’s words name by title or number, not a place on a page', () => {
+    expect(partNamed('the section called “Sign-extension”')).toBe('section');
+    expect(partNamed('Chapter 9, “Dynamic Linking”')).toBe('chapter');
+    expect(partNamed('Chapter 1.1.2')).toBe('section');
+    expect(partNamed('the start of this chapter')).toBeUndefined();
+    expect(partNamed('“An Introduction to R”')).toBeUndefined();
   });
 
   it('trims words the paragraph does not hold', () => {

@@ -28,12 +28,14 @@ import { placeIndex, type PlacedEntry } from './book-terms/index-pages.ts';
 import { withOwnLabels } from './refs/own-labels.ts';
 import { toTheProofsNamed } from './refs/proofs.ts';
 import { graphParagraphs, isStudyProse, licenceSectionIds } from './paragraphs.ts';
+import { resolveExplicitReferences, sectionNamed } from './refs/resolve.ts';
 import {
+  isLeadIn,
+  itemTheSentenceCites,
   paragraphReferredTo,
+  pastLeadIn,
   referenceIntoSection,
-  resolveExplicitReferences,
-  sectionNamed,
-} from './refs/resolve.ts';
+} from './refs/within-section.ts';
 import { isInSection, SECTION_KINDS } from './refs/targets.ts';
 import {
   buildEmbeddingsIndex,
@@ -327,6 +329,9 @@ function mergeEvidence(
   vocabulary: BookVocabulary,
 ): GraphEdge[] {
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
+  const inOrder = new Map(paragraphs.map((p) => [p.order, p]));
+  const byOrder = (order: number) => inOrder.get(order);
+  const termsDefinedIn = (p: GraphParagraph) => vocabulary.defined.byParagraph.get(p.id) ?? [];
   // Where the book first refers to each paragraph: a figure shows what its first mention says.
   const firstReferred = new Map<string, number>();
   for (const { sourceId, targetId } of references) {
@@ -399,22 +404,28 @@ function mergeEvidence(
       openingsPassedOver.add(openingKey);
       continue;
     }
-    const inside = paragraphReferredTo(
-      reference,
-      referring,
-      opening,
-      vocabulary.prose,
-      vocabulary.sharedIdeas,
-    );
+    let inside =
+      itemTheSentenceCites(reference, referring, opening, vocabulary.prose, termsDefinedIn) ??
+      paragraphReferredTo(reference, referring, opening, vocabulary.prose, vocabulary.sharedIdeas);
     if (inside === undefined) {
       const roadmap = new Set(
         (referencesBySource.get(referring.id) ?? [])
           .filter((r) => SECTION_KINDS.has(r.kind))
           .map((r) => r.targetId),
       );
-      if (opensOnNothingShared(reference, referring, opening, roadmap.size >= ROADMAP_SECTIONS, vocabulary))
+      // An opening that only leads in stands for the paragraph it leads into, if that shares an idea
+      // with the referring one, or if the opening is kept for what it shares.
+      const ledInto = pastLeadIn(reference, opening, byOrder);
+      const sharing = ledInto !== undefined && vocabulary.sharesAnIdea(referring.text, ledInto.text);
+      if (
+        !sharing &&
+        opensOnNothingShared(reference, referring, opening, roadmap.size >= ROADMAP_SECTIONS, vocabulary)
+      ) {
         openingsPassedOver.add(openingKey);
-      continue;
+        continue;
+      }
+      if (ledInto === undefined) continue;
+      inside = ledInto;
     }
     const pair = pairOf(referring.id, inside.id);
     if (pair.explicit.length > 0) continue;
@@ -485,8 +496,6 @@ function oneWordTermHolds(term: string, listed: BookTerms): boolean {
   return listed.indexed ? false : !isEverydayWord(term);
 }
 
-/** A section's opening this short is a lead-in, not what a reference to the section is about. */
-const LEAD_IN_WORDS = 25;
 /** A paragraph that names this many sections or chapters or more is a roadmap of them. */
 const ROADMAP_SECTIONS = 3;
 
@@ -507,11 +516,23 @@ function opensOnNothingShared(
   vocabulary: Pick<BookVocabulary, 'sharedIdeas' | 'sharesAnIdea'>,
 ): boolean {
   if (!SECTION_KINDS.has(reference.kind) || /appendi/i.test(reference.phrase)) return false;
+  if (reference.kind !== 'chapter' && holdsTitleQuoted(reference.phrase, opening.text)) return false;
   // A lead-in ("In a similar way we treat k-dimensional volumes.", "... as follows:") says too little.
-  const leadIn = opening.text.split(/\s+/).length < LEAD_IN_WORDS || /:\s*$/.test(opening.text);
-  if (roadmap || leadIn || reference.kind === 'chapter')
+  if (roadmap || isLeadIn(opening) || reference.kind === 'chapter')
     return vocabulary.sharedIdeas(referring.text, opening.text) === undefined;
   return !vocabulary.sharesAnIdea(referring.text, opening.text);
+}
+
+/**
+ * Whether an opening holds every word of the title a reference quotes: "System calls are how userspace
+ * programs interact with the kernel." opens the section called “System Calls” on its subject.
+ */
+function holdsTitleQuoted(phrase: string, opening: string): boolean {
+  const title = /[“"]([^”"]+)[”"]/.exec(phrase)?.[1];
+  if (title === undefined) return false;
+  const words = new Set(opening.toLowerCase().match(/\p{L}+/gu) ?? []);
+  const titleWords = title.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+  return titleWords.length > 0 && titleWords.every((w) => words.has(w));
 }
 
 /**

@@ -459,40 +459,55 @@ export async function withLinkWords(
   }
   const byOrder = new Map(paragraphs.map((p) => [p.order, p]));
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
-  return references
-    .filter((r) => !dropped.has(r))
-    .map((r) => {
-      const phrase = words.get(r);
-      if (phrase === undefined) return r;
-      const named = sectionNamedBelow(phrase, byId.get(r.targetId), byOrder);
-      return {
-        ...r,
-        phrase,
-        ...(named === undefined ? {} : { targetId: named.id, kind: 'section' as const }),
-      };
-    });
+  return references.flatMap((r) => {
+    if (dropped.has(r)) return [];
+    const phrase = words.get(r);
+    const landing = byId.get(r.targetId);
+    if (phrase === undefined || landing === undefined) return [r];
+    const meant = paragraphLinkWordsMean(phrase, landing, byOrder);
+    if (meant === undefined) return [];
+    if (meant !== landing) return [{ ...r, phrase, targetId: meant.id, kind: 'section' as const }];
+    return [{ ...r, phrase, kind: r.kind === 'other' ? (partNamed(phrase) ?? r.kind) : r.kind }];
+  });
+}
+
+/**
+ * The part of the book a link's words name by its title ("the section called “Sign-extension”"), or as
+ * a chapter with a section's number ("Chapter 1.1.2").
+ */
+export function partNamed(phrase: string): ExplicitReference['kind'] | undefined {
+  // "the start of this chapter" is a place on a page, not the chapter.
+  if (!/[“"\d]/.test(phrase)) return undefined;
+  if (/\bchapters?\b/i.test(phrase)) return /\d\.\d/.test(phrase) ? 'section' : 'chapter';
+  return /\b(?:sections?|subsections?|appendix|appendices)\b/i.test(phrase) ? 'section' : undefined;
 }
 
 /** How many paragraphs above a section's first a link to it may land (a float the heading follows). */
 export const PARAGRAPHS_ABOVE_HEADING = 8;
 
+/** A section id that is the book's printed number ("3.2", "E.5"), not a name made from its title. */
+const NUMBERED_SECTION = /^(?:\d+|[A-Z])(?:\.\d+)*$/;
+
 /**
- * The section a link's words name ("see Section 7.2") when the link landed a little above its heading
- * (the destination set over the heading, on a table floated before it): the section's first paragraph.
+ * The paragraph a link stands for, given the section its words name ("see Section 7.2"): where it landed
+ * when that is in the section, or the words name none; the section's first paragraph when the link landed
+ * a little above its heading (the destination set over the heading, on a table floated before it); none
+ * when it landed in another numbered section with the named one nowhere below ("see Section 3.1.7 for
+ * more", a heading the author left empty, and the link landed on 3.2's opening).
  */
-export function sectionNamedBelow(
+export function paragraphLinkWordsMean(
   phrase: string,
-  landing: GraphParagraph | undefined,
+  landing: GraphParagraph,
   byOrder: Map<number, GraphParagraph>,
 ): GraphParagraph | undefined {
   // Read as a sentence reads it: alone, "Section 7.2" would be a heading's own label.
   const mentions = findReferenceMentions(`see ${phrase}`).filter((m) => SECTION_KINDS.has(m.kind));
-  if (mentions.length !== 1 || landing === undefined) return undefined;
+  if (mentions.length !== 1) return landing;
   const label = mentions[0]!.label;
-  if (isInSection(landing, label)) return undefined;
+  if (isInSection(landing, label)) return landing;
   for (let order = landing.order + 1; order <= landing.order + PARAGRAPHS_ABOVE_HEADING; order++) {
     const next = byOrder.get(order);
     if (next !== undefined && isInSection(next, label)) return next;
   }
-  return undefined;
+  return NUMBERED_SECTION.test(landing.sectionId) ? undefined : landing;
 }

@@ -8,7 +8,6 @@ import { isFigureText } from '../../figure-text.ts';
 import { crossReferencePairs, type PdfLink } from '../links.ts';
 import type { ExplicitReference, GraphParagraph } from '../types.ts';
 import { findItemLabels, findReferenceMentions, type ReferenceMention } from './grammar.ts';
-import { sentenceAround } from '../sentences.ts';
 import { buildTargetIndex, isInSection, SECTION_KINDS, type TargetIndex } from './targets.ts';
 
 import { buildExampleIndex } from './examples.ts';
@@ -425,80 +424,4 @@ function describeLink(
   if (answer !== undefined) return { kind: 'exercise', phrase: answer, role: 'answer' };
   const label = findItemLabels(target.text)[0];
   return label ? { kind: label.kind, phrase: '', targetName: label.name } : { kind: 'other', phrase: '' };
-}
-
-/**
- * The reference from one of two paragraphs to the section (not a whole chapter) the other is in (and does not open),
- * if any: a paragraph similar to the referring one inside the section it names is what the reference
- * sends the reader to, more than the section's first paragraph ("see also Section 3.4.1" and the
- * paragraph of 3.4.1 on the Levi-Civita symbol).
- */
-export function referenceIntoSection(
-  a: GraphParagraph,
-  b: GraphParagraph,
-  bySource: ReadonlyMap<string, readonly ExplicitReference[]>,
-  byId: ReadonlyMap<string, GraphParagraph>,
-): ExplicitReference | undefined {
-  for (const [referring, other] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    for (const reference of bySource.get(referring.id) ?? []) {
-      const opening = byId.get(reference.targetId);
-      if (opening !== undefined && insideReferredSection(reference, opening, other)) return reference;
-    }
-  }
-  return undefined;
-}
-
-/**
- * Whether `paragraph` is in the section a reference names by its opening, and is not the opening. A whole
- * chapter holds too much for a reference to it to stand for any one paragraph ("Exercise 16.7.12,
- * Chapter 16" and an example of Chapter 16 on another ring).
- */
-function insideReferredSection(
-  reference: ExplicitReference,
-  opening: GraphParagraph,
-  paragraph: GraphParagraph,
-): boolean {
-  if (!SECTION_KINDS.has(reference.kind) || reference.kind === 'chapter' || paragraph.id === opening.id)
-    return false;
-  return paragraph.sectionId === opening.sectionId || paragraph.sectionId.startsWith(`${opening.sectionId}.`);
-}
-
-/**
- * Where in a section a reference to it sends the reader, when its opening is not about what the referring
- * sentence is about ("the Law of Large Numbers (see Section 4.3)" and 4.3's opening question on coin
- * tosses): the paragraph of the section that shares the most ideas of the book with the referring
- * paragraph, one of them in the referring sentence, while the opening shares none of that sentence's.
- * undefined when no paragraph of the section does, or two do equally.
- */
-export function paragraphReferredTo(
-  reference: ExplicitReference,
-  referring: GraphParagraph,
-  opening: GraphParagraph,
-  paragraphs: readonly GraphParagraph[],
-  sharedIdeas: (a: string, b: string) => readonly string[] | undefined,
-): GraphParagraph | undefined {
-  if (!SECTION_KINDS.has(reference.kind) || reference.kind === 'chapter') return undefined;
-  const sentence = sentenceAround(referring.text, reference.phrase).toLowerCase();
-  const inSentence = (ideas: readonly string[]) =>
-    ideas.filter((idea) => sentence.includes(idea.toLowerCase()));
-  if (sentence === '' || inSentence(sharedIdeas(referring.text, opening.text) ?? []).length > 0)
-    return undefined;
-  let best: { paragraph: GraphParagraph; ideas: number } | undefined;
-  let tie = false;
-  for (const paragraph of paragraphs) {
-    if (paragraph.id === referring.id || !insideReferredSection(reference, opening, paragraph)) continue;
-    const shared = sharedIdeas(referring.text, paragraph.text) ?? [];
-    const about = inSentence(shared);
-    // Two ideas of the sentence, or one phrase ("dual basis", "unbiased estimator").
-    if (about.length < 2 && !about.some((idea) => idea.includes(' '))) continue;
-    const ideas = shared.length;
-    if (best === undefined || ideas > best.ideas) {
-      best = { paragraph, ideas };
-      tie = false;
-    } else if (ideas === best.ideas) tie = true;
-  }
-  return tie ? undefined : best?.paragraph;
 }

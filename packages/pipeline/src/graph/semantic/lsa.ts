@@ -10,7 +10,12 @@ export interface LsaOptions extends TermWeighting {
   singularValuePower?: number;
   /** Weight of the TF-IDF cosine beside the latent one: shared exact terms still say a lot. */
   termMatchWeight?: number;
-  /** A text with fewer content words than this borrows meaning from the texts beside it. */
+  /**
+   * A text with fewer content words than this borrows meaning from the texts beside it. 16 rather than 8
+   * raised recall at 10 of linked pairs on five books of the corpus (kastner 344 to 374 of 576, decay 138
+   * to 147 of 200, linalg 171 to 181 of 275, ipsur 207 to 213 of 401, aata 222 to 227 of 286) and moved
+   * csbu's within its SVD seeds' spread (47 to 49 of 63 with either).
+   */
   contextWords?: number;
   seed?: number;
 }
@@ -28,7 +33,7 @@ export function buildLsaIndex(texts: string[], options: LsaOptions = {}): Simila
     dimensions = 150,
     singularValuePower = 0.5,
     termMatchWeight = 0.5,
-    contextWords = 8,
+    contextWords = 16,
     seed = 1,
     ...weighting
   } = options;
