@@ -9,11 +9,13 @@ import {
   findSemanticPairs,
   SEMANTIC_PAIR_DEFAULTS,
   type SimilarityIndex,
+  tooWeakAcrossChapters,
 } from '../src/graph/semantic/index.ts';
 import { contentWords, lemma, lemmaTokens, pluralMerges } from '../src/graph/semantic/tokenise.ts';
 import { bookTerms } from '../src/graph/book-terms/index.ts';
 import { bookTopicWords, withoutOtherForms } from '../src/graph/semantic/topic-words.ts';
 import type { GraphParagraph } from '../src/graph/types.ts';
+import { graphParagraph } from './graph-fixtures.ts';
 
 /** A text's lemmas, singular and plural alike (the book merges "cosets" into "coset"). */
 const lemmasOf = (text: string) =>
@@ -312,6 +314,26 @@ describe('topic words: what may show that two paragraphs share a topic', () => {
     expect(words.sharedTopic(at('Every finite field'), at('The multiplicative group'))).toEqual(
       expect.arrayContaining(['finite field', 'multiplicative group']),
     );
+  });
+});
+
+describe('similar pairs of two chapters', () => {
+  it('relate by similarity alone only when strongly similar (readers found weaker ones word matches)', () => {
+    const early = graphParagraph({ id: '11.15.2', text: 'A pure function does not produce side effects.' });
+    const later = graphParagraph({
+      id: '21.2.8',
+      text: 'Modifiers change the objects they get as parameters.',
+    });
+    const sameChapter = graphParagraph({ id: '11.16.4', text: 'Functions that change their parameters.' });
+    const pair = (similarity: number) => ({
+      sourceId: later.id,
+      targetId: early.id,
+      similarity,
+      sharedTerms: ['side effects', 'parameters'],
+    });
+    expect(tooWeakAcrossChapters(pair(0.5), later, early)).toBe(true);
+    expect(tooWeakAcrossChapters(pair(0.7), later, early)).toBe(false);
+    expect(tooWeakAcrossChapters(pair(0.5), sameChapter, early)).toBe(false);
   });
 });
 

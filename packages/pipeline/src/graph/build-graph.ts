@@ -41,6 +41,7 @@ import {
   buildEmbeddingsIndex,
   buildLsaIndex,
   findSemanticPairs,
+  tooWeakAcrossChapters,
   type EmbeddingsEndpoint,
 } from './semantic/index.ts';
 import { ideaIntroductions } from './discourse/introductions.ts';
@@ -481,7 +482,13 @@ function mergeEvidence(
       introducedIdeas: introduced,
       firstReferredFrom: (id) => firstReferred.get(id),
     });
-    if (edge !== undefined) edges.push(edge);
+    if (edge === undefined) continue;
+    // Paragraphs of two chapters only weakly similar, with no other evidence, read as a match of words.
+    const similarOnly = edge.evidence.length === 1 && edge.evidence[0] === 'semantic';
+    const namedNothing = terms.length + titled.length + introduced.length === 0;
+    if (similarOnly && namedNothing && tooWeakAcrossChapters(similar, sourceParagraph, targetParagraph))
+      continue;
+    edges.push(edge);
   }
   return edges;
 }

@@ -7,4 +7,9 @@ export {
   EMBEDDINGS_DEFAULTS,
   type EmbeddingsEndpoint,
 } from './embeddings.ts';
-export { findSemanticPairs, SEMANTIC_PAIR_DEFAULTS, type SemanticPairOptions } from './pairs.ts';
+export {
+  findSemanticPairs,
+  SEMANTIC_PAIR_DEFAULTS,
+  tooWeakAcrossChapters,
+  type SemanticPairOptions,
+} from './pairs.ts';

@@ -79,3 +79,19 @@ export function findSemanticPairs(
   });
   return pairs;
 }
+
+/**
+ * How similar two paragraphs of different chapters must be to relate by similarity alone. Blind readers
+ * found such pairs under 0.55 sensible 11 times in 24 and their reason ("Covers the same ideas: ...")
+ * true once in 24; those above, 33 times in 43 and 21 in 43.
+ */
+const CROSS_CHAPTER_SIMILARITY = 0.55;
+
+/** Whether a similar pair of paragraphs of two chapters is too weak to relate them with nothing else. */
+export function tooWeakAcrossChapters(
+  pair: SemanticPair | undefined,
+  a: GraphParagraph,
+  b: GraphParagraph,
+): boolean {
+  return a.chapterId !== b.chapterId && (pair?.similarity ?? 0) < CROSS_CHAPTER_SIMILARITY;
+}
