@@ -10,16 +10,18 @@ import { isStudyProse } from '../src/graph/paragraphs.ts';
 import type { BookGraph, GraphEdge, GraphParagraph } from '../src/graph/types.ts';
 import { graphParagraph } from './graph-fixtures.ts';
 
-/** A book of given paragraph texts: one chapter per entry of `sections`, one section each. */
+/** A book of given paragraph texts: one section per entry of `sections`, in the chapter its id names. */
 function bookOf(sections: { id: string; texts: string[]; refs?: Record<number, string[]> }[]): BookDocument {
+  const chapterIds = [...new Set(sections.map((section) => section.id.split('.')[0]!))];
   return {
     title: 'Test',
     author: '',
-    chapters: sections.map((section) => ({
-      id: section.id.split('.')[0]!,
+    chapters: chapterIds.map((id) => ({
+      id,
       title: '',
-      sections: [
-        {
+      sections: sections
+        .filter((section) => section.id.split('.')[0] === id)
+        .map((section) => ({
           id: section.id,
           title: '',
           paragraphs: section.texts.map((text, i) => ({
@@ -29,8 +31,7 @@ function bookOf(sections: { id: string; texts: string[]; refs?: Record<number, s
             text,
             explicitRefs: section.refs?.[i + 1] ?? [],
           })),
-        },
-      ],
+        })),
     })),
   };
 }
@@ -304,7 +305,14 @@ describe('buildGraph with an embeddings endpoint', () => {
   it('asks the endpoint for every paragraph and relates by its vectors', async () => {
     const server = await startOpenAiCompatibleServer({ dimensions: 64 });
     try {
-      const graph = await buildGraph(ALGEBRA, { embeddings: { baseUrl: server.url, batchSize: 4 } });
+      // One chapter: paragraphs of two chapters need stronger similarity than bags of words give.
+      const oneChapter = bookOf(
+        ALGEBRA.chapters.map((chapter, i) => ({
+          id: `1.${i + 1}`,
+          texts: chapter.sections.flatMap((section) => section.paragraphs.map((p) => p.text)),
+        })),
+      );
+      const graph = await buildGraph(oneChapter, { embeddings: { baseUrl: server.url, batchSize: 4 } });
       const inputs = server.requests
         .filter((r) => r.path.endsWith('/embeddings'))
         .flatMap((r) => (r.body as { input: string[] }).input);
