@@ -17,6 +17,7 @@ import {
 import { graphParagraph } from './graph-fixtures.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { expandNumbers, findItemLabels, findReferenceMentions } from '../src/graph/refs/grammar.ts';
+import { namesAnswerTo } from '../src/graph/refs/answer-labels.ts';
 import { linkWords, PART_OF_BOOK } from '../src/graph/refs/link-words.ts';
 import { toTheProofsNamed } from '../src/graph/refs/proofs.ts';
 import { resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
@@ -1260,6 +1261,16 @@ describe('the words a link covers, as a reason quotes them', () => {
     expect(partNamed('Chapter 1.1.2')).toBe('section');
     expect(partNamed('the start of this chapter')).toBeUndefined();
     expect(partNamed('“An Introduction to R”')).toBeUndefined();
+  });
+
+  it('reads an answer’s full number linked to its exercise as an exercise and its answer (dmoi)', () => {
+    const exercise = graphParagraph({
+      id: '1.1.ex.7',
+      text: '7. If |A| = 8 and |B| = 5, what is |A ∪ B| + |A ∩ B|?',
+    });
+    expect(namesAnswerTo('1.1.7', exercise)).toBe(true);
+    expect(namesAnswerTo('1.1.6', exercise)).toBe(false);
+    expect(namesAnswerTo('Section 1.1', exercise)).toBe(false);
   });
 
   it('trims words the paragraph does not hold', () => {

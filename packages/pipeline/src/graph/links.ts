@@ -10,6 +10,7 @@ import { readPageText } from '../extract/load.ts';
 import type { PageText, TextRun } from '../extract/types.ts';
 import { loadPdf } from '../pdfjs.ts';
 import { isIllustration } from './paragraphs.ts';
+import { namesAnswerTo } from './refs/answer-labels.ts';
 import { findReferenceMentions } from './refs/grammar.ts';
 import { linkWords, PART_OF_BOOK } from './refs/link-words.ts';
 import { isInSection, SECTION_KINDS } from './refs/targets.ts';
@@ -467,6 +468,8 @@ export async function withLinkWords(
     const meant = paragraphLinkWordsMean(phrase, landing, byOrder);
     if (meant === undefined) return [];
     if (meant !== landing) return [{ ...r, phrase, targetId: meant.id, kind: 'section' as const }];
+    if (namesAnswerTo(phrase, landing))
+      return [{ ...r, phrase, kind: 'exercise' as const, role: 'answer' as const }];
     return [{ ...r, phrase, kind: r.kind === 'other' ? (partNamed(phrase) ?? r.kind) : r.kind }];
   });
 }

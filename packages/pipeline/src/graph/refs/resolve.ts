@@ -10,6 +10,13 @@ import type { ExplicitReference, GraphParagraph } from '../types.ts';
 import { findItemLabels, findReferenceMentions, type ReferenceMention } from './grammar.ts';
 import { buildTargetIndex, isInSection, SECTION_KINDS, type TargetIndex } from './targets.ts';
 
+import {
+  ANSWER_NUMBER,
+  ANSWER_OPENING,
+  EXERCISE_NUMBER,
+  LABEL_ONLY,
+  TRAILING_LABEL,
+} from './answer-labels.ts';
 import { buildExampleIndex } from './examples.ts';
 import type { ResolvedMention } from './resolved-mention.ts';
 import { buildTitleIndex } from './titles.ts';
@@ -334,15 +341,6 @@ const MIN_LINK_SOURCE_WORDS = 2;
 function wordsOf(text: string): number {
   return text.replace(/\S+:\/\/\S+|www\.\S+/g, ' ').match(/\p{L}{3,}/gu)?.length ?? 0;
 }
-
-/** An exercise's own number opening it ("7." or "7 "), or an answer's full one ("1.4.7.", "Hint. 1.4.7"). */
-const EXERCISE_NUMBER = /^(\d{1,3})[.)]?\s/;
-const ANSWER_NUMBER = /^(?:(?:Hint|Answer|Solution)\.?\s+)?((?:[A-Z\d]{1,3}\.){1,3}(\d{1,3}))\.?(?:\s|$)/;
-/** An answer's number standing apart from its text: alone, or ending the paragraph before it. */
-const LABEL_ONLY = /^((?:[A-Z\d]{1,3}\.){1,3}(\d{1,3}))\.?$/;
-const TRAILING_LABEL = /\s((?:[A-Z\d]{1,3}\.){1,3}(\d{1,3}))\.$/;
-/** How an answer's text opens when its number stands apart from it. */
-const ANSWER_OPENING = /^(?:Hints?|Answer|Solution)\b/;
 
 /** The paragraphs in reading order, to look around where a link landed. */
 type ByOrder = (order: number) => GraphParagraph | undefined;
