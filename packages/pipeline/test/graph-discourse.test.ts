@@ -31,6 +31,9 @@ describe('findCues on phrasings from the books', () => {
     // A thing's former name looks back at nothing.
     expect(signals('One applies the Jupyter Notebook (previously known as IPython Notebook).')).toEqual([]);
     expect(signals('As previously shown, the scheme is stable.')).toEqual(['back']);
+    expect(signals('This is the formula we derived previously.')).toEqual(['back']);
+    // What a reader of the proof did, not what the text did (dmoi's Euler circuits).
+    expect(signals('You can always splice in a circuit using the edges you previously missed.')).toEqual([]);
     expect(
       signals(
         'As we have mentioned, two switching functions f and g are equivalent if they give the same output.',

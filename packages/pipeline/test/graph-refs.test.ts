@@ -1014,6 +1014,18 @@ describe('appendices', () => {
       'chapter A',
       'section B.2',
     ]);
+    // A list: each item an appendix, the whole list its phrase (ipsur's "E.6" had been read from its link alone).
+    const both = 'It may be a good idea to brush up on the material in Appendices E.5 and E.6.';
+    expect(findReferenceMentions(both).map((m) => [m.kind, m.label, m.phrase])).toEqual([
+      ['section', 'E.5', 'in Appendices E.5 and E.6'],
+      ['section', 'E.6', 'in Appendices E.5 and E.6'],
+    ]);
+    expect(refs('Appendices A, B and C review it, with Chapter 3.')).toEqual([
+      'chapter A',
+      'chapter B',
+      'chapter C',
+      'chapter 3',
+    ]);
     const paragraphs = paragraphsOf([
       ['1.1', 'Complex numbers are reviewed in Appendix A; permutations in Appendix B.2.'],
       ['A', 'This appendix is a crash course on complex numbers.'],

@@ -25,6 +25,12 @@ interface CuePattern {
   pattern: RegExp;
 }
 
+/** What a text does with an idea: "as previously discussed", "the formula we derived previously". */
+const TEXT_DID =
+  'saw|seen|discussed|defined|showed|shown|mentioned|introduced|described|stated|proved|proven|noted|' +
+  'studied|considered|encountered|derived|established|learned|learnt|used|computed|found|wrote|written|' +
+  'gave|given|presented|explained|treated|covered|constructed|observed|remarked|did|done|obtained';
+
 /** Words a cue may span without crossing a sentence end, e.g. "from [Lemma 2.1] we know". */
 const SPAN = String.raw`[^.;:!?]{1,60}?`;
 
@@ -36,7 +42,16 @@ const CUE_PATTERNS: CuePattern[] = [
   },
   { signal: 'back', pattern: /\bwe have (?:already )?seen\b/gi },
   // Not a thing's former name ("the Jupyter Notebook (previously known as IPython Notebook)").
-  { signal: 'back', pattern: /\b(?:earlier|previously)\b(?! (?:known|called|named)\b)/gi },
+  { signal: 'back', pattern: /\bearlier\b(?! (?:known|called|named)\b)/gi },
+  // What the text did before ("as previously discussed", "we defined previously"), not what anything
+  // else did ("splice in a circuit using the edges you previously missed").
+  {
+    signal: 'back',
+    pattern: new RegExp(
+      String.raw`\bpreviously\b(?= (?:${TEXT_DID})\b|\s*(?:[,.;:)]|$))|\b(?:${TEXT_DID}) previously\b`,
+      'gi',
+    ),
+  },
   { signal: 'back', pattern: /\bby (?:the )?definition of\b/gi },
   { signal: 'back', pattern: /\bas (?:shown|proved|stated|noted) (?:in|above)\b/gi },
   { signal: 'back', pattern: new RegExp(String.raw`\bfrom ${SPAN} we know\b`, 'gi') },

@@ -76,7 +76,12 @@ const NAMED = new RegExp(
   'gu',
 );
 /** "Appendix A", "Appendix B.2": a lettered chapter, or a section of one. */
-const APPENDIX = /(?<![\p{L}\d])Appendi(?:x|ces)[\s\u00a0]+([A-Z](?:\.\d{1,3})*)(?![\p{L}\d])/gu;
+const APPENDIX_LABEL = String.raw`[A-Z](?:\.\d{1,3})*(?![\p{L}\d])`;
+/** "Appendix E", "Appendix E.2", "Appendices E.5 and E.6": each label a reference, the whole its phrase. */
+const APPENDIX = new RegExp(
+  String.raw`(?<![\p{L}\d])Appendi(?:x|ces)[\s\u00a0]+(${APPENDIX_LABEL}(?:(?:,?\s+and\s+|,\s*)${APPENDIX_LABEL})*)`,
+  'gu',
+);
 /** "Sec. C.4", "Section B.2.1": a section of an appendix, named by its letter. */
 const LETTERED_SECTION = new RegExp(
   String.raw`(?<![\p{L}\d])(?:${KIND_WORDS.find(([kind]) => kind === 'section')![1]})${SPACE}([A-Z](?:\.\d{1,3})+)(?![\p{L}\d]|\.\d)`,
@@ -292,13 +297,14 @@ export function findReferenceMentions(text: string): ReferenceMention[] {
 
   for (const m of scanNamed(text)) if (!m.own) add(m.kind, m.labels, m.start, m.end);
   for (const m of text.matchAll(APPENDIX)) {
-    const label = m[1]!;
-    add(
-      label.includes('.') ? 'section' : 'chapter',
-      [{ label, rangeStart: undefined }],
-      m.index,
-      m.index + m[0].length,
-    );
+    for (const label of m[1]!.split(/,?\s+and\s+|,\s*/)) {
+      add(
+        label.includes('.') ? 'section' : 'chapter',
+        [{ label, rangeStart: undefined }],
+        m.index,
+        m.index + m[0].length,
+      );
+    }
   }
   for (const m of text.matchAll(LETTERED_SECTION)) {
     add('section', [{ label: m[1]!, rangeStart: undefined }], m.index, m.index + m[0].length);
