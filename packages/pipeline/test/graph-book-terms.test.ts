@@ -911,6 +911,28 @@ describe('definitions made inside an example or an exercise', () => {
     expect(definitionFor(defined, 'hermitian scalar product', paragraphs[2]!)).toBeUndefined();
   });
 
+  it('stand behind the book’s own definition before them in the chapter (linalg 5.6)', () => {
+    const paragraphs = [
+      graphParagraph({
+        id: '5.6.2',
+        order: 0,
+        text: 'A Hermitian scalar product is a complex function of two vectors that is antilinear in the first argument.',
+      }),
+      graphParagraph({
+        id: '5.6.5',
+        order: 1,
+        text: 'Example 2: On the complexification we define the Hermitian scalar product to be the sum of products of conjugates.',
+      }),
+      graphParagraph({
+        id: '5.6.6',
+        order: 2,
+        text: 'Using the Hermitian scalar product, one defines an orthonormal basis.',
+      }),
+    ];
+    const defined = findDefinedTerms(paragraphs);
+    expect(definitionFor(defined, 'hermitian scalar product', paragraphs[2]!)?.paragraphId).toBe('5.6.2');
+  });
+
   it('so do a part of an exercise and a paragraph of a section of exercises (dmoi)', () => {
     const paragraphs = [
       graphParagraph({

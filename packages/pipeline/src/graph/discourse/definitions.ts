@@ -672,8 +672,8 @@ export function termsUsedFrom(
 }
 
 /**
- * Where a paragraph that uses a term finds its definition: the nearest one before it in its own chapter,
- * else the book's first (unless the term's definition holds in its chapter only). A glossary entry is a
+ * Where a paragraph that uses a term finds its definition: the nearest one before it in its own chapter
+ * (for the text, one the book gives before one an example gave for its instance), else the book's first (unless the term's definition holds in its chapter only). A glossary entry is a
  * definition like any other: it serves what comes after it, not the text of its chapter that it recaps. A book defines a word again for another object ("isomorphic" series after
  * isomorphic groups, "addition modulo n" after addition); the first definition is the term's own, and a
  * chapter's is the sense that chapter uses.
@@ -688,5 +688,10 @@ export function definitionFor(
   );
   const sites = defined.local.has(term) ? all.filter((site) => site.chapterId === user.chapterId) : all;
   const before = sites.filter((site) => site.order < user.order);
-  return before.filter((site) => site.chapterId === user.chapterId).at(-1) ?? before[0];
+  const inChapter = before.filter((site) => site.chapterId === user.chapterId);
+  // For the text, the book's own definition before one an example gave for its instance (linalg 5.6: "A
+  // Hermitian scalar product is ..." before Example 2's on the complexification of V); an exercise's part
+  // or an example keeps the one its own section gave.
+  const own = isInstance(user) ? undefined : inChapter.filter((site) => site.sectionId === undefined).at(-1);
+  return own ?? inChapter.at(-1) ?? before[0];
 }
