@@ -6,7 +6,6 @@
 import { sectionName, type BookDocument } from '@threadbook/book';
 import { classifyEdge } from './discourse/classify.ts';
 import {
-  countRuns,
   definitionFor,
   findDefinedTerms,
   namesInPassing,
@@ -125,8 +124,7 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     isLocal: (term) => !term.includes(' ') && (isEverydayWord(term) || !listed.indexed),
   });
   const glossed = new Set(glossary.map((entry) => entry.paragraphId));
-  const chapterTitles = new Map(book.chapters.map((chapter) => [chapter.id, chapter.title]));
-  const definitions = definitionPairs(prose, defined, glossed, chapterTitles);
+  const definitions = definitionPairs(prose, defined, glossed);
   const terms = bookTerms({
     index: printedIndex,
     glossary: glossary.map((entry) => entry.term),
@@ -210,7 +208,6 @@ function definitionPairs(
   paragraphs: readonly GraphParagraph[],
   defined: DefinedTerms,
   glossaryEntries: ReadonlySet<string>,
-  chapterTitles: ReadonlyMap<string, string>,
 ): DefinitionPairs {
   const used = paragraphs.map((p) => termsUsed(defined, p));
   const usage = new Map<string, number>();
@@ -261,14 +258,9 @@ function definitionPairs(
         continue;
       const known = vocabulary.has(term) && (fromGlossary || site.chapterId !== user.chapterId);
       if (known || namesInPassing(user.text, term, fromGlossary)) continue;
-      // A chapter's glossary entry for what the chapter is about ("list" in "Lists", "Queue" in "Queues")
-      // recaps the ground all of the chapter stands on: none of its paragraphs is sent back to it.
-      if (
-        fromGlossary &&
-        site.chapterId === user.chapterId &&
-        titleNames(chapterTitles.get(user.chapterId), term)
-      )
-        continue;
+      // A chapter's glossary entry recaps what the chapter taught: none of its own paragraphs (its
+      // exercises, after it) is sent back to it ("module" in "Modules", "methods" in a chapter on classes).
+      if (fromGlossary && site.chapterId === user.chapterId) continue;
       // Another chapter's glossary entry for a word (a phrase is specific enough) serves a paragraph
       // that shares a word of its gloss.
       const entry = textOf.get(site.paragraphId) ?? '';
@@ -296,12 +288,6 @@ function definitionPairs(
 }
 
 const pairKey = (a: string, b: string) => `${a}\u0000${b}`;
-
-/** Whether a title names a term, whatever its number ("Queues" names "queue"). */
-function titleNames(title: string | undefined, term: string): boolean {
-  const run = wordKeys(term);
-  return run.length > 0 && countRuns(wordKeys(title ?? ''), run) > 0;
-}
 
 /** What the merge reads besides the pairs: the prose and its defined terms. */
 interface BookVocabulary {
