@@ -22,6 +22,7 @@ import { linkWords, PART_OF_BOOK } from '../src/graph/refs/link-words.ts';
 import { toTheProofsNamed } from '../src/graph/refs/proofs.ts';
 import { resolveExplicitReferences } from '../src/graph/refs/resolve.ts';
 import {
+  itemNamedWithSection,
   itemTheSentenceCites,
   paragraphReferredTo,
   pastLeadIn,
@@ -509,6 +510,55 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     expect(pastLeadIn(reference, explained, inOrder)).toBeUndefined();
     // Nor for a whole chapter.
     expect(pastLeadIn({ ...reference, kind: 'chapter' }, leadIn, inOrder)).toBeUndefined();
+  });
+
+  it('sends a reference named with an item of its section to that item, or to nothing when the section holds none or several (linalg)', () => {
+    const section = [
+      onItsPageAt('2.3.2.1', 0, 1, 'The exterior product is useful in many ways.'),
+      onItsPageAt(
+        '2.3.2.20',
+        1,
+        1,
+        'Exercise 1: It is given that the four vectors are linearly independent.',
+      ),
+      onItsPageAt('2.3.2.25', 2, 1, 'Exercise 2: Suppose that x ∧ ψ = 0 while x ≠ 0. Show that ψ = x ∧ χ.'),
+    ];
+    const named = (text: string) => {
+      const referring = onItsPageAt('2.2.1.20', 10, 2, text);
+      const [reference] = resolveExplicitReferences([...section, referring]);
+      expect(reference).toMatchObject({ targetId: '2.3.2.1' });
+      return itemNamedWithSection(reference!, referring, section[0]!, section);
+    };
+    expect(
+      named('A bivector is not always a single term; see the Exercise at the end of Sec. 2.3.2.')?.item?.id,
+    ).toBe('2.3.2.25');
+    // A numbered item the grammar places itself ("Exercise 1 in Sec. 2.3.2") needs none of this.
+    const placed = onItsPageAt(
+      '2.2.1.21',
+      11,
+      2,
+      'As shown in Exercise 1 in Sec. 2.3.2, they span the space.',
+    );
+    expect(resolveExplicitReferences([...section, placed]).map((r) => r.targetId)).toEqual(['2.3.2.20']);
+    // None of the kind there ("see Definition 1 in Sec. 5.3.1" of a section without one), or two it cannot tell apart.
+    expect(named('Transpose it, see Definition 1 in Sec. 2.3.2.')).toEqual({ item: undefined });
+    expect(named('A derivation is given as an exercise in Sec. 2.3.2.')).toEqual({ item: undefined });
+    // Words that name no item ("the same problem as in"), or a link's words cut short, leave the section.
+    expect(named('This is the same problem as in Sec. 2.3.2, again.')).toBeUndefined();
+    const cutShort = onItsPageAt(
+      '2.2.1.22',
+      12,
+      2,
+      'It is not a single term; see the Exercise at the end of Sec. 2.3.2.',
+    );
+    const linkWordsCut = {
+      sourceId: cutShort.id,
+      targetId: '2.3.2.1',
+      kind: 'section' as const,
+      phrase: 'Sec. 2.3',
+      via: 'link' as const,
+    };
+    expect(itemNamedWithSection(linkWordsCut, cutShort, section[0]!, section)).toBeUndefined();
   });
 
   it('sends "the proof of Statement 1" to the proof after the statement, quoting it so (linalg)', () => {

@@ -30,6 +30,7 @@ import { graphParagraphs, isStudyProse, licenceSectionIds } from './paragraphs.t
 import { resolveExplicitReferences, sectionNamed } from './refs/resolve.ts';
 import {
   isLeadIn,
+  itemNamedWithSection,
   itemTheSentenceCites,
   paragraphReferredTo,
   pastLeadIn,
@@ -373,6 +374,38 @@ function mergeEvidence(
     insideSections.set(key, { ...reference, targetId: inside.id, role: 'inSection' });
     openingsPassedOver.add(pairKey(reference.sourceId, reference.targetId));
   }
+  /**
+   * The paragraph of the section a prose paragraph refers to that its sentence means, when not the
+   * opening; 'none' when the opening is not meant either (the items named beside it say where; it shares
+   * nothing with the sentence); undefined to keep the opening.
+   */
+  const paragraphTheSentenceMeans = (
+    reference: ExplicitReference,
+    referring: GraphParagraph,
+    opening: GraphParagraph,
+  ): GraphParagraph | 'none' | undefined => {
+    if (itemsInsideNamed(reference, opening, referencesBySource.get(reference.sourceId) ?? [], byId))
+      return 'none';
+    const cited =
+      itemTheSentenceCites(reference, referring, opening, vocabulary.prose, termsDefinedIn) ??
+      paragraphReferredTo(reference, referring, opening, vocabulary.prose, vocabulary.sharedIdeas);
+    if (cited !== undefined) return cited;
+    const roadmap = new Set(
+      (referencesBySource.get(referring.id) ?? [])
+        .filter((r) => SECTION_KINDS.has(r.kind))
+        .map((r) => r.targetId),
+    );
+    // An opening that only leads in stands for the paragraph it leads into, if that shares an idea
+    // with the referring one, or if the opening is kept for what it shares.
+    const ledInto = pastLeadIn(reference, opening, byOrder);
+    const sharing = ledInto !== undefined && vocabulary.sharesAnIdea(referring.text, ledInto.text);
+    if (
+      !sharing &&
+      opensOnNothingShared(reference, referring, opening, roadmap.size >= ROADMAP_SECTIONS, vocabulary)
+    )
+      return 'none';
+    return ledInto;
+  };
   // A reference to a section no similar paragraph stands in for: the paragraph of the section the
   // referring sentence is about, when one stands out.
   for (const reference of worded) {
@@ -386,36 +419,29 @@ function mergeEvidence(
       openingsPassedOver.add(openingKey);
       continue;
     }
-    if (referring === undefined) continue;
-    if (itemsInsideNamed(reference, opening, referencesBySource.get(reference.sourceId) ?? [], byId)) {
+    // An item named with its section, from prose or a footnote ("see the Exercise at the end of Sec. 2.3.2").
+    const source = byId.get(reference.sourceId);
+    const named = source && itemNamedWithSection(reference, source, opening, vocabulary.prose);
+    if (named !== undefined && named.item === undefined) {
+      // "see Definition 1 in Sec. 5.3.1", and 5.3.1 holds no definition: its opening is not what is meant.
       openingsPassedOver.add(openingKey);
       continue;
     }
-    let inside =
-      itemTheSentenceCites(reference, referring, opening, vocabulary.prose, termsDefinedIn) ??
-      paragraphReferredTo(reference, referring, opening, vocabulary.prose, vocabulary.sharedIdeas);
+    let inside = named?.item;
     if (inside === undefined) {
-      const roadmap = new Set(
-        (referencesBySource.get(referring.id) ?? [])
-          .filter((r) => SECTION_KINDS.has(r.kind))
-          .map((r) => r.targetId),
-      );
-      // An opening that only leads in stands for the paragraph it leads into, if that shares an idea
-      // with the referring one, or if the opening is kept for what it shares.
-      const ledInto = pastLeadIn(reference, opening, byOrder);
-      const sharing = ledInto !== undefined && vocabulary.sharesAnIdea(referring.text, ledInto.text);
-      if (
-        !sharing &&
-        opensOnNothingShared(reference, referring, opening, roadmap.size >= ROADMAP_SECTIONS, vocabulary)
-      ) {
-        openingsPassedOver.add(openingKey);
-        continue;
-      }
-      if (ledInto === undefined) continue;
-      inside = ledInto;
+      if (referring === undefined) continue;
+      const found = paragraphTheSentenceMeans(reference, referring, opening);
+      if (found === 'none') openingsPassedOver.add(openingKey);
+      if (found === 'none' || found === undefined) continue;
+      inside = found;
     }
-    const pair = pairOf(referring.id, inside.id);
-    if (pair.explicit.length > 0) continue;
+    if (inside.id === opening.id) continue;
+    const pair = pairOf(reference.sourceId, inside.id);
+    if (pair.explicit.length > 0) {
+      // The item is referred to already ("Lemma 2 of Sec. 1.7.3", its link): the opening adds nothing.
+      if (named?.item !== undefined) openingsPassedOver.add(openingKey);
+      continue;
+    }
     insideSections.set(pairKey(pair.source, pair.target), {
       ...reference,
       targetId: inside.id,

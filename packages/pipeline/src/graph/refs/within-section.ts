@@ -111,6 +111,47 @@ const holdsWord = (text: string, word: string) =>
     'iu',
   ).test(text);
 
+/**
+ * An item of a kind named right before a reference to its section: "see Definition 1 in Sec. 5.3.1",
+ * "given as an exercise in Sec. 3.4", "the Exercise at the end of Sec. 2.3.2". An article or a number
+ * marks the kind word as naming an item ("the same problem as in Section 1.1.4" names none).
+ */
+const ITEM_BEFORE =
+  /\b(?:(an?|the|one)\s+)?(definition|exercise|example|theorem|lemma|statement|problem|proposition|corollary|remark)(?:\s+(\d{1,3}))?\s*(at the end\s*)?(?:of|in)?\s*$/i;
+
+/**
+ * The item of its section a reference is named with ("see Definition 1 in Sec. 5.3.1"): `{ item }` when
+ * the section holds it once (its number, the last one "at the end", or the only one of its kind);
+ * `{ item: undefined }` when it holds none, or several the words do not tell apart, so that its
+ * opening, which is not the item, gets no edge; undefined when the words name no item, or a whole chapter.
+ */
+export function itemNamedWithSection(
+  reference: ExplicitReference,
+  referring: GraphParagraph,
+  opening: GraphParagraph,
+  paragraphs: readonly GraphParagraph[],
+): { item: GraphParagraph | undefined } | undefined {
+  if (!SECTION_KINDS.has(reference.kind) || reference.kind === 'chapter') return undefined;
+  const at = referring.text.indexOf(reference.phrase);
+  // A link's words cut short ("Sec. 3.6" of "Sec. 3.6.1") name another section than the text's.
+  const cut = /^\.\d/.test(referring.text.slice(at + reference.phrase.length));
+  const named = at > 0 && !cut ? ITEM_BEFORE.exec(referring.text.slice(Math.max(0, at - 60), at)) : null;
+  if (named === null) return undefined;
+  const [, article, kind, number, atTheEnd] = named;
+  if (article === undefined && number === undefined) return undefined;
+  const opens = new RegExp(`^${kind!}s?(?:\\s+(\\d{1,3}))?\\s*[:.]`, 'i');
+  const items = paragraphs.filter(
+    (p) => (p.id === opening.id || insideReferredSection(reference, opening, p)) && opens.test(p.text),
+  );
+  const meant =
+    number !== undefined
+      ? items.filter((p) => opens.exec(p.text)?.[1] === number)
+      : atTheEnd
+        ? items.slice(-1)
+        : items;
+  return { item: meant.length === 1 ? meant[0] : undefined };
+}
+
 /** A statement printed as a definition: "Definition E.2.", "Definition 6.15 (Quantile function.)". */
 const DEFINITION_LABEL = /^Definitions?\s+[\w.]+/;
 
