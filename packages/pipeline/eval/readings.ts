@@ -20,14 +20,22 @@ export interface Tally {
 
 /** A verdict row: "| 12 | Y | N | Y | ..." (a verdict may carry a mark after its letter, "Y*"). */
 const ROW = /^\|\s*(\d+)\s*\|\s*([YN])\S*\s*\|\s*([YN])\S*\s*\|\s*([YN])\S*\s*\|/;
+/** Any row of the table that judges an edge: it opens with the edge's number. */
+const EDGE_ROW = /^\|\s*(\d+)\s*\|/;
 
-/** The verdicts of one file; an error when it holds none, or one edge twice (an unreadable table). */
+/**
+ * The verdicts of one file; an error when it holds none, one edge twice, or a row of an edge whose
+ * verdicts it cannot read (an unreadable table must not be measured as a shorter one). A reader's
+ * emphasis ("**N**") is read through.
+ */
 export function tallyVerdicts(markdown: string, name: string): Tally {
   const seen = new Set<number>();
   const tally: Tally = { edges: 0, yes: { sensible: 0, type: 0, reason: 0 } };
-  for (const line of markdown.split('\n')) {
+  for (const line of markdown.split('\n').map((l) => l.replace(/[*_]/g, ''))) {
+    if (!EDGE_ROW.test(line)) continue;
     const row = ROW.exec(line);
-    if (row === null) continue;
+    if (row === null)
+      throw new Error(`${name}: the verdicts of edge ${EDGE_ROW.exec(line)![1]} are unreadable`);
     const edge = Number(row[1]);
     if (seen.has(edge)) throw new Error(`${name}: edge ${edge} is judged twice`);
     seen.add(edge);

@@ -1003,6 +1003,11 @@ describe('tallying blind readings', () => {
       yes: { sensible: 2, type: 2, reason: 2 },
     });
     expect(bookOfVerdicts('aata-20220728.draw2.verdicts.md')).toBe('aata-20220728');
+    // A reader's emphasis on a verdict is read through, not skipped (r22's linalg readers bolded their N's).
+    expect(tallyVerdicts(`${table}\n| 4 | **N** | Y | **N** | cut short |`, 'bold.verdicts.md')).toEqual({
+      edges: 4,
+      yes: { sensible: 2, type: 3, reason: 2 },
+    });
     const two = tallyVerdicts(table, 'a');
     expect(pooled([two, two])).toEqual({ edges: 6, yes: { sensible: 4, type: 4, reason: 4 } });
   });
@@ -1010,6 +1015,9 @@ describe('tallying blind readings', () => {
   it('stops on a file it cannot read rather than measure nothing', () => {
     expect(() => tallyVerdicts('# no table here', 'empty.verdicts.md')).toThrow(/no verdict rows/);
     expect(() => tallyVerdicts(`${table}\n| 2 | Y | Y | Y | |`, 'twice.verdicts.md')).toThrow(/judged twice/);
+    expect(() => tallyVerdicts(`${table}\n| 4 | yes | Y | Y | |`, 'odd.verdicts.md')).toThrow(
+      /edge 4 are unreadable/,
+    );
     expect(() => wilsonInterval(0, 0)).toThrow();
   });
 
