@@ -200,8 +200,11 @@ export const uploadsRoutes: FastifyPluginAsync<{
         await storage.removeUpload(name);
         throw error;
       }
+      // Read back before waking the runner: the answer is the upload as accepted ("queued"), not
+      // whatever a worker that picked it up at once has made of it since.
+      const accepted = uploadOf((await queue.find(id))!);
       wake();
-      return reply.code(202).send(uploadOf((await queue.find(id))!));
+      return reply.code(202).send(accepted);
     },
   );
 
@@ -216,8 +219,9 @@ export const uploadsRoutes: FastifyPluginAsync<{
       if (job.state !== 'failed' || job.errorKind !== 'transient' || !(await queue.retry(job.id))) {
         throw new ApiError.UploadNotRetryable();
       }
+      const accepted = uploadOf((await queue.find(job.id))!);
       wake();
-      return reply.code(202).send(uploadOf((await queue.find(job.id))!));
+      return reply.code(202).send(accepted);
     },
   );
 
