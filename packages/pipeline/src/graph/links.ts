@@ -3,6 +3,7 @@
  * and mapped to the paragraphs they leave from and arrive at. They are evidence for explicit references,
  * and the ground truth the reference detector is measured against.
  */
+import { isPrintedNumber } from '@threadbook/book';
 import { destinationResolver } from '../destinations.ts';
 import { isFigureText } from '../figure-text.ts';
 import { squash } from '../extract/headings.ts';
@@ -488,9 +489,6 @@ export function partNamed(phrase: string): ExplicitReference['kind'] | undefined
 /** How many paragraphs above a section's first a link to it may land (a float the heading follows). */
 export const PARAGRAPHS_ABOVE_HEADING = 8;
 
-/** A section id that is the book's printed number ("3.2", "E.5"), not a name made from its title. */
-const NUMBERED_SECTION = /^(?:\d+|[A-Z])(?:\.\d+)*$/;
-
 /**
  * The paragraph a link stands for, given the section its words name ("see Section 7.2"): where it landed
  * when that is in the section, or the words name none; the section's first paragraph when the link landed
@@ -512,5 +510,5 @@ export function paragraphLinkWordsMean(
     const next = byOrder.get(order);
     if (next !== undefined && isInSection(next, label)) return next;
   }
-  return NUMBERED_SECTION.test(landing.sectionId) ? undefined : landing;
+  return isPrintedNumber(landing.sectionId) ? undefined : landing;
 }

@@ -11,6 +11,7 @@ import { inverseRelationshipType, type RelationshipTypeName } from '@threadbook/
 import type { EvidenceKind, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from '../types.ts';
 import { wordKeys } from '../semantic/shared-terms.ts';
 import { findReferenceMentions } from '../refs/grammar.ts';
+import { literal } from '../regexp.ts';
 import { sentenceAround, sentences } from '../sentences.ts';
 import { isIllustration } from '../paragraphs.ts';
 import { findCues, type Cue } from './cues.ts';
@@ -425,7 +426,7 @@ function readDefinitionUse(evidence: EdgeEvidence): Reading {
  * to be mesokurtic" (ipsur). Such a paragraph is an instance of the definition, not built on it.
  */
 function judgesAnInstance(text: string, term: string): boolean {
-  const escaped = term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = literal(term.toLowerCase());
   const verdict = String.raw`(?:is|are|appears? to be|seems? to be)\s+(?:not\s+)?(?:(?:a|an)\s+)?${escaped}\b`;
   return new RegExp(
     String.raw`\b(?:this|these)\s+(?:[\p{L}-]+\s+){1,3}${verdict}|\bappears? to be\s+(?:not\s+)?${escaped}\b`,
@@ -447,7 +448,7 @@ function exemplifies(text: string, term: string): boolean {
     .split(/(?<=[.!?])\s/);
   const wanted = term.toLowerCase();
   if ((sentences[0] ?? '').includes(wanted)) return true;
-  const escaped = wanted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = literal(wanted);
   const concludes = new RegExp(String.raw`\b(?:is|are|forms?) (?:(?:a|an|the) )?${escaped}`);
   return concludes.test(sentences.at(-1) ?? '');
 }

@@ -8,6 +8,7 @@ import { isAdverb, isEverydayWord, isVerbForm } from '../english.ts';
 import { contentWords, IDENTIFIER, withoutCode, writtenAsCode } from '../semantic/tokenise.ts';
 import type { GlossaryEntry } from '../book-terms/glossary.ts';
 import type { GraphParagraph } from '../types.ts';
+import { literal } from '../regexp.ts';
 import { firstSentence, sentences } from '../sentences.ts';
 import { inExercises, inPreview, LETTERED_PART } from './series.ts';
 import { normaliseTerm, singular, termWords } from './terms.ts';
@@ -639,7 +640,7 @@ const OBJECT = 'the|a|an|them|it|him|her|us|you|me|your|their|our|its|this|that|
 
 /** Whether every occurrence of a one-word term stands as a verb with an object ("we might prompt the user"). */
 function asVerbOnly(text: string, term: string): boolean {
-  const word = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const word = literal(term);
   const all = text.match(new RegExp(String.raw`\b${word}(?:e?s|ed|ing)?\b`, 'giu'))?.length ?? 0;
   const verbs =
     text.match(new RegExp(String.raw`\b(?:${BEFORE_VERB}) ${word}(?:e?s|ed)? (?:${OBJECT})\b`, 'giu'))

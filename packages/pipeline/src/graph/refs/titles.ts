@@ -69,7 +69,7 @@ function kindNamed(lead: string): ReferenceKind[] | undefined {
 }
 
 /** A title compared without case, spacing or the quotes' punctuation. */
-const keyOf = (title: string) =>
+export const titleKey = (title: string) =>
   title
     .normalize('NFKC')
     .toLowerCase()
@@ -127,7 +127,7 @@ export function buildTitleIndex(paragraphs: GraphParagraph[]): TitleIndex {
   const byKey = new Map<string, Titled[]>();
   const byFirstWord = new Map<string, Titled[]>();
   for (const t of titlesOf(paragraphs)) {
-    const key = keyOf(t.title);
+    const key = titleKey(t.title);
     if (key === '') continue;
     byKey.set(key, [...(byKey.get(key) ?? []), t]);
     const first = t.title.split(/\s+/)[0]!;
@@ -181,7 +181,7 @@ export function buildTitleIndex(paragraphs: GraphParagraph[]): TitleIndex {
       const free = (start: number, end: number) => !taken.some(([s, e]) => start < e && end > s);
       // Quoted: the quote's words are a title of the book. One word needs a lead ("the section called").
       for (const m of p.text.matchAll(QUOTED)) {
-        const titled = byKey.get(keyOf(m[1]!));
+        const titled = byKey.get(titleKey(m[1]!));
         if (!titled) continue;
         const before = p.text.slice(Math.max(0, m.index - 40), m.index);
         const numbered = /\d[.:]?\s*,\s*$/.test(before);
@@ -214,7 +214,7 @@ export function buildTitleIndex(paragraphs: GraphParagraph[]): TitleIndex {
           const led = LEAD_BEFORE.test(before) && occurrences(title) <= RARE_TITLE;
           if (words(title) < 2 ? !part : !(part || led)) continue;
           // Not quoted, the title's own capitals tell "Flow of Execution" from "Flow of execution".
-          const same = (byKey.get(keyOf(title)) ?? [titled]).filter((t) => t.title === title);
+          const same = (byKey.get(titleKey(title)) ?? [titled]).filter((t) => t.title === title);
           const place = placeOf(same, p, false, before + title + after);
           if (!place) continue;
           const tail = PART_AFTER.exec(after)?.[0] ?? '';

@@ -5,8 +5,10 @@
  * Appendix E.2)" and its Theorem E.9, "the section called “System Calls”" and its one-line introduction.
  */
 import type { ExplicitReference, GraphParagraph } from '../types.ts';
+import { literal } from '../regexp.ts';
 import { sentenceAround } from '../sentences.ts';
 import { SECTION_KINDS } from './targets.ts';
+import { titleKey } from './titles.ts';
 
 /**
  * The reference from one of two paragraphs to the section (not a whole chapter) the other is in (and does not open),
@@ -51,14 +53,8 @@ function insideReferredSection(
 const NAMED_STATEMENT =
   /^(?:Theorem|Lemma|Proposition|Corollary|Definition|Law|Rule|Principle|Algorithm)\s+[\w.]+\s*\(([^()]{3,80})\)/;
 
-/** A title compared without case, punctuation or a leading article. */
-const keyOf = (text: string) =>
-  ` ${text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .replace(/^\s*(?:the|a|an)\s/, '')
-    .trim()} `;
+/** A title compared without case, punctuation or a leading article, padded to match whole words. */
+const keyOf = (text: string) => ` ${titleKey(text).replace(/^(?:the|a|an) /, '')} `;
 
 /**
  * The statement of the section whose printed name the referring sentence uses: "the Fundamental Theorem
@@ -106,10 +102,7 @@ function attachedWord(text: string, phrase: string): string | undefined {
 }
 
 const holdsWord = (text: string, word: string) =>
-  new RegExp(
-    `(?<![\\p{L}\\p{N}-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}-])`,
-    'iu',
-  ).test(text);
+  new RegExp(`(?<![\\p{L}\\p{N}-])${literal(word)}(?![\\p{L}\\p{N}-])`, 'iu').test(text);
 
 /**
  * An item of a kind named right before a reference to its section: "see Definition 1 in Sec. 5.3.1",
