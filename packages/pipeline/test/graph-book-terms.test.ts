@@ -529,7 +529,8 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
         id: '2.9',
         title: 'Glossary',
         texts: [
-          'token A set of characters treated as a unit for parsing, such as a word in a natural language.',
+          'accumulator A variable that gathers a running total in a loop body, one statement each iteration.',
+          'token A set of characters treated as a unit, such as a word in a natural language.',
         ],
       },
     ]);
@@ -539,7 +540,9 @@ describe('buildGraph: identical paragraphs and glossaries', () => {
         (e) => e.source === source && e.target === target && e.justification.includes('defined in'),
       );
     expect(defined('1.9.3', '1.9.2')).toBe(false);
-    expect(defined('2.9.1', '1.9.1')).toBe(true);
+    expect(defined('2.9.1', '1.9.2')).toBe(true);
+    // An entry names another's phrase in passing when it shares no word of its gloss.
+    expect(defined('2.9.2', '1.9.1')).toBe(false);
   });
 
   it("sends a paragraph to the definition of a term used in 15% of the book's chapters only in its own chapter, and never to its glossary entry", async () => {
@@ -795,7 +798,7 @@ describe('a glossary entry for a word, read in another chapter', () => {
     ).toBe(false);
   });
 
-  it('serves a paragraph of another chapter only when the two share a word of the gloss', async () => {
+  it('serves a paragraph of another chapter only when the two share a word of the gloss, for a phrase too', async () => {
     const glossary = bookOf([
       {
         id: '24.11',
@@ -803,6 +806,7 @@ describe('a glossary entry for a word, read in another chapter', () => {
         texts: [
           'cargo The value a node of a linked list holds.',
           'singleton A linked list with a single node.',
+          'text file A file that contains printable characters organized into lines.',
           'wrapper A method that acts as a middleman between a caller and a helper method.',
         ],
       },
@@ -814,6 +818,9 @@ describe('a glossary entry for a word, read in another chapter', () => {
         texts: [
           'The parser returns a singleton tree when the expression is a plain number operand.',
           'Printing a singleton made of one list node shows a single cargo value.',
+          'A table of how often each letter occurs helps in compressing a text file: common letters get shorter codes, rare ones longer codes, and the whole takes less room.',
+          'Reading a text file gives its lines one by one, each a string of printable characters.',
+          'Opening a text file takes its name:',
         ],
       },
     ]).chapters[0]!;
@@ -840,6 +847,16 @@ describe('a glossary entry for a word, read in another chapter', () => {
       );
     expect(defined('27.5.1')).toBe(false);
     expect(defined('27.5.2')).toBe(true);
+    // A phrase too: compressing a text file is no use of a file of printable lines; a short paragraph
+    // naming the phrase is about it.
+    const phraseDefined = (source: string) =>
+      graph.edges.some(
+        (e) =>
+          e.source === source && e.target === '24.11.3' && e.justification.includes('"text file" defined'),
+      );
+    expect(phraseDefined('27.5.3')).toBe(false);
+    expect(phraseDefined('27.5.4')).toBe(true);
+    expect(phraseDefined('27.5.5')).toBe(true);
   });
 });
 

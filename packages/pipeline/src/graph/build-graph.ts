@@ -9,7 +9,7 @@ import {
   definitionFor,
   findDefinedTerms,
   namesInPassing,
-  sharesGlossWords,
+  readsInGlossSense,
   termsUsed,
   termsUsedFrom,
   type DefinedTerms,
@@ -262,11 +262,9 @@ function definitionPairs(
       // A chapter's glossary entry recaps what the chapter taught: none of its own paragraphs (its
       // exercises, after it) is sent back to it ("module" in "Modules", "methods" in a chapter on classes).
       if (fromGlossary && site.chapterId === user.chapterId) continue;
-      // Another chapter's glossary entry for a word (a phrase is specific enough) serves a paragraph
-      // that shares a word of its gloss.
+      // Another chapter's glossary entry serves a paragraph that reads the term in the entry's sense.
       const entry = textOf.get(site.paragraphId) ?? '';
-      const elsewhere = fromGlossary && site.chapterId !== user.chapterId && !term.includes(' ');
-      if (elsewhere && !sharesGlossWords(user.text, entry, term)) continue;
+      if (fromGlossary && !readsInGlossSense(user.text, entry, term, glossaryEntries.has(user.id))) continue;
       byDefiner.set(site.paragraphId, [...(byDefiner.get(site.paragraphId) ?? []), term]);
     }
     const strongest = [...byDefiner]

@@ -626,6 +626,21 @@ export function sharesGlossWords(text: string, entry: string, term: string): boo
   return [...keysOf(entry)].some((key) => inText.has(key));
 }
 
+/** Words under which a paragraph that names a phrase is about it ("The state snapshot here looks like this:"). */
+const ABOUT_ITS_PHRASE_WORDS = 20;
+
+/**
+ * Whether a paragraph of another chapter reads a glossary entry's term in the entry's sense: it shares
+ * a word of the gloss, or it is a short paragraph, not itself an entry, about a phrase ("If you give a
+ * variable an illegal name, you get a syntax error:"). A longer one names a phrase in passing
+ * ("compressing a text file" is no use of "text file A file that contains printable characters organized
+ * into lines"), as an entry does within its gloss ("token ... such as the words in a natural language").
+ */
+export function readsInGlossSense(text: string, entry: string, term: string, isEntry: boolean): boolean {
+  if (sharesGlossWords(text, entry, term)) return true;
+  return term.includes(' ') && !isEntry && text.split(/\s+/).length < ABOUT_ITS_PHRASE_WORDS;
+}
+
 /** How often the word sequence `run` occurs in `words`. */
 export function countRuns(words: readonly string[], run: readonly string[]): number {
   let count = 0;
