@@ -860,6 +860,31 @@ describe('a glossary entry for a word, read in another chapter', () => {
   });
 });
 
+describe('a definition that leads into a list', () => {
+  it('is used by what follows its items, not by its own items', async () => {
+    const graph = await buildGraph(
+      bookOf([
+        {
+          id: '18.2',
+          title: 'Recursive data structures',
+          texts: [
+            'A nested number list is a list whose elements are either:',
+            '1. numbers',
+            '2. nested number lists',
+            'Notice that the term nested number list is used in its own definition, as recursive definitions often are.',
+          ],
+        },
+      ]),
+    );
+    const defined = (source: string) =>
+      graph.edges.some(
+        (e) => e.source === source && e.target === '18.2.1' && e.justification.includes('defined in'),
+      );
+    expect(defined('18.2.3')).toBe(false);
+    expect(defined('18.2.4')).toBe(true);
+  });
+});
+
 describe('a one-word term used in passing', () => {
   it('is named in passing once outside the first sentence, or only as a verb', () => {
     const tip = 'Print calls show what a program does at each step. Remove them when the algorithm works.';

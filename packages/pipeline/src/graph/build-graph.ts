@@ -45,6 +45,7 @@ import {
   type EmbeddingsEndpoint,
 } from './semantic/index.ts';
 import { ideaIntroductions } from './discourse/introductions.ts';
+import { continuesLeadIn } from './discourse/series.ts';
 import { normaliseTerm, termWords } from './discourse/terms.ts';
 import { commonInBookAbove, isEverydayWord } from './english.ts';
 import { wordKeys } from './semantic/shared-terms.ts';
@@ -241,6 +242,7 @@ function definitionPairs(
     (chapterUses.get(pairKey(chapter, term)) ?? 0) > MAX_CHAPTER_SHARE * chapterSize.get(chapter)!;
 
   const orderOf = new Map(paragraphs.map((p) => [p.id, p.order]));
+  const paragraphAt = new Map(paragraphs.map((p) => [p.order, p]));
   const textOf = new Map(paragraphs.map((p) => [p.id, p.text]));
   const sectionOf = new Map(paragraphs.map((p) => [p.id, p.sectionId]));
   const byDefinition = new Map<
@@ -254,6 +256,9 @@ function definitionPairs(
       const site = definitionFor(defined, term, user);
       if (site === undefined) continue;
       const fromGlossary = glossaryEntries.has(site.paragraphId);
+      // A defining lead-in goes on in its list items: "2. nested number lists" is its text, not a use of it.
+      const definer = paragraphAt.get(site.order)!;
+      if (continuesLeadIn(definer, user, (order) => paragraphAt.get(order))) continue;
       // A glossary's entries are printed together: one does not send the reader to the entry beside it.
       if (fromGlossary && glossaryEntries.has(user.id) && sectionOf.get(site.paragraphId) === user.sectionId)
         continue;

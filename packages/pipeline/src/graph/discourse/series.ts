@@ -11,6 +11,27 @@ export const ENTRY = /^\p{Ll}[\p{L}-]*(?: \p{Ll}[\p{L}-]*){0,2} \p{Lu}\p{Ll}/u;
 /** An item of a bulleted list: "• Set associative caches are ...". */
 export const BULLET = /^[•◦▪‣∙·–-]\s/;
 
+/** An item of a list a lead-in opens: numbered, bulleted or a part ("1. numbers", "• header", "(b) ..."). */
+const isListItem = (text: string) => /^\d{1,2}[.)]\s/.test(text) || BULLET.test(text) || PART.test(text);
+
+/**
+ * Whether `item` is one of the list items right after a lead-in ending on a colon, in its section: "A
+ * nested number list is a list whose elements are either:" goes on in "1. numbers" and "2. nested number
+ * lists", which are its text, not paragraphs that build on it.
+ */
+export function continuesLeadIn(
+  leadIn: GraphParagraph,
+  item: GraphParagraph,
+  byOrder: (order: number) => GraphParagraph | undefined,
+): boolean {
+  if (item.order <= leadIn.order || !/:\s*$/.test(leadIn.text)) return false;
+  for (let order = leadIn.order + 1; order <= item.order; order++) {
+    const between = byOrder(order);
+    if (between?.sectionId !== leadIn.sectionId || !isListItem(between.text)) return false;
+  }
+  return true;
+}
+
 /** A section of exercises or problems: "Consider ..." there opens an exercise, not an example. */
 const EXERCISES_SECTION = /^(?:(?:additional|chapter|review) )?(?:exercises|problems)\b/i;
 /** A section that is a glossary: its entries open with the term they define. */
