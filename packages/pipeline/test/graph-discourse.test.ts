@@ -86,6 +86,10 @@ describe('findCues on phrasings from the books', () => {
     expect(signals('It is easy to prove that the intersection of two subgroups is a subgroup.')).toEqual([
       'proof',
     ]);
+    // A program's call names nothing (thinkcspy: "we call a method on this object that limits the frame rate").
+    expect(signals('We call this group the symmetric group on n letters.')).toEqual(['definition']);
+    expect(signals('At the bottom of the game loop, we call a method on this object.')).toEqual([]);
+    expect(signals('Then we call the function with the arguments shown above.')).toEqual([]);
   });
 
   it('finds contrast, without "but" inside words, "but also" or "all but"', () => {
@@ -296,6 +300,7 @@ describe('definitions', () => {
     ).toEqual(['simple group']);
     expect(definedIn('We use a little toy program, called prog.py, as introductory example.')).toEqual([]);
     expect(definedIn('If we call the first term a, then a0 = a.')).toEqual([]);
+    expect(definedIn('Next we call the update method on the sprite that limits the frame rate.')).toEqual([]);
     // csbu: what a case makes of a thing ("if this field is PT_INTERP the header is defined as") is no
     // definition of it.
     expect(

@@ -3,6 +3,7 @@
  * ("recall", "we will see", "for example", "in contrast"). The classifier reads them to choose an edge's
  * type; the lexicon is checked against the human-labelled GUM eRST corpus (test/graph-discourse.test.ts).
  */
+import { PROGRAM_CALL } from './definitions.ts';
 
 /**
  * What a cue signals. back: it builds on earlier material; forward: it points at later material; example,
@@ -89,7 +90,13 @@ const CUE_PATTERNS: CuePattern[] = [
   // Not the additive "not only ... but also" nor "all but", "but one" (= except).
   { signal: 'contrast', pattern: /(?<!\ball )\bbut\b(?! also\b| one\b)/gi },
   { signal: 'definition', pattern: /\b(?:is|are) (?:then )?(?:called|said to be|known as)\b/gi },
-  { signal: 'definition', pattern: /\bwe (?:will |shall )?(?:call|define|say that)\b/gi },
+  {
+    signal: 'definition',
+    pattern: new RegExp(
+      String.raw`\bwe (?:will |shall )?(?:call(?! ${PROGRAM_CALL})|define|say that)\b`,
+      'gi',
+    ),
+  },
   // The imperative that opens a definition: "Define a left coset of H ... to be".
   { signal: 'definition', pattern: /(?<=^|[.!?]\s)Define\b/g },
   { signal: 'definition', pattern: /^Definitions?(?: \d+(?:\.\d+)*)?\b/g },

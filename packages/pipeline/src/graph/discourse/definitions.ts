@@ -120,6 +120,8 @@ const ARTICLE = String.raw`(?:(?:an?|the) )?`;
 /** Text that stays inside one sentence. */
 /** Where a program keeps values, named in its code: "a dictionary called attributes" defines no term. */
 const PROGRAM_STORE = String.raw`(?:dictionary|list|variable|array|field|column|directory|folder|table|file)`;
+/** A program's call, not a name given: "we call a method on this object", "we call the function with 2". */
+export const PROGRAM_CALL = String.raw`(?:(?:an?|the|this|that|our|its|these) )?(?:[\w-]+ )?(?:method|function|constructor|procedure)s? (?:on|with|from|of|in|at|to|and)\b`;
 const GAP = (max: number): string => String.raw`[^.;:!?]{0,${max}}?`;
 
 /**
@@ -183,7 +185,7 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVe
   // past a comma ("When we call make_withdraw, we bind the name balance": a program's call).
   {
     pattern: new RegExp(
-      String.raw`(?<!\b[Ll]ater,? )\b[Ww]e (?:will |shall )?call (?:(?!\b(?:because|since|when|while|although|so|but)\b)[^.,;:!?]){1,60}(?<!\b(?:on|in|at|of|to|towards|from|into|onto|by|with|for|over|under) )\b(?:an?|the) ${TERM}`,
+      String.raw`(?<!\b[Ll]ater,? )\b[Ww]e (?:will |shall )?call (?!${PROGRAM_CALL})(?:(?!\b(?:because|since|when|while|although|so|but)\b)[^.,;:!?]){1,60}(?<!\b(?:on|in|at|of|to|towards|from|into|onto|by|with|for|over|under) )\b(?:an?|the) ${TERM}`,
       'dg',
     ),
   },
