@@ -478,6 +478,19 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
     expect(cites('The theorem holds for every antiderivative (see Appendix E.2).', antiderivative)).toBe(
       'E.2.4',
     );
+    // The term the sentence names last before the reference, where no word is attached to it (linalg:
+    // "namely an orthonormal basis {ej} such that 〈ei, ej〉 = δij (see Sec. 5.1)").
+    const limits = (p: GraphParagraph) =>
+      p.id === 'E.2.2' ? ['limit'] : p.id === 'E.2.3' ? ['continuous function'] : [];
+    const nearest =
+      'For a continuous function, namely a limit such that f(a) = L (see Appendix E.2), it holds.';
+    expect(cites(nearest, limits)).toBe('E.2.2');
+    expect(cites(nearest.replace('namely a limit', 'namely'), limits)).toBe('E.2.3');
+    // Not a term two paragraphs define, nor one the opening holds.
+    const twice = (p: GraphParagraph) => (p.id === 'E.2.2' || p.id === 'E.2.3' ? ['limit'] : []);
+    expect(cites(nearest, twice)).toBeUndefined();
+    const opened = (p: GraphParagraph) => (p.id === 'E.2.3' ? ['horizontal line'] : []);
+    expect(cites('Take a horizontal line such that y = 2 (see Appendix E.2).', opened)).toBeUndefined();
 
     const leadIn = onItsPageAt(
       '2.sign-extension.1',

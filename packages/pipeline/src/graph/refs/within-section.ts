@@ -101,8 +101,17 @@ function attachedWord(text: string, phrase: string): string | undefined {
   return word !== undefined && word.length >= 4 ? word : undefined;
 }
 
-const holdsWord = (text: string, word: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}-])${literal(word)}(?![\\p{L}\\p{N}-])`, 'iu').test(text);
+/** A term's words in a text, each with an optional plural ending. */
+const termPattern = (term: string, flags: string) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}-])${term
+      .split(' ')
+      .map((word) => `${literal(word)}(?:s|es)?`)
+      .join('\\s+')}(?![\\p{L}\\p{N}-])`,
+    flags,
+  );
+
+const holdsTerm = (text: string, term: string) => termPattern(term, 'iu').test(text);
 
 /**
  * An item of a kind named right before a reference to its section: "see Definition 1 in Sec. 5.3.1",
@@ -162,14 +171,48 @@ export function definitionOfAttachedWord(
   termsDefinedIn: (paragraph: GraphParagraph) => readonly string[],
 ): GraphParagraph | undefined {
   const word = attachedWord(referring, phrase);
-  if (word === undefined || holdsWord(opening.text, word)) return undefined;
+  if (word === undefined || holdsTerm(opening.text, word)) return undefined;
   const found = section.filter(
     (p) =>
       p.id !== opening.id &&
-      ((DEFINITION_LABEL.test(p.text) && holdsWord(p.text, word)) ||
-        termsDefinedIn(p).some((term) => holdsWord(term, word))),
+      ((DEFINITION_LABEL.test(p.text) && holdsTerm(p.text, word)) ||
+        termsDefinedIn(p).some((term) => holdsTerm(term, word))),
   );
   return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * The definition in the section of the term the sentence names last before the reference ("namely an
+ * orthonormal basis {ej} such that 〈ei, ej〉 = δij (see Sec. 5.1)" and 5.1's definition of an orthonormal
+ * basis, not its opening on ordered number fields). Only a term the opening does not hold, that one
+ * paragraph of the section defines.
+ */
+export function definitionOfNearestTerm(
+  sentence: string,
+  phrase: string,
+  opening: GraphParagraph,
+  section: readonly GraphParagraph[],
+  termsDefinedIn: (paragraph: GraphParagraph) => readonly string[],
+): GraphParagraph | undefined {
+  const before = sentence.slice(0, Math.max(0, sentence.indexOf(phrase)));
+  const definers = new Map<string, GraphParagraph[]>();
+  for (const p of section)
+    if (p.id !== opening.id)
+      for (const term of termsDefinedIn(p)) definers.set(term, [...(definers.get(term) ?? []), p]);
+  let nearest: { at: number; definer: GraphParagraph | undefined } | undefined;
+  for (const [term, paragraphs] of definers) {
+    const at = lastEnd(before, term);
+    if (at === undefined || (nearest !== undefined && at <= nearest.at)) continue;
+    const own = paragraphs.length === 1 && !holdsTerm(opening.text, term);
+    nearest = { at, definer: own ? paragraphs[0] : undefined };
+  }
+  return nearest?.definer;
+}
+
+/** Where the last occurrence of a term in a text ends, if any. */
+function lastEnd(text: string, term: string): number | undefined {
+  const last = [...text.matchAll(termPattern(term, 'giu'))].at(-1);
+  return last === undefined ? undefined : last.index + last[0].length;
 }
 
 /** A paragraph printed as an example or exercise: "Example 9.1 (Fishing, part one).". */
@@ -220,7 +263,8 @@ export function itemTheSentenceCites(
   if (sentence === '') return undefined;
   return (
     statementNamed(sentence, section) ??
-    definitionOfAttachedWord(referring.text, reference.phrase, opening, section, termsDefinedIn)
+    definitionOfAttachedWord(referring.text, reference.phrase, opening, section, termsDefinedIn) ??
+    definitionOfNearestTerm(sentence, reference.phrase, opening, section, termsDefinedIn)
   );
 }
 
