@@ -117,11 +117,11 @@ const NOT_TERMS = new Set(
  */
 const TERM = String.raw`([A-Za-z][a-z'’-]*[a-z](?: (?:[A-Za-z][a-z'’-]*[a-z]|[A-Z]{2,5}s?)){0,3})`;
 const ARTICLE = String.raw`(?:(?:an?|the) )?`;
-/** Text that stays inside one sentence. */
 /** Where a program keeps values, named in its code: "a dictionary called attributes" defines no term. */
 const PROGRAM_STORE = String.raw`(?:dictionary|list|variable|array|field|column|directory|folder|table|file)`;
 /** A program's call, not a name given: "we call a method on this object", "we call the function with 2". */
 export const PROGRAM_CALL = String.raw`(?:(?:an?|the|this|that|our|its|these) )?(?:[\w-]+ )?(?:method|function|constructor|procedure)s? (?:on|with|from|of|in|at|to|and)\b`;
+/** Text that stays inside one sentence. */
 const GAP = (max: number): string => String.raw`[^.;:!?]{0,${max}}?`;
 
 /**

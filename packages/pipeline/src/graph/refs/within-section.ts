@@ -187,7 +187,7 @@ export function definitionOfAttachedWord(
  * basis, not its opening on ordered number fields). Only a term the opening does not hold, that one
  * paragraph of the section defines.
  */
-export function definitionOfNearestTerm(
+function definitionOfNearestTerm(
   sentence: string,
   phrase: string,
   opening: GraphParagraph,
