@@ -254,7 +254,10 @@ describe('definitions', () => {
     expect(definedIn('The function is called f.')).toEqual([]);
     // Part of a longer name (decay, linalg), labels, and "called" as in calling a function.
     expect(definedIn('The discrete L2 norm is defined by ||u|| = (∆t ∑ u2)1/2.')).toEqual([]);
-    expect(definedIn('The finite difference scheme is often called the Crank-Nicolson scheme.')).toEqual([]);
+    // A name joining two names is whole, never its tail ("Nicolson scheme").
+    expect(definedIn('The finite difference scheme is often called the Crank-Nicolson scheme.')).toEqual([
+      'crank-nicolson scheme',
+    ]);
     expect(definedIn('Here is the compute function, here called main_GUI:')).toEqual([]);
     expect(
       definedIn('Test frameworks have assert functions that can be called instead of using assert.'),
@@ -270,6 +273,10 @@ describe('definitions', () => {
       definedIn('If Y is a linear operator then its exterior transpose Y^T is defined by the formula.'),
     ).toEqual([]);
     expect(definedIn('The order of a group is defined to be the number of its elements.')).toEqual(['order']);
+    // linalg: a word joining two names is one word of a term.
+    expect(definedIn('The Levi-Civita symbol is defined as a totally antisymmetric array.')).toEqual([
+      'levi-civita symbol',
+    ]);
     expect(definedIn('Another example: The 3-vector u ∧ v ∧ w can be expanded in the basis.')).toEqual([]);
     expect(definedIn('A number field (also called simply a field) is a set K with these axioms.')).toEqual([
       'number field',
@@ -307,6 +314,10 @@ describe('definitions', () => {
       definedIn('For example, if this field is PT_INTERP the header is defined as meaning a string pointer.'),
     ).toEqual([]);
     expect(definedIn('The order of a group is defined to be the number of its elements.')).toEqual(['order']);
+    // linalg: a word joining two names is one word of a term.
+    expect(definedIn('The Levi-Civita symbol is defined as a totally antisymmetric array.')).toEqual([
+      'levi-civita symbol',
+    ]);
     // aata: a sentence saying when something happens names no term ending on its verb.
     expect(definedIn('An error occurs if there is a change in one or more bits in the codeword.')).toEqual(
       [],

@@ -111,11 +111,12 @@ const NOT_TERMS = new Set(
 );
 
 /**
- * Up to four words of letters, inner hyphens and apostrophes, capitalised or not ("Euler circuit"), or after
- * the first an acronym ("marginal PMFs"); a stop word among them ends the term, and more than three words
- * left are a phrase, not a term.
+ * Up to four words of letters, inner hyphens and apostrophes, capitalised or not ("Euler circuit"), a
+ * word joining two names ("Levi-Civita symbol"), or after the first an acronym ("marginal PMFs"); a stop
+ * word among them ends the term, and more than three words left are a phrase, not a term.
  */
-const TERM = String.raw`([A-Za-z][a-z'’-]*[a-z](?: (?:[A-Za-z][a-z'’-]*[a-z]|[A-Z]{2,5}s?)){0,3})`;
+const NAME_WORD = String.raw`[A-Za-z][a-z'’-]*[a-z](?:-[A-Z][a-z'’-]*[a-z])?`;
+const TERM = String.raw`(${NAME_WORD}(?: (?:${NAME_WORD}|[A-Z]{2,5}s?)){0,3})`;
 const ARTICLE = String.raw`(?:(?:an?|the) )?`;
 /** Where a program keeps values, named in its code: "a dictionary called attributes" defines no term. */
 const PROGRAM_STORE = String.raw`(?:dictionary|list|variable|array|field|column|directory|folder|table|file)`;
