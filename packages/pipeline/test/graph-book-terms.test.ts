@@ -690,6 +690,13 @@ describe('what a sentence that seems to define names', () => {
     // Naming a thing's kind tells no difference: no definition.
     expect(definedIn('A Complex number is a Number, and numbers can be added.')).toEqual([]);
     expect(definedIn('A web address is a piece of data, and a play is another.')).toEqual([]);
+    // A comma that goes on describing tells the difference (linalg 5.1, aata 19.3).
+    expect(
+      definedIn('A scalar product in V is a nondegenerate, positive-definite, symmetric bilinear form.'),
+    ).toEqual(['scalar product']);
+    expect(
+      definedIn('A switch is a device, located at some point in a circuit, that controls the current.'),
+    ).toEqual(['switch']);
     expect(definedIn('A def statement is a compound statement. The suite follows the def header.')).toEqual(
       [],
     );

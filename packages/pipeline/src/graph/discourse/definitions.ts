@@ -220,11 +220,12 @@ const PATTERNS: { pattern: RegExp; predicate?: true; subject?: true; subjectOfVe
   },
   // "A binary symmetric channel is a model ...", "A closed formula for a sequence ... is a formula":
   // a paragraph that opens by saying what an X is defines X; not one that only names its kind ("A
-  // Complex number is a Number, and ...", "A web address is a piece of data, and ...": no difference told).
+  // Complex number is a Number, and ...", "A web address is a piece of data, and ...": no difference told;
+  // "A scalar product in V is a nondegenerate, positive-definite, ..." goes on telling it).
   {
     subject: true,
     pattern: new RegExp(
-      String.raw`${SENTENCE_START}An? ${TERM}(?: ${QUALIFIER}${NO_IF}{0,80}?)? (?:is|are) (?:an?|the) (?!${GAP(80)}\bif\b)(?!(?:(?:piece|kind|sort|type|part) of )?[A-Za-z-]+[,.;:](?:\s|$))`,
+      String.raw`${SENTENCE_START}An? ${TERM}(?: ${QUALIFIER}${NO_IF}{0,80}?)? (?:is|are) (?:an?|the) (?!${GAP(80)}\bif\b)(?!(?:(?:piece|kind|sort|type|part) of )?[A-Za-z-]+(?:[.;:](?:\s|$)|,\s(?:and|but|or|so|which|that|it)\b))`,
       'dg',
     ),
   },
