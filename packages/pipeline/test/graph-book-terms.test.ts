@@ -886,6 +886,25 @@ describe('a definition that leads into a list', () => {
   });
 });
 
+describe("a term's words in a reason", () => {
+  it('are those the paragraph writes, apart by spaces and without the punctuation around them', async () => {
+    const graph = await buildGraph(
+      bookOf([
+        {
+          id: '8.1',
+          title: 'Linear codes',
+          texts: [
+            'A linear code is a group code that is a subspace of the space of all binary words.',
+            'Every (n, k)-linear codes table lists the words of such a code by their weight and syndrome.',
+          ],
+        },
+      ]),
+    );
+    const reason = graph.edges.find((e) => e.source === '8.1.2' && e.target === '8.1.1')?.justification;
+    expect(reason).toMatch(/^"linear codes" defined in/);
+  });
+});
+
 describe('a one-word term used in passing', () => {
   it('is named in passing once outside the first sentence, or only as a verb', () => {
     const tip = 'Print calls show what a program does at each step. Remove them when the algorithm works.';

@@ -647,16 +647,20 @@ function ideasInTitle(ideas: readonly string[], target: GraphParagraph, source: 
   return ideas.filter((idea) => inTitle(target.sectionTitle, idea) && !inTitle(source.sectionTitle, idea));
 }
 
-/** The words of `text` that read as `term` once normalised ("Left cosets" for "left coset"), if any. */
+/**
+ * The words of `text` that read as `term` once normalised ("Left cosets" for "left coset"), if any: words
+ * apart by spaces only, each opening and ending on a letter or digit ("(n, k)-linear codes" reads "linear
+ * codes", and "(normal) series" is no run of "normal series").
+ */
 function writtenAs(text: string, term: string): string | undefined {
   const wanted = term.split(' ');
-  const words = [...text.matchAll(/[\p{L}\p{N}'’-]+/gu)];
+  const words = [...text.matchAll(/[\p{L}\p{N}](?:[\p{L}\p{N}'’-]*[\p{L}\p{N}])?/gu)];
   const keys = words.map(([word]) => termWords(word).join(' '));
+  const end = (word: RegExpExecArray | RegExpMatchArray) => word.index! + word[0].length;
+  const spaced = (i: number) => /^\s+$/.test(text.slice(end(words[i - 1]!), words[i]!.index));
   for (let i = 0; i + wanted.length <= words.length; i++) {
-    if (!wanted.every((w, j) => keys[i + j] === w)) continue;
-    const first = words[i]!;
-    const last = words[i + wanted.length - 1]!;
-    return text.slice(first.index, last.index + last[0].length);
+    if (!wanted.every((w, j) => keys[i + j] === w && (j === 0 || spaced(i + j)))) continue;
+    return text.slice(words[i]!.index, end(words[i + wanted.length - 1]!));
   }
   return undefined;
 }
