@@ -1291,6 +1291,10 @@ describe('the words a link covers, as a reason quotes them', () => {
     const quoted = linkWords('rt I of', 'Part I of this book is comprised of case studies.', 3);
     expect(quoted).toBe('Part I');
     expect(PART_OF_BOOK.test(quoted)).toBe(true);
+    // Read where the covered letter stands as a word, not as the first letter of the paragraph's "In".
+    const numeral = 'In my view the predictions of Part I were summarized at the outset.';
+    expect(linkWords('I', numeral, 3)).toBe('Part I');
+    expect(linkWords('art I w', numeral, 3)).toBe('Part I');
   });
 
   it('takes no link whose words name what it lands on cannot be: a part, or a figure on prose (kastner)', () => {

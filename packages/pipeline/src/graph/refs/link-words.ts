@@ -24,10 +24,24 @@ export function linkWords(covered: string, text: string, slack: number): string 
   const words = covered.trim();
   // The part surely under the link: without the slack, when the words are long enough to lose it.
   const core = words.length > 2 * slack + 2 ? words.slice(slack, -slack).trim() : trimmed;
-  const found = [trimmed, core].map((part) => (part === '' ? -1 : text.indexOf(part)));
+  const found = [trimmed, core].map((part) => (part === '' ? -1 : wholeWordsAt(text, part)));
   const which = found.findIndex((at) => at >= 0);
   if (which < 0) return trimmed;
   return referenceAround(text, found[which]!, found[which]! + [trimmed, core][which]!.length) ?? trimmed;
+}
+
+/**
+ * Where `part` stands in `text`, preferring a place where it is whole words: a link over the "I" of "Part
+ * I" is not the first letters of "In my view" that open the paragraph.
+ */
+function wholeWordsAt(text: string, part: string): number {
+  const first = text.indexOf(part);
+  for (let at = first; at >= 0; at = text.indexOf(part, at + 1)) {
+    const opensWord = !WORD_CHAR.test(part[0]!) || !WORD_CHAR.test(text[at - 1] ?? '');
+    const endsWord = !WORD_CHAR.test(part.at(-1)!) || !WORD_CHAR.test(text[at + part.length] ?? '');
+    if (opensWord && endsWord) return at;
+  }
+  return first;
 }
 
 /** How far past a link's end the quote or bracket it opened may close. */
