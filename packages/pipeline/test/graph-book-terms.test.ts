@@ -18,6 +18,7 @@ import {
   findDefinedTerms,
   namesInPassing,
   sharesGlossWords,
+  termsUsed,
 } from '../src/graph/discourse/definitions.ts';
 import { bookTopicWords } from '../src/graph/semantic/topic-words.ts';
 import { placeIndex } from '../src/graph/book-terms/index-pages.ts';
@@ -172,6 +173,34 @@ describe('glossaries', () => {
         at('1.9.1', 'Glossary', 'variable A name that refers to a value.'),
       ]),
     ).toEqual([{ term: 'variable', paragraphId: '1.9.1' }]);
+  });
+
+  it('reads an entry the extraction ran on into the one before as an entry, which the paragraph defines (thinkcspy)', () => {
+    const paragraphs = [
+      graphParagraph({
+        id: '4.8.15',
+        order: 0,
+        sectionTitle: 'Glossary',
+        text: 'import statement A statement which permits functions defined in another module to be brought in.',
+      }),
+      graphParagraph({
+        id: '12.10.4',
+        order: 1,
+        sectionTitle: 'Glossary',
+        text:
+          'fully qualified name A name that is prefixed by some namespace identifier and the dot operator, e.g. ' +
+          'math.sqrt or tess.forward(10). import statement A statement which makes the objects contained in a ' +
+          'module available for use within another module.',
+      }),
+    ];
+    const entries = glossaryEntries(paragraphs);
+    expect(entries).toEqual([
+      { term: 'import statement', paragraphId: '4.8.15' },
+      { term: 'fully qualified name', paragraphId: '12.10.4' },
+      { term: 'import statement', paragraphId: '12.10.4' },
+    ]);
+    // Its own entry, not a use of chapter 4's.
+    expect(termsUsed(findDefinedTerms(paragraphs, { glossary: entries }), paragraphs[1]!)).toEqual([]);
   });
 });
 

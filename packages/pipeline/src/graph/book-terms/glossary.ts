@@ -40,13 +40,24 @@ export function glossaryTerm(text: string): string | undefined {
   return undefined;
 }
 
-/** The entries of the book's glossaries, in book order. */
+/**
+ * Where a later entry runs on in a glossary paragraph: a sentence opening in lower case ("... e.g.
+ * math.sqrt or tess.forward(10). import statement A statement which ..."), as a term does and prose does not.
+ */
+const RUN_ON = /(?<=[.!?]\s)(?=\p{Ll})/gu;
+
+/** The terms a glossary paragraph defines: its opening entry's and those of entries the extraction ran on into it. */
+export function glossaryTerms(text: string): string[] {
+  const starts = [0, ...[...text.matchAll(RUN_ON)].map((match) => match.index)];
+  return starts.flatMap((start) => glossaryTerm(text.slice(start)) ?? []);
+}
+
+/** The entries of the book's glossaries, in book order (a paragraph holding two gives both). */
 export function glossaryEntries(paragraphs: readonly GraphParagraph[]): GlossaryEntry[] {
   const entries: GlossaryEntry[] = [];
   for (const paragraph of paragraphs) {
     if (paragraph.kind !== undefined || !GLOSSARY_TITLE.test(paragraph.sectionTitle ?? '')) continue;
-    const term = glossaryTerm(paragraph.text);
-    if (term !== undefined) entries.push({ term, paragraphId: paragraph.id });
+    for (const term of glossaryTerms(paragraph.text)) entries.push({ term, paragraphId: paragraph.id });
   }
   return entries;
 }

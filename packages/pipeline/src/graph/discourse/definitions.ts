@@ -431,7 +431,9 @@ export function findDefinedTerms(
   const sites = new Map<string, DefinitionSite[]>();
   const display = new Map<string, string>();
   const definedBy = new Map<string, string[]>();
-  const entries = new Map(glossary.map((entry) => [entry.paragraphId, entry.term]));
+  const entries = new Map<string, string[]>();
+  for (const { paragraphId, term } of glossary)
+    entries.set(paragraphId, [...(entries.get(paragraphId) ?? []), term]);
   const glossaryTerms = new Set(glossary.map((entry) => normaliseTerm(entry.term)));
   const claims = new Map<string, string[]>();
   for (const paragraph of inOrder) {
@@ -445,7 +447,7 @@ export function findDefinedTerms(
     const definitions =
       entry === undefined
         ? found.filter((d) => isSite(d.term, paragraph))
-        : [{ term: normaliseTerm(entry), display: entry }];
+        : entry.map((term) => ({ term: normaliseTerm(term), display: term }));
     if (definitions.length === 0) continue;
     definedBy.set(
       paragraph.id,
