@@ -1338,6 +1338,8 @@ describe('the words a link covers, as a reason quotes them', () => {
     expect(partNamed('the section called “Sign-extension”')).toBe('section');
     expect(partNamed('Chapter 9, “Dynamic Linking”')).toBe('chapter');
     expect(partNamed('Chapter 1.1.2')).toBe('section');
+    // An abbreviation the grammar reads: the section of "Lemma 2 of Sec. 1.7.3", whose item it names (linalg).
+    expect(partNamed('Sec. 1.7.3')).toBe('section');
     expect(partNamed('the start of this chapter')).toBeUndefined();
     expect(partNamed('“An Introduction to R”')).toBeUndefined();
   });

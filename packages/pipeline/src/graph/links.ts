@@ -476,14 +476,16 @@ export async function withLinkWords(
 }
 
 /**
- * The part of the book a link's words name by its title ("the section called “Sign-extension”"), or as
- * a chapter with a section's number ("Chapter 1.1.2").
+ * The part of the book a link's words name by its title ("the section called “Sign-extension”"), as
+ * a chapter with a section's number ("Chapter 1.1.2"), or as the reference grammar reads it ("Sec. 1.7.3").
  */
 export function partNamed(phrase: string): ExplicitReference['kind'] | undefined {
   // "the start of this chapter" is a place on a page, not the chapter.
   if (!/[“"\d]/.test(phrase)) return undefined;
   if (/\bchapters?\b/i.test(phrase)) return /\d\.\d/.test(phrase) ? 'section' : 'chapter';
-  return /\b(?:sections?|subsections?|appendix|appendices)\b/i.test(phrase) ? 'section' : undefined;
+  if (/\b(?:sections?|subsections?|appendix|appendices)\b/i.test(phrase)) return 'section';
+  const mentions = findReferenceMentions(`see ${phrase}`);
+  return mentions.length === 1 && SECTION_KINDS.has(mentions[0]!.kind) ? mentions[0]!.kind : undefined;
 }
 
 /** How many paragraphs above a section's first a link to it may land (a float the heading follows). */
