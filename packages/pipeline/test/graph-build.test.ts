@@ -163,7 +163,9 @@ describe('buildGraph: a reference to a section and a similar paragraph inside it
     expect(graph.explicitRefs.get('2.1.1')).toEqual(['1.1.1']);
     expect(edgeBetween(graph, '2.1.1', '1.1.2')).toMatchObject({
       type: 'BACKGROUND',
-      justification: expect.stringMatching(/^In the section referred to \("see also Section 1\.1"\)/),
+      justification: expect.stringMatching(
+        /^Explicit reference: "see also Section 1\.1", to the paragraph on "Levi-Civita symbol" there/,
+      ),
     });
     expect(edgeBetween(graph, '2.1.1', '1.1.1')).toBeUndefined();
   });

@@ -732,8 +732,56 @@ describe('classifyEdge', () => {
     });
     expect(inside?.type).toBe('BACKGROUND');
     expect(inside?.justification).toBe(
-      'In the section referred to ("see Section 6.1"); also covers the same ideas: cosets, subgroup and partition',
+      'Explicit reference: "see Section 6.1", to Theorem 6.4 there; also covers the same ideas: cosets, subgroup and partition',
     );
+  });
+
+  it('says what the paragraph a section stands for is there: its item, a definition, an example, a phrase (linalg, kastner)', () => {
+    const inSection = (text: string, insideText: string, phrase: string) => {
+      const sender = { ...at('plain', 90, '3.4'), text };
+      const there = { ...at('plain', 20, '2.3'), text: insideText };
+      return classify({
+        source: sender,
+        target: there,
+        explicit: [{ ...reference(sender, there, phrase), kind: 'section', role: 'inSection' }],
+      })?.justification;
+    };
+    expect(
+      inSection(
+        'This map applied to an operator yields the trace of that operator (see Sec. 3.8).',
+        'Definition Tr2: The trace of an operator is the number by which any nonzero tensor is multiplied.',
+        'see Sec. 3.8',
+      ),
+    ).toBe('Explicit reference: "see Sec. 3.8", to Definition Tr2 there');
+    expect(
+      inSection(
+        'The insertion map was defined in Sec. 2.3.1 for covectors.',
+        'This map is called the interior product or the insertion map. It is useful.',
+        'in Sec. 2.3.1',
+      ),
+    ).toBe('Explicit reference: "in Sec. 2.3.1", to the definition of "insertion map" there');
+    expect(
+      inSection(
+        'The empirical picture is recapped in Section 3.8.',
+        '(90) Generalizations about niXYaZ a. Configurations: Verbs appear in unaccusative structures.',
+        'in Section 3.8',
+      ),
+    ).toBe('Explicit reference: "in Section 3.8", to example (90) there');
+    expect(
+      inSection(
+        'We compute the components by first computing the dual basis, as in Sec. 2.3.3, and then writing x.',
+        'Suppose a basis is given; we would like to compute its dual basis.',
+        'as in Sec. 2.3.3',
+      ),
+    ).toBe('Explicit reference: "as in Sec. 2.3.3", to the paragraph on "dual basis" there');
+    // The section's own title in the reference is no idea the two share.
+    expect(
+      inSection(
+        'Levels of the page-table are indexed (see the section called “Three Level Page Table”).',
+        'As the page tables use a hierarchy three levels deep, it is the three level page table.',
+        'the section called “Three Level Page Table”',
+      ),
+    ).toBe('In the section referred to ("the section called “Three Level Page Table”")');
   });
 
   it('makes a later paragraph referred to ahead ELABORATION, or EXAMPLE when it is an example', () => {

@@ -9,13 +9,14 @@
 import { isPrintedNumber, paragraphLabel, sectionName } from '@threadbook/book';
 import { inverseRelationshipType, type RelationshipTypeName } from '@threadbook/contracts';
 import type { EvidenceKind, ExplicitReference, GraphEdge, GraphParagraph, SemanticPair } from '../types.ts';
-import { wordKeys } from '../semantic/shared-terms.ts';
+import { termKey, wordKeys } from '../semantic/shared-terms.ts';
+import { contentWords } from '../semantic/tokenise.ts';
 import { findReferenceMentions } from '../refs/grammar.ts';
 import { literal } from '../regexp.ts';
 import { sentenceAround, sentences } from '../sentences.ts';
 import { isIllustration } from '../paragraphs.ts';
 import { findCues, type Cue } from './cues.ts';
-import { countRuns } from './definitions.ts';
+import { countRuns, definitionsIn } from './definitions.ts';
 import { BULLET, ENTRY, inExercises, inGlossary, PART } from './series.ts';
 
 export interface EdgeEvidence {
@@ -544,16 +545,88 @@ function listOf(items: readonly string[], wrap: (item: string) => string): strin
  * read, one a supplied Book XML lists) quotes nothing: an exercise's number linking to its answer says so;
  * any other names the two paragraphs it joins, and what the target is called.
  */
-function explicitClause(references: readonly ExplicitReference[], label: (id: string) => string): string {
+function explicitClause(
+  references: readonly ExplicitReference[],
+  label: (id: string) => string,
+  ends: readonly GraphParagraph[],
+  termsUsed: readonly string[],
+): string {
   const reference = references.find((r) => r.phrase.trim() !== '') ?? references[0]!;
   if (reference.role === 'answer')
     return `An exercise and its answer, linked in the book (${quote(reference.phrase)})`;
-  if (reference.role === 'inSection') return `In the section referred to (${quote(reference.phrase)})`;
+  if (reference.role === 'inSection') {
+    const referring = ends.find((p) => p.id === reference.sourceId);
+    const inside = ends.find((p) => p.id === reference.targetId);
+    const termsSaid = termsUsed.length > 0;
+    const there = referring && inside && heldThere(referring, inside, reference.phrase, termsSaid);
+    if (there !== undefined) return `Explicit reference: ${quote(reference.phrase)}, to ${there} there`;
+    // The definition clause after it says what the paragraph is.
+    if (termsSaid) return `Explicit reference: ${quote(reference.phrase)}`;
+    return `In the section referred to (${quote(reference.phrase)})`;
+  }
   if (reference.phrase.trim() === '') {
     const named = reference.targetName === undefined ? '' : ` (${reference.targetName})`;
     return `The book links ${label(reference.sourceId)} to ${label(reference.targetId)}${named}`;
   }
   return `Explicit reference: ${quote(reference.phrase)}`;
+}
+
+/** A labelled item's opening: "Definition Tr2", "Theorem 4.42", "Definition E.2", "Exercise 2". */
+const ITEM_OPENING =
+  /^(?:Definition|Theorem|Lemma|Proposition|Corollary|Example|Exercise|Problem|Remark|Statement)\s+(?=[\w.]*\d)[\w.]*\w/;
+
+/**
+ * What the paragraph a section's reference stands for is there: the item it opens as ("Definition Tr2",
+ * "Exercise 2"), or the definition of a term the referring paragraph names ("the definition of "insertion
+ * map""). Blind readers found "In the section referred to" alone said nothing of why that paragraph.
+ */
+function heldThere(
+  referring: GraphParagraph,
+  inside: GraphParagraph,
+  phraseOf: string,
+  termsSaid: boolean,
+): string | undefined {
+  const item = ITEM_OPENING.exec(inside.text)?.[0];
+  if (item !== undefined || termsSaid) return item;
+  const words = wordKeys(referring.text);
+  const term = definitionsIn(inside.text).find((d) => countRuns(words, wordKeys(d.term)) > 0);
+  if (term !== undefined) return `the definition of "${term.display}"`;
+  const example = NUMBERED_EXAMPLE.exec(inside.text)?.[0];
+  if (example !== undefined) return `example ${example}`;
+  const phrase = phraseShared(sentenceAround(referring.text, phraseOf), inside.text, phraseOf);
+  return phrase && `the paragraph on "${phrase}"`;
+}
+
+/** A linguistics book's numbered example: "(49) Generalizations about niXYaZ". */
+const NUMBERED_EXAMPLE = /^\(\d{1,3}\)(?=\s)/;
+
+/**
+ * The longest run of two or three content words of the referring sentence, the reference's own words
+ * left out, that the paragraph holds too ("dual basis" in "computing the dual basis, as in Sec. 2.3.3").
+ */
+function phraseShared(sentence: string, text: string, reference: string): string | undefined {
+  // The reference's words blanked, places kept: "Three Level Page Table" in its title is no shared idea.
+  const words = [...sentence.replace(reference, '.'.repeat(reference.length)).matchAll(/\p{L}+/gu)];
+  const inText = wordKeys(text);
+  for (const length of [3, 2]) {
+    for (let i = 0; i + length <= words.length; i++) {
+      const run = words.slice(i, i + length);
+      const joined = run.every(
+        (word, j) =>
+          contentWords(word[0]).length === 1 &&
+          (j === 0 || /^[\s-]+$/.test(sentence.slice(run[j - 1]!.index + run[j - 1]![0].length, word.index))),
+      );
+      if (
+        joined &&
+        countRuns(
+          inText,
+          run.map((word) => termKey(word[0])),
+        ) > 0
+      )
+        return sentence.slice(run[0]!.index, run.at(-1)!.index + run.at(-1)![0].length);
+    }
+  }
+  return undefined;
 }
 
 /** How the source takes a term from the target: it uses it, or its glossary entry sums it up. */
@@ -720,7 +793,7 @@ export function classifyEdge(evidence: EdgeEvidence): GraphEdge | undefined {
   if (references.length > 0) {
     scores.push(Math.max(...references.map((r) => EXPLICIT_SCORE[r.via])));
     kinds.add('explicit');
-    clauses.push(explicitClause(references, label));
+    clauses.push(explicitClause(references, label, [source, target], terms));
   }
   if (terms.length > 0) {
     scores.push(
