@@ -736,6 +736,29 @@ describe('classifyEdge', () => {
     );
   });
 
+  it('makes a reference that likens the text to what it names RELATED: the two stand side by side (linalg, ipsur)', () => {
+    const lemma = {
+      ...at('plain', 20, '1.7'),
+      text: 'Lemma 3: If two sets are linearly independent, so is their product set.',
+    };
+    const liken = (text: string, phrase: string) => {
+      const sender = { ...at('plain', 90, '2.3'), text };
+      return classify({
+        source: sender,
+        target: lemma,
+        explicit: [{ ...reference(sender, lemma, phrase), kind: 'lemma' }],
+      })?.type;
+    };
+    expect(
+      liken(
+        'Proof: The proof is similar to that of Lemma 3. Suppose the set is dependent.',
+        'proof is similar to that of Lemma 3',
+      ),
+    ).toBe('RELATED');
+    expect(liken('Example 4.34 is similar to Lemma 3, but it is even easier.', 'Lemma 3')).toBe('RELATED');
+    expect(liken('Proof: By Lemma 3, the set is independent.', 'By Lemma 3')).toBe('BACKGROUND');
+  });
+
   it('says what the paragraph a section stands for is there: its item, a definition, an example, a phrase (linalg, kastner)', () => {
     const inSection = (text: string, insideText: string, phrase: string) => {
       const sender = { ...at('plain', 90, '3.4'), text };

@@ -594,11 +594,21 @@ describe('resolveExplicitReferences on hand-built paragraphs', () => {
       'Proof: As in the proof of Statement 1, we first show that the image is a subspace.',
     );
     const using = onItsPageAt('4.7.14', 14, 2, 'The operator is a projector by Statement 1.');
-    const all = [statement, proof, proving, using];
+    const alike = onItsPageAt(
+      '4.7.15',
+      15,
+      2,
+      'Proof: (1) The proof is similar to that of Statement 1. Suppose the set is linearly dependent.',
+    );
+    const all = [statement, proof, proving, using, alike];
     const references = toTheProofsNamed(resolveExplicitReferences(all), all);
     expect(references.find((r) => r.sourceId === proving.id)).toMatchObject({
       targetId: proof.id,
       phrase: 'proof of Statement 1',
+    });
+    expect(references.find((r) => r.sourceId === alike.id)).toMatchObject({
+      targetId: proof.id,
+      phrase: 'proof is similar to that of Statement 1',
     });
     expect(references.find((r) => r.sourceId === using.id)?.targetId).toBe(statement.id);
     // No proof after the statement before another statement: the statement stays the target.

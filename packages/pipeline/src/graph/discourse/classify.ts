@@ -147,6 +147,8 @@ const EXAMPLE_KINDS = new Set<ExplicitReference['kind']>(['example', 'exercise']
 
 /** A reference that says "see also". */
 const SEE_ALSO = /^\(?see also\b/i;
+/** Words that liken the text to what they name, not build on it: "The proof is similar to that of Lemma 3". */
+const LIKENED = /\b(?:similar|analogous)\s+to\b/i;
 
 /** Blocks that illustrate the prose that names them. */
 /** Words before a figure's number that say it shows what the text says: "as illustrated on the right of". */
@@ -177,6 +179,9 @@ function readReference(
   // "See Also Application Binary Interface" (a glossary's cross-reference) names a neighbouring idea; "see
   // also Section 1.1" is a place, read like any other.
   if (SEE_ALSO.test(reference.phrase) && !/\d/.test(reference.phrase)) return { type: 'RELATED' };
+  // A proof like another stands beside it: the reader compares the two, neither builds on the other.
+  if (LIKENED.test(`${wordsBefore(sentence, reference.phrase).slice(-30)}${reference.phrase}`))
+    return { type: 'RELATED' };
   if (STATED_KINDS.has(reference.kind) && APPLYING.test(reference.phrase)) return { type: 'BACKGROUND' };
   if (EXAMPLE_KINDS.has(reference.kind) && EXAMPLE_THERE.test(wordsBefore(sentence, reference.phrase)))
     return { type: 'EXAMPLE' };

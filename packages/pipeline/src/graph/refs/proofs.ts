@@ -8,7 +8,8 @@ const OPENS_STATEMENT = /^(?:Theorem|Lemma|Proposition|Corollary|Statement|Defin
 const PROOF_REACH = 3;
 
 /**
- * "As in the proof of Statement 1", "Follow the proof of Statement 4 in Sec. 3.7": the words name the
+ * "As in the proof of Statement 1", "Follow the proof of Statement 4 in Sec. 3.7", "The proof is similar to
+ * that of Lemma 3 in Sec. 1.7.3": the words name the
  * proof, not the statement, and the reference goes to the proof that follows the statement in its section
  * (its first paragraph, opening "Proof"), quoting "proof of Statement 1". Where no proof follows (the book
  * proves it elsewhere or not at all), the statement stays the target.
@@ -35,9 +36,12 @@ export function toTheProofsNamed(
 function proofPhrase(text: string, phrase: string): string | undefined {
   const start = text.indexOf(phrase);
   if (start === -1) return undefined;
-  // The phrase may take "of" or "in" as its lead ("of Statement 1") or not ("Statement 1").
-  const before = text.slice(Math.max(0, start - 24), start);
-  const lead = /^(?:of|in)\s/i.test(phrase) ? /\bproofs?\s+$/i : /\bproofs?\s+(?:of|in)\s+(?:the\s+)?$/i;
+  // The phrase may take "of" or "in" as its lead ("of Statement 1") or not ("Statement 1"); "The proof is
+  // similar to that of Lemma 3" names Lemma 3's proof too.
+  const before = text.slice(Math.max(0, start - 60), start);
+  const lead = /^(?:of|in)\s/i.test(phrase)
+    ? /\bproofs?\s+(?:[^.;:]*\bthat\s+)?$/i
+    : /\bproofs?\s+(?:[^.;:]*\bthat\s+)?(?:of|in)\s+(?:the\s+)?$/i;
   const match = lead.exec(before);
   if (match === null) return undefined;
   return text.slice(start - (before.length - match.index), start + phrase.length);
