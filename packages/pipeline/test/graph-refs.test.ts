@@ -938,6 +938,13 @@ describe('references by title (DocBook, Sphinx, web books)', () => {
     ['5.c', 'Summary', 'Unlike the chapter titled “Layering”, this one polls.'],
     ['G', 'Glossary', 'See Also Application Binary Interface.'],
     ['G', 'Glossary', 'Application Binary Interface A description of how programs call the system.'],
+    ['G', 'Glossary', 'See Also Application Programming Interface.'],
+    // The entry's name broken with its line, its last word set after the definition's first words.
+    [
+      'G',
+      'Glossary',
+      'Application Programming The set of functions used to communicate Interface of programs.',
+    ],
   ]);
   const resolved = resolveExplicitReferences(book);
   const from = (id: string) => resolved.filter((r) => r.sourceId === id).map((r) => [r.targetId, r.phrase]);
@@ -962,6 +969,8 @@ describe('references by title (DocBook, Sphinx, web books)', () => {
 
   it('takes a glossary’s "See Also" to the entry that opens with those words', () => {
     expect(from('G.1')).toEqual([['G.2', 'See Also Application Binary Interface']]);
+    // Quoted to the end of the name it gives, though the entry's own was broken.
+    expect(from('G.3')).toEqual([['G.4', 'See Also Application Programming Interface']]);
   });
 });
 
@@ -1276,6 +1285,10 @@ describe('the words a link covers, as a reason quotes them', () => {
       ['13)', 'By Eq. (3.13) the determinant is a product.', 'Eq. (3.13)'],
       ['12.13)', 'From Equation (12.13) we see that b is linear in Y.', 'Equation (12.13)'],
       ['(15), a', 'The structure is as in (15), a result for both classes.', '(15)'],
+      // A number of the book's own naming keeps its name; a word that opens a sentence is no name.
+      ['y 1 m', 'The event is a complement, which by Property 1 means P(no Heads) = 1/4.', 'Property 1'],
+      ['(1.2)', 'From (1.2) we see that b is linear.', '(1.2)'],
+
       ['e 4.2, t', 'The θ-rule derived in Exercise 4.2, together with the code, gives u.', 'Exercise 4.2'],
       [
         'e the section called “Sign-extension”) t',

@@ -74,8 +74,16 @@ function referenceAround(text: string, from: number, to: number): string | undef
   const words = text.slice(start, end);
   if (/\p{L}{3,}/u.test(words)) return words;
   const before = text.slice(Math.max(0, start - 16), start);
-  return `${kindWordAtEnd(before) ?? PART_BEFORE.exec(before)?.[0] ?? ''}${words}`.replace(/\s+/g, ' ');
+  const named = kindWordAtEnd(before) ?? PART_BEFORE.exec(before)?.[0] ?? NAME_BEFORE.exec(before)?.[0];
+  return `${named ?? ''}${words}`.replace(/\s+/g, ' ');
 }
+
+/**
+ * A word a book names its own numbered things with, before a bare number: "by Property 1", "Rule 3",
+ * "Axiom 2" (no kind word of the reference grammar, and the number alone says nothing).
+ */
+const NAME_BEFORE =
+  /(?<!\p{L})(?:Property|Properties|Rule|Axiom|Step|Case|Condition|Law|Principle|Postulate|Criterion|Claim|Fact|Assumption|Observation|Hypothesis)[\s\u00a0]+$/u;
 
 /** Covered words without a piece of a word the slack took at either end ("m 1.1.5, th" -> "1.1.5"). */
 function trimmedEnds(covered: string, slack: number): string {

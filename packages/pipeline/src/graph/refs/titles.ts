@@ -235,8 +235,11 @@ export function buildTitleIndex(paragraphs: GraphParagraph[]): TitleIndex {
               e.id !== p.id && e.text.startsWith(term) && !/^[\p{L}\p{N}]/u.test(e.text.slice(term.length)),
           );
           if (!entry || (n === 1 && !/^\p{Lu}/u.test(term))) continue;
+          // Quoted to the end of the name A writes, though the entry's own was broken with its line
+          // ("See Also Application Programming Interface." and the entry "Application Programming The set
+          // of ... Interface of programs.").
           const start = m.index;
-          const end = m.index + m[0].length - m[1]!.length + m[1]!.indexOf(term) + term.length;
+          const end = m.index + m[0].trimEnd().length;
           if (!free(start, end)) break;
           found.push({
             kind: 'other',
