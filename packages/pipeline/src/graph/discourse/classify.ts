@@ -179,7 +179,7 @@ function readReference(
   // "See Also Application Binary Interface" (a glossary's cross-reference) names a neighbouring idea; "see
   // also Section 1.1" is a place, read like any other.
   if (SEE_ALSO.test(reference.phrase) && !/\d/.test(reference.phrase)) return { type: 'RELATED' };
-  // A proof like another stands beside it: the reader compares the two, neither builds on the other.
+  // A text likened to another stands beside it: the reader compares the two, neither builds on the other.
   if (LIKENED.test(`${wordsBefore(sentence, reference.phrase).slice(-30)}${reference.phrase}`))
     return { type: 'RELATED' };
   if (STATED_KINDS.has(reference.kind) && APPLYING.test(reference.phrase)) return { type: 'BACKGROUND' };
@@ -621,13 +621,8 @@ function phraseShared(sentence: string, text: string, reference: string): string
           contentWords(word[0]).length === 1 &&
           (j === 0 || /^[\s-]+$/.test(sentence.slice(run[j - 1]!.index + run[j - 1]![0].length, word.index))),
       );
-      if (
-        joined &&
-        countRuns(
-          inText,
-          run.map((word) => termKey(word[0])),
-        ) > 0
-      )
+      const keys = run.map((word) => termKey(word[0]));
+      if (joined && countRuns(inText, keys) > 0)
         return sentence.slice(run[0]!.index, run.at(-1)!.index + run.at(-1)![0].length);
     }
   }

@@ -9,10 +9,10 @@ const PROOF_REACH = 3;
 
 /**
  * "As in the proof of Statement 1", "Follow the proof of Statement 4 in Sec. 3.7", "The proof is similar to
- * that of Lemma 3 in Sec. 1.7.3": the words name the
- * proof, not the statement, and the reference goes to the proof that follows the statement in its section
- * (its first paragraph, opening "Proof"), quoting "proof of Statement 1". Where no proof follows (the book
- * proves it elsewhere or not at all), the statement stays the target.
+ * that of Lemma 3 in Sec. 1.7.3": the words name the proof, not the statement, and the reference goes to
+ * the proof that follows the statement in its section (its first paragraph, opening "Proof"), quoting
+ * "proof of Statement 1". Where no proof follows (the book proves it elsewhere or not at all), the
+ * statement stays the target.
  */
 export function toTheProofsNamed(
   references: readonly ExplicitReference[],
