@@ -1,19 +1,7 @@
 import { BOOKMARK_LIMITS, type Bookmark } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 import { holdUntilCommit } from '../../db/locks.ts';
-import { readyBooks } from '../books/ready-books.ts';
-
-/** One user's bookmarks and position in one book. */
-export interface Shelf {
-  userId: string;
-  bookId: number;
-}
-
-/** The page count of the ready book with this id, or undefined when there is none. */
-export async function readyBookPageCount(db: Db, bookId: number): Promise<number | undefined> {
-  const book = await readyBooks(db).select('page_count').where('id', '=', bookId).executeTakeFirst();
-  return book?.page_count;
-}
+import type { Shelf } from '../books/shelf.ts';
 
 const bookmarkColumns = ['page', 'label', 'created_at as createdAt'] as const;
 

@@ -1,8 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BookmarkErrorMessage,
   bookmarkListSchema,
   bookmarkParamsSchema,
   bookmarkRequestSchema,
@@ -14,15 +13,13 @@ import {
 import { ApiError } from '../../api-errors.ts';
 import type { BookAccess } from '../books/access.ts';
 import type { Db } from '../../db/database.ts';
-import { bookIdOf } from '../books/book-id.ts';
+import { shelves } from '../books/shelf.ts';
 import {
   deleteBookmark,
   listBookmarks,
   putBookmark,
   readingPosition,
-  readyBookPageCount,
   saveReadingPosition,
-  type Shelf,
 } from './queries.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -37,17 +34,7 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess }>
   app,
   { db, access },
 ) => {
-  /** The user's shelf in the ready book of the path, with `page` checked against its page count. */
-  const shelfOf = async (request: FastifyRequest, rawId: string, page?: number): Promise<Shelf> => {
-    const bookId = bookIdOf(rawId);
-    await access.check(bookId, request.user.uid);
-    const pageCount = await readyBookPageCount(db, bookId);
-    if (pageCount === undefined) throw new ApiError.BookNotFound();
-    if (page !== undefined && page > pageCount) {
-      throw new ApiError.PageOutOfRange(BookmarkErrorMessage.pageOutOfRange(pageCount));
-    }
-    return { userId: request.user.uid, bookId };
-  };
+  const shelfOf = shelves(db, access);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
