@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import createError from '@fastify/error';
 import type { FastifyError } from 'fastify';
 import {
+  AnnotationErrorMessage,
   BookErrorMessage,
   BookmarkErrorMessage,
   GraphErrorMessage,
@@ -53,6 +54,8 @@ export const ApiError = {
   PageOutOfRange: apiError<[message: string]>('PAGE_OUT_OF_RANGE', 400, '%s'),
   BookmarkNotFound: apiError('BOOKMARK_NOT_FOUND', 404, BookmarkErrorMessage.notFound),
   TooManyBookmarks: apiError('TOO_MANY_BOOKMARKS', 400, BookmarkErrorMessage.tooMany),
+  AnnotationNotFound: apiError('ANNOTATION_NOT_FOUND', 404, AnnotationErrorMessage.notFound),
+  TooManyAnnotations: apiError('TOO_MANY_ANNOTATIONS', 400, AnnotationErrorMessage.tooMany),
   InvalidJobId: apiError('INVALID_JOB_ID', 400, JobErrorMessage.invalidId),
   JobNotFound: apiError('JOB_NOT_FOUND', 404, JobErrorMessage.notFound),
   NotYourBook: apiError('NOT_YOUR_BOOK', 403, UploadErrorMessage.notYours),

@@ -11,6 +11,7 @@ import { createIdentity, trustedOrigins, type Identity } from './features/auth/i
 import { createMailer } from './features/auth/mailer.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createSignInFailures } from './features/auth/sign-in-failures.ts';
+import { annotationsRoutes } from './features/annotations/routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/routes.ts';
 import { booksFeature } from './features/books/feature.ts';
 import { openBookStorage } from './features/books/storage.ts';
@@ -118,6 +119,12 @@ export async function buildApp(
   await app.register(booksFeature, { db: database.db, storage: bookStorage, access, config });
   await app.register(graphRoutes, { db: database.db, access, config });
   await app.register(bookmarksRoutes, { db: database.db, access });
+  await app.register(annotationsRoutes, {
+    db: database.db,
+    access,
+    storage: bookStorage,
+    publicUrl: config.publicUrl,
+  });
   await app.register(searchRoutes, { db: database.db, storage: bookStorage, access });
   await app.register(webRoutes, { distDir: config.webDistDir });
   return { app, identity };

@@ -46,6 +46,7 @@ async function seen(client: TestClient, token: string, bookId: number, paragraph
     graph: await read(`/api/graph/books/${bookId}/graph`),
     related: await read(`/api/graph/books/${bookId}/paragraphs/${paragraph}/related`),
     bookmarks: await read(`/api/books/${bookId}/bookmarks`),
+    annotations: await read(`/api/books/${bookId}/annotations`),
     position: await read(`/api/books/${bookId}/position`),
     // The same hits; only their snippets are each engine's own (docs/database-engines.md).
     search: withoutSnippets(await read(`/api/books/${bookId}/search?q=${encodeURIComponent(word)}`)),
@@ -118,6 +119,20 @@ describe.skipIf(clusterUrl === undefined)('npm run db:copy: SQLite to PostgreSQL
       expect((await put(`/api/books/${bookId}/bookmarks/1`, { label: 'Start' })).status).toBe(201);
       expect((await put(`/api/books/${bookId}/bookmarks/2`, {})).status).toBe(201);
       expect((await put(`/api/books/${bookId}/position`, { page: 2 })).status).toBe(200);
+      const highlight = await client.json(`/api/books/${bookId}/annotations`, {
+        token: idToken,
+        body: {
+          colour: 'green',
+          note: 'Copied with the rest.',
+          target: {
+            page: 2,
+            quote: { exact: word },
+            position: { start: 0, end: word.length },
+            rects: [{ left: 0.1, top: 0.1, right: 0.3, bottom: 0.12 }],
+          },
+        },
+      });
+      expect(highlight.status, JSON.stringify(highlight.body)).toBe(201);
       // A cached summary (graph_summary) and a count of the summary rate limit (rate_limit_counter).
       const summary = await client.json(`/api/graph/books/${bookId}/paragraphs/summary`, {
         token: idToken,
@@ -186,6 +201,7 @@ describe.skipIf(clusterUrl === undefined)('npm run db:copy: SQLite to PostgreSQL
       'search_book',
       'bookmark',
       'reading_position',
+      'annotation',
       'rate_limit_counter',
       'job',
       'sign_in_failure',

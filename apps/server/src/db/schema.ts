@@ -190,6 +190,29 @@ export interface Database {
     /** ISO 8601, when the page was first bookmarked. */
     created_at: string;
   };
+  /** A highlight, with or without a note, a user made in a book (migration 014-annotations). */
+  annotation: {
+    id: string;
+    user_id: string;
+    book_id: number;
+    page: number;
+    page_label: string | null;
+    paragraph_id: string | null;
+    quote_exact: string;
+    quote_prefix: string;
+    quote_suffix: string;
+    position_start: number;
+    position_end: number;
+    /** The rectangles on the page, JSON (PageRect[]). */
+    rects: string;
+    colour: string;
+    note: string | null;
+    /** 1 while placed, 0 once a new import of the book lost its words. */
+    placed: Generated<number>;
+    /** ISO 8601. */
+    created_at: string;
+    updated_at: string;
+  };
   /** The page a user last read in a book (migration 004-bookmarks). */
   reading_position: {
     user_id: string;

@@ -11,6 +11,7 @@ import * as m010 from './010-own-books.ts';
 import * as m011 from './011-owner-names.ts';
 import * as m012 from './012-identity-limits.ts';
 import * as m013 from './013-figure-bands.ts';
+import * as m014 from './014-annotations.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '011-owner-names': m011,
   '012-identity-limits': m012,
   '013-figure-bands': m013,
+  '014-annotations': m014,
 };
