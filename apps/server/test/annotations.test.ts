@@ -12,7 +12,8 @@ import {
   type AnnotationRequest,
 } from '@threadbook/contracts';
 import { localBookStorage } from '../src/features/books/storage.ts';
-import { graphBook, insertBook, withServerDb } from './graph-fixtures.ts';
+import { replaceBookGraph } from '../src/features/graph/store.ts';
+import { graphBook, graphOfBook, insertBook, seedGraphBook, withServerDb } from './graph-fixtures.ts';
 import { TestClient, uniqueEmail } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -382,6 +383,34 @@ describe('the annotations API', () => {
       400,
       "format: must be 'md' or 'jsonld'",
     );
+  });
+
+  test('a new graph of the book re-anchors each highlight by its quote; one whose words are gone is kept, not placed', async () => {
+    const user = await signedUp();
+    const book = await seedGraphBook(server);
+    const at = (exact: string, prefix: string, paragraphId: string) => {
+      const body = highlight(41, exact);
+      body.target.quote = { exact, prefix, suffix: '' };
+      body.target.paragraphId = paragraphId;
+      return body;
+    };
+    // Paragraph ids of an earlier import; words as the page's text layer gives them (a broken line's hyphen).
+    const moved = await created(user, at('integer arith-\nmetic modulo n', 'illustrate ', 'old.7'), book);
+    const twice = await created(user, at('equivalence classes', 'set of ', 'old.8'), book);
+    const gone = await created(user, at('a sentence the new text does not hold', '', 'old.9'), book);
+
+    await withServerDb(server, (db) => replaceBookGraph(db, book, graphBook(), graphOfBook()));
+    const after = new Map((await annotationsOf(user, book)).map((a) => [a.id, a]));
+    expect(after.get(moved.id)).toMatchObject({ placed: true, target: { paragraphId: '3.1.2', page: 41 } });
+    // On pages 40 and 41 two paragraphs hold "equivalence classes": the one with the prefix takes it.
+    expect(after.get(twice.id)).toMatchObject({ placed: true, target: { paragraphId: '3.1.3' } });
+    expect(after.get(gone.id)).toMatchObject({
+      placed: false,
+      note: null,
+      target: { paragraphId: null, quote: { exact: 'a sentence the new text does not hold' } },
+    });
+    // Kept, and exported as not placed.
+    expect(after.size).toBe(3);
   });
 
   test('highlights go with the account, and with the book', async () => {

@@ -4,6 +4,7 @@ import { figureBands, type BookDocument } from '@threadbook/book';
 import type { Database } from '../../db/schema.ts';
 import { updateStatistics } from '../../db/statistics.ts';
 import type { BookGraph } from './pipeline.ts';
+import { reanchorAnnotations } from '../annotations/anchoring.ts';
 
 /**
  * Rows per INSERT: 500 rows of at most 10 columns stay far below SQLite's limit of bound variables
@@ -20,7 +21,8 @@ export const GRAPH_FORMAT = 3;
 
 /**
  * Replaces the relationship graph of a book: deletes its nodes, edges, reference spans and cached
- * summaries, inserts the paragraphs of `book` (in reading order), the edges and spans of `graph`, and
+ * summaries, inserts the paragraphs of `book` (in reading order) and places the readers' highlights in
+ * them (annotations/anchoring.ts), inserts the edges and spans of `graph`, and
  * gives the graph a new
  * version (graph_book), all in one transaction, so a
  * reader sees the old graph or the new one and a failure leaves the old one. Given a transaction (the
@@ -44,6 +46,8 @@ export async function replaceBookGraph(
   await db.deleteFrom('graph_node').where('book_id', '=', bookId).execute();
   await db.deleteFrom('graph_reference_span').where('book_id', '=', bookId).execute();
   for (const batch of batches(nodes)) await db.insertInto('graph_node').values(batch).execute();
+  // The readers' highlights follow the paragraphs to their new ids, or are marked not placed.
+  await reanchorAnnotations(db, bookId, nodes);
   // For the edges' checks of their ends.
   await updateStatistics(db, 'graph_node');
   for (const batch of batches(edges)) await db.insertInto('graph_edge').values(batch).execute();
