@@ -1,8 +1,21 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { openSample, turnToPage } from './support/reader.ts';
+import { drawnPage, openSample, turnToPage } from './support/reader.ts';
 
 /** A page of the sample book with paragraph anchors (its first pages, title and contents, have none). */
 const PAGE_WITH_ANCHORS = 6;
+
+/** The introduction stands beside the page, covering none of it (issue 34: a hint never covers the book). */
+async function expectBesideThePage(page: Page, note: Locator) {
+  const hint = (await note.boundingBox())!;
+  const shown = (await drawnPage(page, PAGE_WITH_ANCHORS).boundingBox())!;
+  const apart =
+    hint.x >= shown.x + shown.width ||
+    hint.x + hint.width <= shown.x ||
+    hint.y >= shown.y + shown.height ||
+    hint.y + hint.height <= shown.y;
+  expect(apart, `the hint ${JSON.stringify(hint)} covers the page ${JSON.stringify(shown)}`).toBe(true);
+}
 
 /** A reader opening Threadbook for the first time in this browser: nothing remembered yet. */
 test.use({ returningReader: false });
@@ -33,6 +46,7 @@ test.describe('a first visit', () => {
     await turnToPage(page, PAGE_WITH_ANCHORS);
     const note = page.getByRole('note', { name: 'Related paragraphs' });
     await expect(note).toContainText('Click a round marker beside a paragraph');
+    await expectBesideThePage(page, note);
     await note.getByRole('button', { name: 'Got it' }).click();
     await expect(note).toBeHidden();
 
@@ -69,6 +83,7 @@ test.describe('a first visit', () => {
     await turnToPage(page, PAGE_WITH_ANCHORS);
     const note = page.getByRole('note', { name: 'Related paragraphs' });
     await expect(note).toBeVisible();
+    await expectBesideThePage(page, note);
     await page
       .getByRole('button', { name: /^Relationships of / })
       .first()

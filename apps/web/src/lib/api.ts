@@ -29,6 +29,14 @@ export class ApiError extends Error {
   }
 }
 
+/** Thrown when the server answers with something the contract does not allow. */
+export class UnexpectedAnswerError extends Error {
+  constructor(what: string) {
+    super(`The server's answer is not ${what}`);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
 /** The `message` of an API error answer's JSON body, or null when it has none. */
 export function errorDetail(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || !('message' in body)) return null;

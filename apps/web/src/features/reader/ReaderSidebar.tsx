@@ -7,15 +7,26 @@ interface ReaderSidebarProps {
   contents: ReactNode;
   bookmarks: ReactNode;
   bookmarkCount: number;
+  /** The student's highlights and notes (issue 34). */
+  notes: ReactNode;
+  noteCount: number;
   /** Find in the book's results: a third tab while a search is open, chosen when it appears. */
   search?: ReactNode;
 }
 
 /**
- * The left panel: the table of contents and, beside it, the bookmarks (decision 4), as two tabs so that a
- * long table of contents does not push the bookmarks out of sight. Both stay mounted, keeping their state.
+ * The left panel: the table of contents and, beside it, the bookmarks (decision 4) and the student's notes
+ * (issue 34), as tabs so that a long table of contents does not push the others out of sight. All stay
+ * mounted, keeping their state.
  */
-export function ReaderSidebar({ contents, bookmarks, bookmarkCount, search }: ReaderSidebarProps) {
+export function ReaderSidebar({
+  contents,
+  bookmarks,
+  bookmarkCount,
+  notes,
+  noteCount,
+  search,
+}: ReaderSidebarProps) {
   const tab = useReaderState((state) => state.sidebarTab);
   const dispatch = useReaderDispatch();
   const store = useReaderStore();
@@ -24,11 +35,13 @@ export function ReaderSidebar({ contents, bookmarks, bookmarkCount, search }: Re
   const tabRefs = useRef<Record<SidebarTab, HTMLButtonElement | null>>({
     contents: null,
     bookmarks: null,
+    notes: null,
     search: null,
   });
   const tabs: { key: SidebarTab; label: string }[] = [
     { key: 'contents', label: 'Contents' },
     { key: 'bookmarks', label: `Bookmarks (${bookmarkCount})` },
+    { key: 'notes', label: `Notes (${noteCount})` },
   ];
   // Find in the book: the search tab comes (chosen) with a search and goes with it.
   const searching = search !== undefined && search !== null;
@@ -81,7 +94,7 @@ export function ReaderSidebar({ contents, bookmarks, bookmarkCount, search }: Re
           className="reader-sidebar__panel"
           hidden={tab !== key}
         >
-          {key === 'contents' ? contents : key === 'bookmarks' ? bookmarks : search}
+          {{ contents, bookmarks, notes, search }[key]}
         </div>
       ))}
     </div>

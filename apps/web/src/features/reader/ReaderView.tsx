@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { BookOutlineChapter } from '@threadbook/book';
+import type { Annotation } from '@threadbook/contracts';
+import { useStudyNotes } from './annotations/index.ts';
 import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
 import { useFind } from './find/index.ts';
 import { useReaderShortcuts } from './keyboard/index.ts';
@@ -8,7 +10,7 @@ import { PAGE_FIT, usefulPageLabels } from './model/index.ts';
 import { readReaderMemory, ResizablePanel, usePanelWidth, writeReaderMemory } from './panels/index.ts';
 import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
 import { PageReferenceSpans, ReferencePreview, useReferencePreviews } from './preview/index.ts';
-import { RelatedPanel, useAnchorIndex, usePageOverlays } from './related/index.ts';
+import { AnchorIntroduction, RelatedPanel, useAnchorIndex, usePageOverlays } from './related/index.ts';
 import { ReaderNotice } from './ReaderNotice.tsx';
 import { ReaderSidebar } from './ReaderSidebar.tsx';
 import {
@@ -21,6 +23,7 @@ import {
   useReaderDispatch,
   useReaderState,
   useReaderStore,
+  usePageLabelOf,
 } from './state/index.ts';
 import { currentOutlineTitle, TocPanel } from './toc/index.ts';
 import { Toolbar } from './toolbar/index.ts';
@@ -137,6 +140,23 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
     dispatch(timedActions.jump({ ...to, source: 'toc' })),
   );
   const previewId = useId();
+  const pageLabelOf = usePageLabelOf();
+  // Highlights and notes (issue 34): a jump to one is recorded like a bookmark's.
+  const jumpToNote = ({ target }: Annotation) =>
+    dispatch(
+      timedActions.jump({
+        pageNumber: target.page,
+        yStart: target.rects[0]?.top,
+        source: 'toc',
+        label: `Page ${pageLabelOf(target.page)}`,
+      }),
+    );
+  const study = useStudyNotes({
+    bookId,
+    paragraphAt: (pageNumber, y) => anchors.paragraphAt(pageNumber, y),
+    pageLabelOf,
+    jump: jumpToNote,
+  });
   /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
   const toggleBookmark = () =>
     bookmarks.toggle(page, outline ? (currentOutlineTitle(outline, page) ?? undefined) : undefined);
@@ -148,17 +168,21 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
     jump: (to) => dispatch(timedActions.jump(to)),
     sidebarOpen: tocOpen,
     setSidebarOpen: (open) => dispatch({ type: 'setPanelOpen', side: 'left', open }),
+    ownNotes: study.all,
+    onChooseNote: jumpToNote,
   });
   const renderOverlay = (pageNumber: number) => {
+    const highlights = study.renderPage(pageNumber);
     const marks = find.renderHighlight(pageNumber);
     const overlay = relatedOverlay(pageNumber);
-    return marks ? (
+    // A page with nothing to draw gets null, so it does not render again.
+    if (!highlights && !marks) return overlay;
+    return (
       <>
+        {highlights}
         {marks}
         {overlay}
       </>
-    ) : (
-      overlay
     );
   };
 
@@ -175,6 +199,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
     toggleRelated: () => dispatch({ type: 'togglePanel', side: 'right' }),
     clearSelection: () => dispatch({ type: 'clearSelection' }),
     bookmark: toggleBookmark,
+    highlight: study.highlightSelection,
   });
 
   return (
@@ -201,6 +226,8 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
           <ReaderSidebar
             contents={outline && <TocPanel outline={outline} />}
             bookmarkCount={bookmarks.bookmarks.length}
+            noteCount={study.count}
+            notes={study.tab}
             bookmarks={
               <BookmarkList
                 bookmarks={bookmarks.bookmarks}
@@ -234,6 +261,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
           }}
           onScaleChange={(scale) => dispatch({ type: 'scaleChanged', scale })}
         />
+        <AnchorIntroduction pageHasAnchors={anchors.anchorsOn(page).length > 0} />
         <ResizablePanel
           side="right"
           label="Related paragraphs"
@@ -241,10 +269,11 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
           width={rightWidth}
           onResize={setRightWidth}
         >
-          <RelatedPanel bookId={bookId} pdf={pdf} anchors={anchors} />
+          <RelatedPanel bookId={bookId} pdf={pdf} anchors={anchors} notesOn={study.notesOn} />
         </ResizablePanel>
       </div>
       <ReferencePreview previews={previews} id={previewId} />
+      {study.floating}
     </main>
   );
 }

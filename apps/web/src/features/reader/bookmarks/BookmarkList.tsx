@@ -1,6 +1,7 @@
-import { useId, useRef, type MouseEvent } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import { X } from 'lucide-react';
 import type { Bookmark } from '@threadbook/contracts';
+import { SidebarSection } from '../panels/index.ts';
 import { timedActions, usePageLabelOf, useReaderDispatch, useReaderState } from '../state/index.ts';
 import type { BookmarksStatus } from './use-bookmarks.ts';
 import './bookmarks.css';
@@ -24,7 +25,6 @@ export interface BookmarkListProps {
  * list, which stays usable.
  */
 export function BookmarkList({ bookmarks, status, error, onRemove }: BookmarkListProps) {
-  const titleId = useId();
   const currentPage = useReaderState((state) => state.page);
   const labelOf = usePageLabelOf();
   const dispatch = useReaderDispatch();
@@ -50,51 +50,44 @@ export function BookmarkList({ bookmarks, status, error, onRemove }: BookmarkLis
   }
 
   return (
-    <section className="bookmarks" aria-labelledby={titleId}>
-      <h2 className="bookmarks__title" id={titleId} ref={titleRef} tabIndex={-1}>
-        {BookmarkListText.title}
-      </h2>
-      {error && (
-        <p className="bookmarks__error" role="alert">
-          {error}
-        </p>
-      )}
-      {status === 'loading' ? (
-        <p className="bookmarks__note" role="status">
-          {BookmarkListText.loading}
-        </p>
-      ) : bookmarks.length === 0 ? (
-        // After a failed load there is no telling whether there are any: the alert says enough.
-        status === 'loaded' && <p className="bookmarks__note">{BookmarkListText.empty}</p>
-      ) : (
-        <ul className="bookmarks__list">
-          {bookmarks.map((bookmark) => {
-            const current = bookmark.page === currentPage;
-            return (
-              <li key={bookmark.page} className="bookmarks__item">
-                <button
-                  type="button"
-                  className={current ? 'bookmarks__entry bookmarks__entry--current' : 'bookmarks__entry'}
-                  aria-current={current ? 'location' : undefined}
-                  onClick={() => onNavigate(bookmark)}
-                >
-                  <span className="bookmarks__page">Page {labelOf(bookmark.page)}</span>{' '}
-                  {bookmark.label && <span className="bookmarks__label">{bookmark.label}</span>}
-                </button>
-                <button
-                  type="button"
-                  className="bookmarks__remove"
-                  aria-label={`Remove bookmark for page ${labelOf(bookmark.page)}`}
-                  title={`Remove bookmark for page ${labelOf(bookmark.page)}`}
-                  onClick={(event) => removeFrom(event, bookmark.page)}
-                >
-                  <X size={16} aria-hidden="true" />
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </section>
+    <SidebarSection
+      title={BookmarkListText.title}
+      titleRef={titleRef}
+      error={error}
+      status={status}
+      loading={BookmarkListText.loading}
+      empty={BookmarkListText.empty}
+      filled={bookmarks.length > 0}
+    >
+      <ul className="sidebar-section__list">
+        {bookmarks.map((bookmark) => {
+          const current = bookmark.page === currentPage;
+          return (
+            <li key={bookmark.page} className="sidebar-section__item">
+              <button
+                type="button"
+                className={
+                  current ? 'sidebar-section__entry bookmarks__entry--current' : 'sidebar-section__entry'
+                }
+                aria-current={current ? 'location' : undefined}
+                onClick={() => onNavigate(bookmark)}
+              >
+                <span className="bookmarks__page">Page {labelOf(bookmark.page)}</span>{' '}
+                {bookmark.label && <span className="bookmarks__label">{bookmark.label}</span>}
+              </button>
+              <button
+                type="button"
+                className="bookmarks__remove"
+                aria-label={`Remove bookmark for page ${labelOf(bookmark.page)}`}
+                title={`Remove bookmark for page ${labelOf(bookmark.page)}`}
+                onClick={(event) => removeFrom(event, bookmark.page)}
+              >
+                <X size={16} aria-hidden="true" />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </SidebarSection>
   );
 }

@@ -6,21 +6,13 @@ import {
   type BookmarkRequest,
   type ReadingPositionRequest,
 } from '@threadbook/contracts';
-import { apiFetch, apiJson, ApiError } from '../../../lib/api.ts';
+import { apiFetch, apiJson, ApiError, UnexpectedAnswerError } from '../../../lib/api.ts';
 
 /**
  * The bookmarks and reading-position calls (DESIGN.md decision 4), through apiFetch (bearer token, one
  * retry on 401). Every answer is checked against the shared contract: an answer of another shape is a
  * failure, not a list of broken bookmarks.
  */
-
-/** Thrown when the server answers with something the contract does not allow. */
-export class UnexpectedAnswerError extends Error {
-  constructor(what: string) {
-    super(`The server's answer is not ${what}`);
-    this.name = 'UnexpectedAnswerError';
-  }
-}
 
 const bookmarksPath = (bookId: number) => `/api/books/${bookId}/bookmarks`;
 const positionPath = (bookId: number) => `/api/books/${bookId}/position`;

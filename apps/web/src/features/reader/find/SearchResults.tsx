@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { SearchHit } from '@threadbook/contracts';
+import type { Annotation, SearchHit } from '@threadbook/contracts';
 import { usePageLabelOf } from '../state/index.ts';
 import { FIND_TEXT } from './messages.ts';
 import { sectionLabel, SnippetText } from './snippet.tsx';
@@ -15,6 +15,9 @@ interface SearchResultsProps {
   message: string;
   busy: boolean;
   onChoose(index: number): void;
+  /** The student's own highlights and notes the search finds, listed first. */
+  notes?: readonly Annotation[];
+  onChooseNote?(annotation: Annotation): void;
 }
 
 /**
@@ -34,8 +37,33 @@ export function SearchResults(props: SearchResultsProps) {
     item?.scrollIntoView?.({ block: 'nearest' });
   }, [current, hits]);
 
+  const notes = props.notes ?? [];
   return (
     <div className="search-results" aria-busy={props.busy}>
+      {notes.length > 0 && (
+        <ol className="search-results__list" aria-label={FIND_TEXT.ownNotes}>
+          {notes.map((annotation) => (
+            <li key={annotation.id}>
+              <button
+                type="button"
+                className="search-results__hit"
+                onClick={() => props.onChooseNote?.(annotation)}
+              >
+                <span className="search-results__snippet">
+                  {annotation.note ? `${annotation.note.split('\n')[0]} — ` : ''}“
+                  {annotation.target.quote.exact}”
+                </span>
+                <span className="search-results__where">
+                  <span className="search-results__section">{FIND_TEXT.ownNote}</span>
+                  <span className="search-results__page">
+                    {FIND_TEXT.page(labelOf(annotation.target.page))}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
       {hits.length === 0 ? (
         <p className="search-results__message">{props.message}</p>
       ) : (

@@ -7,6 +7,9 @@ export const FIND_TEXT = {
   next: 'Next result',
   close: 'Close find bar',
   results: 'Search results',
+  /** The list of the student's own notes a search finds. */
+  ownNotes: 'In your notes',
+  ownNote: 'Your note',
   tab: 'Search',
   searching: 'Searching…',
   noResults: 'No results',

@@ -1,11 +1,12 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { SearchHit } from '@threadbook/contracts';
+import type { Annotation, SearchHit } from '@threadbook/contracts';
 import type { HistoryJump } from '../model/index.ts';
 import { FindBar } from './FindBar.tsx';
 import { FindHighlight } from './FindHighlight.tsx';
 import { queryTerms } from './fold.ts';
 import { FIND_TEXT } from './messages.ts';
 import { stepHit, type Direction } from './navigation.ts';
+import { notesMatching } from './own-notes.ts';
 import { SearchResults } from './SearchResults.tsx';
 import { sectionLabel } from './snippet.tsx';
 import { useBookSearch, type BookSearch } from './use-book-search.ts';
@@ -20,6 +21,10 @@ interface UseFindOptions {
   /** The left sidebar, where the results are listed: opened with the find bar, closed with it again. */
   sidebarOpen: boolean;
   setSidebarOpen(open: boolean): void;
+  /** The student's highlights and notes, searched beside the book (issue 34). */
+  ownNotes?: readonly Annotation[];
+  /** A found note was chosen. */
+  onChooseNote?(annotation: Annotation): void;
 }
 
 export interface Find {
@@ -57,7 +62,15 @@ export function statusText(search: BookSearch): string {
  * the results in the sidebar, Enter and Shift+Enter through the hits with recorded jumps, and the
  * matches marked on the pages.
  */
-export function useFind({ bookId, currentPage, jump, sidebarOpen, setSidebarOpen }: UseFindOptions): Find {
+export function useFind({
+  bookId,
+  currentPage,
+  jump,
+  sidebarOpen,
+  setSidebarOpen,
+  ownNotes = [],
+  onChooseNote,
+}: UseFindOptions): Find {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState(-1);
@@ -183,8 +196,11 @@ export function useFind({ bookId, currentPage, jump, sidebarOpen, setSidebarOpen
       onClose={close}
     />
   ) : null;
+  const foundNotes = open && search.status !== 'idle' ? notesMatching(ownNotes, query) : [];
   const results = open ? (
     <SearchResults
+      notes={foundNotes}
+      onChooseNote={(annotation) => onChooseNote?.(annotation)}
       hits={hits}
       current={current}
       total={result?.total ?? 0}

@@ -6,7 +6,7 @@
  * and Cmd/Ctrl+Y redo, and so do Shift+Z and Y (with or without Shift) on their own.
  *
  * Bookmarking the current page is M ("mark"): SPEC §9 uses B, F, P, Z and Y, and Ctrl/Cmd+D belongs to
- * the browser's own bookmarks.
+ * the browser's own bookmarks. H highlights the words selected on a page (issue 34).
  */
 
 export type ReaderAction =
@@ -21,7 +21,8 @@ export type ReaderAction =
   | 'toggleRelated'
   | 'clearSelection'
   | 'clearHistory'
-  | 'bookmark';
+  | 'bookmark'
+  | 'highlight';
 
 /** The parts of a KeyboardEvent the mapping reads. */
 export type ShortcutKey = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'altKey' | 'ctrlKey' | 'metaKey'>;
@@ -80,6 +81,7 @@ export function shortcutAction(event: ShortcutKey): ReaderAction | null {
   if (letter === 'y') return 'redo';
   if (letter === 'b') return 'toggleToc';
   if (letter === 'm') return 'bookmark';
+  if (letter === 'h') return 'highlight';
   return null;
 }
 

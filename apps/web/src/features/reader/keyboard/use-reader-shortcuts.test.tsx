@@ -35,6 +35,7 @@ const SHORTCUTS: [string, Key, ReaderAction][] = [
   ['Backspace', { key: 'Backspace' }, 'clearSelection'],
   ['Shift+Backspace', { key: 'Backspace', shiftKey: true }, 'clearHistory'],
   ['M', { key: 'm' }, 'bookmark'],
+  ['H', { key: 'h' }, 'highlight'],
 ];
 
 /** Keys that look close to a shortcut but are none (several belong to the browser). */

@@ -5,7 +5,7 @@ import type { BookGraphResponse } from '@threadbook/contracts';
 import { UNNUMBERED_TITLES } from '../../../test/unnumbered-book.ts';
 import type { JumpIndicator, ParagraphPlace, SectionTitles } from '../model/index.ts';
 import { buildAnchorIndex, type ParagraphAnchor } from './anchor-index.ts';
-import { ANCHOR_INTRODUCTION, PageOverlay, TOOLTIP_HIDE_MS } from './PageOverlay.tsx';
+import { PageOverlay, TOOLTIP_HIDE_MS } from './PageOverlay.tsx';
 
 /** Page 41 of an algebra book: 3.2.1 at the top, 3.2.2 above the middle, 3.2.3 in the lower half. */
 const GRAPH: BookGraphResponse = {
@@ -371,8 +371,7 @@ describe('PageOverlay marks', () => {
 });
 
 describe('the anchors’ introduction on a first visit', () => {
-  it('says beside the first anchor what the anchors do, pulses them, and is dismissed with Got it', async () => {
-    const onIntroduced = vi.fn();
+  it('pulses the anchors until it is seen', () => {
     const { container } = render(
       <PageOverlay
         anchors={ANCHORS}
@@ -381,32 +380,16 @@ describe('the anchors’ introduction on a first visit', () => {
         indicator={null}
         onSelect={vi.fn()}
         sectionTitles={null}
-        onIntroduced={onIntroduced}
+        introducing
       />,
     );
-    const note = screen.getByRole('note', { name: 'Related paragraphs' });
-    expect(note).toHaveTextContent(ANCHOR_INTRODUCTION);
-    expect(note.style.top).toBe(`${ANCHORS[0]!.yStart * 100}%`);
     expect(container.querySelector('.page-overlay--introducing')).not.toBeNull();
-    await userEvent.click(within(note).getByRole('button', { name: 'Got it' }));
-    expect(onIntroduced).toHaveBeenCalledOnce();
+    // The note itself stands beside the pages (AnchorIntroduction), never on one.
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
-  it('is not shown once seen, nor on a page without anchors', () => {
+  it('does not pulse once seen', () => {
     const { container } = renderOverlay();
-    expect(screen.queryByRole('note')).toBeNull();
     expect(container.querySelector('.page-overlay--introducing')).toBeNull();
-    render(
-      <PageOverlay
-        anchors={[]}
-        selected={null}
-        highlight={null}
-        indicator={null}
-        onSelect={vi.fn()}
-        sectionTitles={null}
-        onIntroduced={vi.fn()}
-      />,
-    );
-    expect(screen.queryByRole('note')).toBeNull();
   });
 });

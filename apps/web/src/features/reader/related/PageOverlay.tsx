@@ -27,11 +27,8 @@ interface PageOverlayProps {
   onSelect: (anchor: ParagraphAnchor) => void;
   /** What names the sections the book gives no number (model/labels.ts); null until the outline is read. */
   sectionTitles: SectionTitles | null;
-  /**
-   * Given until the student has seen it: the anchors show once that they can be clicked (a note beside the
-   * first one, and a pulse), and this is called when the note is dismissed.
-   */
-  onIntroduced?: () => void;
+  /** Until the student has seen the introduction (AnchorIntroduction), the anchors pulse. */
+  introducing?: boolean;
 }
 
 const percent = (fraction: number) => `${fraction * 100}%`;
@@ -42,10 +39,9 @@ const percent = (fraction: number) => `${fraction * 100}%`;
  * page, so zoom needs nothing of it.
  */
 export function PageOverlay(props: PageOverlayProps) {
-  const { anchors, selected, highlight, indicator, onSelect, sectionTitles, onIntroduced } = props;
-  const first = anchors[0];
+  const { anchors, selected, highlight, indicator, onSelect, sectionTitles, introducing } = props;
   return (
-    <div className={onIntroduced ? 'page-overlay page-overlay--introducing' : 'page-overlay'}>
+    <div className={introducing ? 'page-overlay page-overlay--introducing' : 'page-overlay'}>
       {highlight && (
         <div
           className="paragraph-highlight"
@@ -84,26 +80,9 @@ export function PageOverlay(props: PageOverlayProps) {
           sectionTitles={sectionTitles}
         />
       ))}
-      {onIntroduced && first && (
-        <div
-          className="anchor-intro"
-          role="note"
-          aria-label="Related paragraphs"
-          style={{ left: percent(OVERLAY_X.anchor), top: percent(first.yStart) }}
-        >
-          <p>{ANCHOR_INTRODUCTION}</p>
-          <button type="button" className="anchor-intro__dismiss" onClick={onIntroduced}>
-            Got it
-          </button>
-        </div>
-      )}
     </div>
   );
 }
-
-/** What the anchors' introduction says, on a first visit. */
-export const ANCHOR_INTRODUCTION =
-  'Click a round marker beside a paragraph to see what it builds on and what takes it further.';
 
 function Anchor({
   anchor,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Sparkles, TriangleAlert } from 'lucide-react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { RelatedParagraph } from '@threadbook/contracts';
+import type { ParagraphNotes } from '../annotations/index.ts';
 import { pageLabel, relationshipTypeLabel, truncateText } from '../model/index.ts';
 import { useParagraphLabelOf } from '../state/index.ts';
 import { FigureBand } from './FigureBand.tsx';
@@ -13,6 +14,8 @@ interface RelatedItemProps {
   pdf: PDFDocumentProxy | null;
   sourceId: string;
   item: RelatedParagraph;
+  /** The student's highlights and notes in the paragraph, when there are any. */
+  notes?: ParagraphNotes;
   highlighted: boolean;
   /** Show the relationship's type (in Other Relationships, where the group does not tell it). */
   showType: boolean;
@@ -21,13 +24,15 @@ interface RelatedItemProps {
 
 /**
  * One related paragraph (SPEC §2): its label (a jump to it), its page, a caption's figure as printed, its
- * text cut at 150 characters with See More / See Less, why it is related, and its explanation on demand.
+ * text cut at 150 characters with See More / See Less, the student's own highlights and notes in it, why it
+ * is related, and its explanation on demand.
  */
 export function RelatedItem({
   bookId,
   pdf,
   sourceId,
   item,
+  notes,
   highlighted,
   showType,
   onJump,
@@ -78,6 +83,7 @@ export function RelatedItem({
           </>
         )}
       </p>
+      {notes && <OwnNotes notes={notes} />}
       {item.justification && <p className="related-item__why">{item.justification}</p>}
       <button
         type="button"
@@ -102,5 +108,25 @@ export function RelatedItem({
         </p>
       )}
     </li>
+  );
+}
+
+export const OwnNotesText = { label: 'Your highlights and notes' } as const;
+
+/** The words the student highlighted in the paragraph and the first line of each note: their own study guide. */
+function OwnNotes({ notes }: { notes: ParagraphNotes }) {
+  return (
+    <div className="related-item__own" aria-label={OwnNotesText.label} role="group">
+      {notes.quotes.map((quote, index) => (
+        <mark key={`q${index}`} className="related-item__own-quote">
+          {truncateText(quote, false).text}
+        </mark>
+      ))}
+      {notes.notes.map((note, index) => (
+        <p key={`n${index}`} className="related-item__own-note">
+          {note}
+        </p>
+      ))}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { X } from 'lucide-react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { RelatedParagraphsResponse } from '@threadbook/contracts';
+import type { ParagraphNotes } from '../annotations/index.ts';
 import {
   groupRelationships,
   relationshipCountText,
@@ -23,6 +24,8 @@ interface RelatedPanelProps {
   pdf: PDFDocumentProxy | null;
   /** Where the paragraphs are, to jump to them. */
   anchors: AnchorIndex;
+  /** The student's own highlights and notes in a paragraph, shown on its item (issue 34). */
+  notesOn?: (paragraphId: string) => ParagraphNotes | undefined;
 }
 
 /**
@@ -30,7 +33,7 @@ interface RelatedPanelProps {
  * a related paragraph is jumped to (a recorded jump), highlighted and pointed at; the same one again only
  * loses its highlight. The source is jumped to with a source arrow.
  */
-export function RelatedPanel({ bookId, pdf, anchors }: RelatedPanelProps) {
+export function RelatedPanel({ bookId, pdf, anchors, notesOn }: RelatedPanelProps) {
   const titleId = useId();
   const selectedId = useReaderState((state) => state.selected?.id ?? null);
   const dispatch = useReaderDispatch();
@@ -74,6 +77,7 @@ export function RelatedPanel({ bookId, pdf, anchors }: RelatedPanelProps) {
             bookId={bookId}
             pdf={pdf}
             anchors={anchors}
+            notesOn={notesOn}
             response={related.response}
           />
         ))}
@@ -85,6 +89,7 @@ function RelatedGroups({
   bookId,
   pdf,
   anchors,
+  notesOn,
   response,
 }: RelatedPanelProps & { response: RelatedParagraphsResponse }) {
   const source = response.source_node;
@@ -125,6 +130,7 @@ function RelatedGroups({
                 pdf={pdf}
                 sourceId={source.id}
                 item={item}
+                notes={notesOn?.(item.node.id)}
                 highlighted={sameParagraphId(highlightedId, item.node.id)}
                 showType={group.key === 'other'}
                 onJump={(jumped) => dispatch(timedActions.jumpToRelated(placeOf(jumped.node)))}

@@ -127,6 +127,15 @@ describe('buildAnchorIndex', () => {
     expect(index.placeOf('3.2.2')).toEqual({ id: '3.2.2', page: 41, yStart: 0.35, yEnd: 0.62 });
   });
 
+  it("finds the paragraph holding a height of a page (a highlight's paragraph)", () => {
+    expect(index.paragraphAt(41, 0.4)?.id).toBe('3.2.2');
+    expect(index.paragraphAt(41, 0.35)?.id).toBe('3.2.2');
+    // Above the first paragraph: the page's first; below the last: the last.
+    expect(index.paragraphAt(41, 0.02)?.id).toBe('3.2.1');
+    expect(index.paragraphAt(41, 0.99)?.id).toBe('3.2.3');
+    expect(index.paragraphAt(44, 0.5)).toBeUndefined();
+  });
+
   it('runs the last paragraph of a page to the bottom of the text (0.92)', () => {
     expect(index.placeOf('3.2.3')).toEqual({ id: '3.2.3', page: 41, yStart: 0.62, yEnd: 0.92 });
     // 3.3.1 is the last of page 42: it does not run into 3.3.2 on page 43.

@@ -43,11 +43,17 @@ export interface AnchorIndex extends WalkableGraph {
   anchorsOn(page: number): readonly ParagraphAnchor[];
   /** Where paragraph `id` (with or without a book prefix) sits; undefined when the graph lacks it. */
   placeOf(id: string): ParagraphPlace | undefined;
+  /**
+   * The paragraph that holds height `y` (a fraction of the page) on `page`: the last one starting at or above
+   * it, else the page's first; undefined for a page without paragraphs.
+   */
+  paragraphAt(page: number, y: number): ParagraphPlace | undefined;
 }
 
 export const EMPTY_ANCHOR_INDEX: AnchorIndex = {
   anchorsOn: () => [],
   placeOf: () => undefined,
+  paragraphAt: () => undefined,
   edgesAround: () => [],
   orderOf: () => undefined,
 };
@@ -188,6 +194,17 @@ class CompactAnchorIndex implements AnchorIndex {
   placeOf(id: string): ParagraphPlace | undefined {
     const index = this.#paragraphs.indexOf.get(stripBookPrefix(id));
     return index === undefined ? undefined : this.#placeAt(index);
+  }
+
+  paragraphAt(page: number, y: number): ParagraphPlace | undefined {
+    const { pages, yStarts, count } = this.#paragraphs;
+    const first = this.#firstOnOrAfter(page);
+    if (first >= count || pages[first] !== page) return undefined;
+    let found = first;
+    for (let index = first + 1; index < count && pages[index] === page && yStarts[index]! <= y; index++) {
+      found = index;
+    }
+    return this.#placeAt(found);
   }
 
   edgesAround(id: string): SeenEdge[] {

@@ -2,3 +2,4 @@ export { buildAnchorIndex, type AnchorIndex, type ParagraphAnchor } from './anch
 export { RelatedPanel } from './RelatedPanel.tsx';
 export { useAnchorIndex } from './use-anchor-index.ts';
 export { usePageOverlays } from './use-page-overlays.tsx';
+export { ANCHOR_INTRODUCTION, AnchorIntroduction } from './AnchorIntroduction.tsx';

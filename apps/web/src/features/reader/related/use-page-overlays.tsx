@@ -30,7 +30,7 @@ export function usePageOverlays(anchors: AnchorIndex): (pageNumber: number) => R
         indicator={arrow}
         onSelect={(anchor) => dispatch({ type: 'selectParagraph', place: anchor })}
         sectionTitles={sectionTitles}
-        onIntroduced={introduce ? () => dispatch({ type: 'anchorsIntroduced' }) : undefined}
+        introducing={introduce}
       />
     );
   };

@@ -30,7 +30,7 @@ import {
 export type PanelSide = 'left' | 'right';
 
 /** The left panel's tabs. */
-export type SidebarTab = 'contents' | 'bookmarks' | 'search';
+export type SidebarTab = 'contents' | 'bookmarks' | 'notes' | 'search';
 
 /** A scroll the page view is asked to make; a new serial for each, so the same place twice scrolls twice. */
 export interface NavigationRequest {
