@@ -120,6 +120,7 @@ test.describe('reader controls', () => {
         - button "Zoom presets"
         - button "Zoom in"
         - button "Find in book"
+        - button "Page colour"
         - button "Toggle fullscreen"
         - button "Toggle related panel"
     `);
@@ -160,6 +161,7 @@ test.describe('reader controls', () => {
         - button "Zoom presets"
         - button "Zoom in"
         - button "Find in book"
+        - button "Page colour"
         - button "Toggle fullscreen"
         - button "Toggle related panel"
     `);

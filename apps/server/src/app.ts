@@ -19,6 +19,7 @@ import { createBookAccess } from './features/books/access.ts';
 import { graphRoutes } from './features/graph/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
+import { preferencesRoutes } from './features/preferences/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { errorHandler } from './error-handler.ts';
@@ -114,6 +115,7 @@ export async function buildApp(
   });
   await app.register(healthRoutes, { database, version });
   await app.register(meRoutes);
+  await app.register(preferencesRoutes, { db: database.db });
   // Who may see which book (private books: features/books/access.ts), asked by every route with a book id.
   const access = createBookAccess(database.db);
   await app.register(booksFeature, { db: database.db, storage: bookStorage, access, config });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TestClient, uniqueEmail } from './support/client.ts';
+import { signedUp, TestClient, uniqueEmail } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -9,13 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function signedUp(password = 'secret1') {
-  const email = uniqueEmail('account');
-  const client = new TestClient(server.baseUrl);
-  const { status, body } = await client.signUp(email, password);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return { client, email, userId: (body.user as { id: string }).id };
-}
+const signUp = () => signedUp(server.baseUrl, { email: uniqueEmail('account') });
 
 /** Pretends the user's sessions began `minutes` ago (the recent-sign-in rule reads the session's createdAt). */
 async function ageSessions(userId: string, minutes: number) {
@@ -45,7 +39,7 @@ describe('POST /api/auth/account/password (new password only)', () => {
     client.json('/api/auth/account/password', { body: { newPassword } });
 
   test('right after sign-in it changes the password: the new one signs in, the old one does not', async () => {
-    const { client, email } = await signedUp();
+    const { client, email } = await signUp();
     const { status, body } = await change(client, 'brand-new-1');
     expect(status).toBe(200);
     expect(body).toEqual({ status: true });
@@ -54,14 +48,14 @@ describe('POST /api/auth/account/password (new password only)', () => {
   });
 
   test('also works a little under 5 minutes after sign-in', async () => {
-    const { client, email, userId } = await signedUp();
+    const { client, email, userId } = await signUp();
     await ageSessions(userId, 4.5);
     expect((await change(client, 'brand-new-2')).status).toBe(200);
     expect(await signInStatus(email, 'brand-new-2')).toBe(200);
   });
 
   test('a sign-in older than 5 minutes is 403 REQUIRES_RECENT_LOGIN and the password stays', async () => {
-    const { client, email, userId } = await signedUp();
+    const { client, email, userId } = await signUp();
     await ageSessions(userId, 10);
     const { status, body } = await change(client, 'brand-new-3');
     expect(status).toBe(403);
@@ -77,7 +71,7 @@ describe('POST /api/auth/account/password (new password only)', () => {
   });
 
   test('a blank password is 400 "Please enter a new password"', async () => {
-    const { client, email } = await signedUp();
+    const { client, email } = await signUp();
     for (const blank of ['   ', '', '\t \n']) {
       const { status, body } = await change(client, blank);
       expect(status, JSON.stringify(blank)).toBe(400);
@@ -87,7 +81,7 @@ describe('POST /api/auth/account/password (new password only)', () => {
   });
 
   test('a password under 6 characters is 400 PASSWORD_TOO_SHORT', async () => {
-    const { client, email } = await signedUp();
+    const { client, email } = await signUp();
     for (const short of ['abc', '12345']) {
       const { status, body } = await change(client, short);
       expect(status, short).toBe(400);
@@ -98,7 +92,7 @@ describe('POST /api/auth/account/password (new password only)', () => {
   });
 
   test('a missing or non-string newPassword is 400', async () => {
-    const { client } = await signedUp();
+    const { client } = await signUp();
     expect((await client.json('/api/auth/account/password', { body: {} })).status).toBe(400);
     expect((await change(client, 123456)).status).toBe(400);
   });
@@ -109,7 +103,7 @@ describe('POST /api/auth/account/password (new password only)', () => {
   });
 
   test('a request from another origin is refused and changes nothing', async () => {
-    const { client, email } = await signedUp();
+    const { client, email } = await signUp();
     const { status } = await client.json('/api/auth/account/password', {
       body: { newPassword: 'brand-new-5' },
       headers: { origin: 'https://evil.example' },
@@ -125,7 +119,7 @@ describe('POST /api/auth/account/password (new password only)', () => {
         body: { newPassword },
         headers: { origin: 'http://localhost:5173' },
       });
-    const { client, email } = await signedUp();
+    const { client, email } = await signUp();
     expect((await fromDevServer(client, 'brand-new-6')).status).toBe(403);
     expect(await signInStatus(email, 'brand-new-6')).toBe(401);
 
@@ -142,7 +136,7 @@ describe('POST /api/auth/account/password (new password only)', () => {
 
 describe('POST /api/auth/delete-user', () => {
   test('right after sign-in it deletes the account, its sessions and sign-in methods', async () => {
-    const { client, email, userId } = await signedUp();
+    const { client, email, userId } = await signUp();
     const token = await client.getIdToken();
     expect((await client.me(token)).status).toBe(200);
     expect(await rows('account', userId)).toBe(1);
@@ -160,13 +154,13 @@ describe('POST /api/auth/delete-user', () => {
   });
 
   test('the address can sign up afresh afterwards', async () => {
-    const { client, email } = await signedUp();
+    const { client, email } = await signUp();
     expect((await client.json('/api/auth/delete-user', { body: {} })).status).toBe(200);
     expect((await new TestClient(server.baseUrl).signUp(email, 'another1')).status).toBe(200);
   });
 
   test('a sign-in older than 5 minutes is 400 SESSION_EXPIRED and nothing is deleted', async () => {
-    const { client, userId } = await signedUp();
+    const { client, userId } = await signUp();
     await ageSessions(userId, 10);
     const { status, body } = await client.json('/api/auth/delete-user', { body: {} });
     expect(status).toBe(400);
@@ -181,7 +175,7 @@ describe('POST /api/auth/delete-user', () => {
   });
 
   test('a request from another origin is refused and deletes nothing', async () => {
-    const { client, userId } = await signedUp();
+    const { client, userId } = await signUp();
     const { status } = await client.json('/api/auth/delete-user', {
       body: {},
       headers: { origin: 'https://evil.example' },

@@ -14,7 +14,7 @@ import {
 import { localBookStorage } from '../src/features/books/storage.ts';
 import { replaceBookGraph } from '../src/features/graph/store.ts';
 import { graphBook, graphOfBook, insertBook, seedGraphBook, withServerDb } from './graph-fixtures.ts';
-import { TestClient, uniqueEmail } from './support/client.ts';
+import { bearerCall, signedUp, uniqueEmail, type SignedUpUser } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /** insertBook's books have 357 pages. */
@@ -34,23 +34,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface User {
-  client: TestClient;
-  token: string;
-  userId: string;
-}
+type User = SignedUpUser;
 
-async function signedUp(): Promise<User> {
-  const client = new TestClient(server.baseUrl);
-  const { status, body } = await client.signUp(uniqueEmail('annotations'), 'secret1');
-  expect(status, JSON.stringify(body)).toBe(200);
-  return { client, token: await client.getIdToken(), userId: (body.user as { id: string }).id };
-}
-
-/** An API call with the bearer token only (no cookies), as the web app makes it. */
-function call(method: string, pathname: string, token: string | undefined, body?: unknown) {
-  return new TestClient(server.baseUrl).json(pathname, { method, token, body });
-}
+const signUp = (): Promise<User> => signedUp(server.baseUrl, { email: uniqueEmail('annotations') });
+const call = (method: string, pathname: string, token: string | undefined, body?: unknown) =>
+  bearerCall(server.baseUrl, method, pathname, token, body);
 
 const base = (book: number | string = bookId) => `/api/books/${book}/annotations`;
 const list = (user: User, book: number | string = bookId) => call('GET', base(book), user.token);
@@ -103,7 +91,7 @@ async function rows(where: { userId?: string; bookId?: number }): Promise<number
 
 describe('the annotations API', () => {
   test('every route is 401 without a bearer token or with a bad one, and changes nothing', async () => {
-    const user = await signedUp();
+    const user = await signUp();
     const kept = await created(user, highlight(40, 'equivalence relation'));
     const routes: [string, string, unknown?][] = [
       ['GET', base()],
@@ -123,7 +111,7 @@ describe('the annotations API', () => {
   });
 
   test('a highlight is created (201) with its anchor as sent, listed, recoloured, annotated and deleted (204)', async () => {
-    const user = await signedUp();
+    const user = await signUp();
     expect(await annotationsOf(user)).toEqual([]);
 
     const made = await created(user, highlight(41, 'equivalence classes', { note: '  Why a partition?  ' }));
@@ -166,7 +154,7 @@ describe('the annotations API', () => {
   });
 
   test('highlights are listed in book order: by page, then by place on the page', async () => {
-    const user = await signedUp();
+    const user = await signUp();
     const at = (page: number, start: number) => {
       const body = highlight(page, 'words');
       body.target.position = { start, end: start + 5 };
@@ -191,7 +179,7 @@ describe('the annotations API', () => {
   });
 
   test('a bad body is 400 with a message that says what is wrong, and stores nothing', async () => {
-    const user = await signedUp();
+    const user = await signUp();
     const good = highlight(40, 'coset');
     const cases: [unknown, string][] = [
       [{ ...good, colour: 'red' }, 'colour: must be one of yellow, green, blue, pink'],
@@ -245,8 +233,8 @@ describe('the annotations API', () => {
   });
 
   test("another user's highlights are 404 to them and never listed; a bad or hidden book is 400 or 404", async () => {
-    const owner = await signedUp();
-    const other = await signedUp();
+    const owner = await signUp();
+    const other = await signUp();
     const mine = await created(owner, highlight(45, 'subgroup', { note: 'private thought' }));
     expect(await annotationsOf(other)).toEqual([]);
     expectError(await patch(other, mine.id, { note: 'hijacked' }), 404, 'Annotation not found');
@@ -261,7 +249,7 @@ describe('the annotations API', () => {
   });
 
   test('at most ANNOTATION_LIMITS.perBook per user and book: one more is 400, another book still takes one', async () => {
-    const user = await signedUp();
+    const user = await signUp();
     const now = new Date().toISOString();
     const full = Array.from({ length: ANNOTATION_LIMITS.perBook }, (_, i) => i);
     // In slices: SQLite takes a few hundred values a statement.
@@ -300,7 +288,7 @@ describe('the annotations API', () => {
   });
 
   test('the export gives the notes as Markdown under their sections, and as W3C Web Annotation JSON-LD', async () => {
-    const user = await signedUp();
+    const user = await signUp();
     await created(user, highlight(45, 'Definitions and Examples', { note: 'Start here.' }));
     const later = highlight(41, 'equivalence classes', { colour: 'green' });
     await created(user, later);
@@ -386,7 +374,7 @@ describe('the annotations API', () => {
   });
 
   test('a new graph of the book re-anchors each highlight by its quote; one whose words are gone is kept, not placed', async () => {
-    const user = await signedUp();
+    const user = await signUp();
     const book = await seedGraphBook(server);
     const at = (exact: string, prefix: string, paragraphId: string) => {
       const body = highlight(41, exact);
@@ -414,14 +402,14 @@ describe('the annotations API', () => {
   });
 
   test('highlights go with the account, and with the book', async () => {
-    const user = await signedUp();
+    const user = await signUp();
     await created(user, highlight(40, 'orbit'));
     await created(user, highlight(40, 'stabilizer'), otherBookId);
     const deleted = await user.client.json('/api/auth/delete-user', { method: 'POST', body: {} });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect(await rows({ userId: user.userId })).toBe(0);
 
-    const reader = await signedUp();
+    const reader = await signUp();
     const gone = await withServerDb(server, (db) => insertBook(db, 'Removed Book'));
     await created(reader, highlight(3, 'lemma'), gone);
     await server.db.deleteFrom('book').where('id', '=', gone).execute();

@@ -4,17 +4,11 @@ import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose
 import { authUserSchema } from '@threadbook/contracts';
 import { createUserAdmin } from '../src/features/auth/user-admin.ts';
 import { openBookStorage } from '../src/features/books/storage.ts';
-import { TestClient, uniqueEmail } from './support/client.ts';
+import { signedUp, TestClient } from './support/client.ts';
 import { openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
 /** A signed-up user with a session cookie and a fresh ID token. */
-async function signedUp(server: TestServer, email = uniqueEmail(), name = '') {
-  const client = new TestClient(server.baseUrl);
-  const { status, body } = await client.signUp(email, 'secret1', name);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return { client, email, token: await client.getIdToken() };
-}
 
 describe('ID tokens on GET /api/me', () => {
   let server: TestServer;
@@ -27,7 +21,7 @@ describe('ID tokens on GET /api/me', () => {
   });
 
   test('a valid token answers the signed-in user', async () => {
-    const { client, email, token } = await signedUp(server, uniqueEmail(), 'Ada Lovelace');
+    const { client, email, token } = await signedUp(server.baseUrl, { name: 'Ada Lovelace' });
     const { status, body } = await client.me(token);
     expect(status).toBe(200);
     const { id: userId } = await server.db
@@ -40,12 +34,12 @@ describe('ID tokens on GET /api/me', () => {
   });
 
   test('a user without a name has displayName null', async () => {
-    const { client, token } = await signedUp(server);
+    const { client, token } = await signedUp(server.baseUrl);
     expect((await client.me(token)).body.displayName).toBeNull();
   });
 
   test('the token is issued by and for this server and lives ID_TOKEN_TTL_SECONDS', async () => {
-    const { token } = await signedUp(server);
+    const { token } = await signedUp(server.baseUrl);
     const claims = decodeJwt(token);
     expect(claims.iss).toBe(server.baseUrl);
     expect(claims.aud).toBe(server.baseUrl);
@@ -61,7 +55,7 @@ describe('ID tokens on GET /api/me', () => {
   });
 
   test('malformed headers are 401', async () => {
-    const { token } = await signedUp(server);
+    const { token } = await signedUp(server.baseUrl);
     const client = new TestClient(server.baseUrl);
     for (const authorization of [
       'Bearer abc',
@@ -78,20 +72,20 @@ describe('ID tokens on GET /api/me', () => {
   });
 
   test('the scheme is case-insensitive (RFC 9110 §11.1): bearer and BEARER pass', async () => {
-    const { client, token } = await signedUp(server);
+    const { client, token } = await signedUp(server.baseUrl);
     for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
       expect((await client.me(undefined, `${scheme} ${token}`)).status, scheme).toBe(200);
     }
   });
 
   test('the session cookie alone does not authorise API calls', async () => {
-    const { client } = await signedUp(server);
+    const { client } = await signedUp(server.baseUrl);
     const response = await client.fetch('/api/me');
     expect(response.status).toBe(401);
   });
 
   test('a token signed by another key, even claiming our key id, is 401', async () => {
-    const { client, token } = await signedUp(server);
+    const { client, token } = await signedUp(server.baseUrl);
     const claims = decodeJwt(token);
     const { kid } = decodeProtectedHeader(token);
     const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
@@ -106,8 +100,8 @@ describe('ID tokens on GET /api/me', () => {
   });
 
   test('a token whose claims were edited after signing is 401', async () => {
-    const { client, token } = await signedUp(server);
-    const other = await signedUp(server);
+    const { client, token } = await signedUp(server.baseUrl);
+    const other = await signedUp(server.baseUrl);
     const [header, , signature] = token.split('.');
     const payload = Buffer.from(
       JSON.stringify({ ...decodeJwt(token), sub: decodeJwt(other.token).sub }),
@@ -116,14 +110,14 @@ describe('ID tokens on GET /api/me', () => {
   });
 
   test('an unsigned token ("alg": "none") is 401', async () => {
-    const { client, token } = await signedUp(server);
+    const { client, token } = await signedUp(server.baseUrl);
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     const payload = token.split('.')[1];
     expect((await client.me(`${header}.${payload}.`)).status).toBe(401);
   });
 
   test('a token signed with our key for another issuer or audience, or already expired, is 401', async () => {
-    const { client, token } = await signedUp(server);
+    const { client, token } = await signedUp(server.baseUrl);
     const claims = decodeJwt(token);
     const sign = async (payload: Record<string, unknown>) =>
       (await server.identity.api.signJWT({ body: { payload } })).token;
@@ -136,7 +130,7 @@ describe('ID tokens on GET /api/me', () => {
   });
 
   test('an issued token stops working once its lifetime has passed', async () => {
-    const { client, token } = await signedUp(server);
+    const { client, token } = await signedUp(server.baseUrl);
     const exp = Number(decodeJwt(token).exp) * 1000;
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(exp - 5_000);
@@ -151,7 +145,7 @@ describe('ID tokens on GET /api/me', () => {
   });
 
   test('after sign-out, a token issued before is 401 at once', async () => {
-    const { client, token } = await signedUp(server);
+    const { client, token } = await signedUp(server.baseUrl);
     expect((await client.me(token)).status).toBe(200);
     const out = await client.signOut();
     expect(out.status).toBe(200);
@@ -162,7 +156,7 @@ describe('ID tokens on GET /api/me', () => {
   });
 
   test('signing out one session leaves the same user’s other sessions working', async () => {
-    const first = await signedUp(server);
+    const first = await signedUp(server.baseUrl);
     const second = new TestClient(server.baseUrl);
     expect((await second.signIn(first.email, 'secret1')).status).toBe(200);
     const secondToken = await second.getIdToken();
@@ -172,7 +166,7 @@ describe('ID tokens on GET /api/me', () => {
   });
 
   test('disabling the account (flag only, sessions kept) stops its tokens at once', async () => {
-    const { client, email, token } = await signedUp(server);
+    const { client, email, token } = await signedUp(server.baseUrl);
     expect((await client.me(token)).status).toBe(200);
     await server.db.updateTable('user').set({ disabled: 1 }).where('email', '=', email).execute();
     const refused = await client.me(token);
@@ -183,7 +177,7 @@ describe('ID tokens on GET /api/me', () => {
   });
 
   test('disabling through the operator command ends its sessions and tokens at once', async () => {
-    const { client, email, token } = await signedUp(server);
+    const { client, email, token } = await signedUp(server.baseUrl);
     const database = await openTestDatabase(server.dataDir);
     try {
       await createUserAdmin(database.db, openBookStorage({ dataDir: server.dataDir })).setDisabled(
@@ -211,8 +205,8 @@ test('removing an address from ALLOWED_EMAILS cuts its existing tokens at once',
     const port = Number(new URL(before.baseUrl).port);
     let kept, removed;
     try {
-      kept = await signedUp(before, 'kept@example.com');
-      removed = await signedUp(before, 'removed@example.com');
+      kept = await signedUp(before.baseUrl, { email: 'kept@example.com' });
+      removed = await signedUp(before.baseUrl, { email: 'removed@example.com' });
       expect((await removed.client.me(removed.token)).status).toBe(200);
     } finally {
       await before.close();

@@ -7,7 +7,7 @@ import {
   readingPositionSchema,
 } from '@threadbook/contracts';
 import { insertBook, withServerDb } from './graph-fixtures.ts';
-import { TestClient, uniqueEmail } from './support/client.ts';
+import { bearerCall, signedUp, TestClient, uniqueEmail, type SignedUpUser } from './support/client.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 /** insertBook's books have 357 pages. */
@@ -24,24 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface User {
-  /** Holds the session cookie (for account deletion). */
-  client: TestClient;
-  token: string;
-  userId: string;
-}
+type User = SignedUpUser;
 
-async function signedUp(): Promise<User> {
-  const client = new TestClient(server.baseUrl);
-  const { status, body } = await client.signUp(uniqueEmail('bookmarks'), 'secret1');
-  expect(status, JSON.stringify(body)).toBe(200);
-  return { client, token: await client.getIdToken(), userId: (body.user as { id: string }).id };
-}
-
-/** An API call with the bearer token only (no cookies), as the web app makes it. */
-function call(method: string, pathname: string, token: string | undefined, body?: unknown) {
-  return new TestClient(server.baseUrl).json(pathname, { method, token, body });
-}
+const signUp = (): Promise<User> => signedUp(server.baseUrl, { email: uniqueEmail('bookmarks') });
+const call = (method: string, pathname: string, token: string | undefined, body?: unknown) =>
+  bearerCall(server.baseUrl, method, pathname, token, body);
 
 const bookmarks = (user: User, book = bookId) => call('GET', `/api/books/${book}/bookmarks`, user.token);
 const put = (user: User, page: number | string, body?: unknown, book = bookId) =>
@@ -87,7 +74,7 @@ function expectError(response: { status: number; body: unknown }, status: number
 describe('the bookmarks API', () => {
   let user: User;
   beforeAll(async () => {
-    user = await signedUp();
+    user = await signUp();
   });
 
   test('every route is 401 without a bearer token or with a bad one', async () => {
@@ -113,7 +100,7 @@ describe('the bookmarks API', () => {
   });
 
   test('a new user has no bookmarks; PUT creates one (201), again is 200 and changes nothing', async () => {
-    const fresh = await signedUp();
+    const fresh = await signUp();
     expect(await pagesOf(fresh)).toEqual([]);
 
     const created = await put(fresh, 42);
@@ -129,7 +116,7 @@ describe('the bookmarks API', () => {
   });
 
   test('the label is trimmed, blank is none, and a later PUT replaces it keeping the creation time', async () => {
-    const fresh = await signedUp();
+    const fresh = await signUp();
     const first = bookmarkSchema.parse((await put(fresh, 7, { label: '  Lagrange theorem ' })).body);
     expect(first.label).toBe('Lagrange theorem');
 
@@ -148,7 +135,7 @@ describe('the bookmarks API', () => {
   });
 
   test('a bad label is 400 and leaves the bookmark as it was', async () => {
-    const fresh = await signedUp();
+    const fresh = await signUp();
     await put(fresh, 8, { label: 'kept' });
     const cases: [unknown, string][] = [
       [
@@ -167,13 +154,13 @@ describe('the bookmarks API', () => {
   });
 
   test('bookmarks are listed in page order, whatever the order they were made in', async () => {
-    const fresh = await signedUp();
+    const fresh = await signUp();
     for (const page of [300, 2, PAGES, 57, 1, 10]) expect((await put(fresh, page)).status).toBe(201);
     expect(await pagesOf(fresh)).toEqual([1, 2, 10, 57, 300, PAGES]);
   });
 
   test('pages run from 1 to the page count: anything else is 400 and stores nothing', async () => {
-    const fresh = await signedUp();
+    const fresh = await signUp();
     const atLeastOne = 'page: must be a whole number of at least 1';
     const withinBook = `page: must be a whole number from 1 to ${PAGES}`;
     const cases: [string | number, string][] = [
@@ -225,7 +212,7 @@ describe('the bookmarks API', () => {
   });
 
   test("DELETE removes the bookmark (204, no body); a page not bookmarked is 404 'Bookmark not found'", async () => {
-    const fresh = await signedUp();
+    const fresh = await signUp();
     await put(fresh, 20);
     await put(fresh, 21);
     const response = await new TestClient(server.baseUrl).fetch(`/api/books/${bookId}/bookmarks/20`, {
@@ -263,7 +250,7 @@ describe('the bookmarks API', () => {
     });
 
   test(`at most ${BOOKMARK_LIMITS.perBook} bookmarks per book: a new one beyond is 400, an existing one can still be relabelled`, async () => {
-    const fresh = await signedUp();
+    const fresh = await signUp();
     const bigBook = await bookWithOnePlaceLeft(fresh);
     expect((await put(fresh, 1500, undefined, bigBook)).status).toBe(201);
     const full = `A book can have at most ${BOOKMARK_LIMITS.perBook} bookmarks; remove one to add another`;
@@ -272,7 +259,7 @@ describe('the bookmarks API', () => {
     expect(await rowsOf('bookmark', { userId: fresh.userId, bookId: bigBook })).toBe(BOOKMARK_LIMITS.perBook);
     // The limit is per user and book.
     expect((await put(fresh, 3)).status).toBe(201);
-    expect((await put(await signedUp(), 1501, undefined, bigBook)).status).toBe(201);
+    expect((await put(await signUp(), 1501, undefined, bigBook)).status).toBe(201);
 
     expect((await remove(fresh, 1, bigBook)).status).toBe(204);
     expect((await put(fresh, 1501, undefined, bigBook)).status).toBe(201);
@@ -283,7 +270,7 @@ describe('the bookmarks API', () => {
   });
 
   test('calls at once: a new page is bookmarked once, and the last free place is taken once', async () => {
-    const fresh = await signedUp();
+    const fresh = await signUp();
     const samePage = await Promise.all(Array.from({ length: 4 }, () => put(fresh, 7)));
     expect(samePage.map((response) => response.status).sort()).toEqual([200, 200, 200, 201]);
     expect(await pagesOf(fresh)).toEqual([7]);
@@ -297,8 +284,8 @@ describe('the bookmarks API', () => {
   });
 
   test("one user never sees or changes another's bookmarks, and each book has its own", async () => {
-    const alice = await signedUp();
-    const bob = await signedUp();
+    const alice = await signUp();
+    const bob = await signUp();
     await put(alice, 10, { label: 'alice' });
     await put(alice, 11);
     await put(alice, 12, undefined, otherBookId);
@@ -319,7 +306,7 @@ describe('the bookmarks API', () => {
 
 describe('the reading position', () => {
   test('is {page: null} before any, then the last page saved, one row per user and book', async () => {
-    const user = await signedUp();
+    const user = await signUp();
     expect((await position(user)).body).toEqual({ page: null });
 
     const saved = await savePosition(user, { page: 12 });
@@ -337,14 +324,14 @@ describe('the reading position', () => {
 
     // Another book and another user start afresh.
     expect((await position(user, otherBookId)).body).toEqual({ page: null });
-    const other = await signedUp();
+    const other = await signUp();
     expect((await position(other)).body).toEqual({ page: null });
     await savePosition(other, { page: 3 });
     expect((await position(user)).body).toEqual({ page: PAGES });
   });
 
   test('a page outside 1..page count, not a whole number or missing is 400 and keeps the saved one', async () => {
-    const user = await signedUp();
+    const user = await signUp();
     await savePosition(user, { page: 30 });
     const atLeastOne = 'page: must be a whole number of at least 1';
     const cases: [unknown, string][] = [
@@ -365,7 +352,7 @@ describe('the reading position', () => {
 describe('what goes with the account and with the book', () => {
   /** A user with two bookmarks and a position in each book. */
   async function reader(): Promise<User> {
-    const user = await signedUp();
+    const user = await signUp();
     for (const book of [bookId, otherBookId]) {
       expect((await put(user, 4, undefined, book)).status).toBe(201);
       expect((await put(user, 9, { label: 'nine' }, book)).status).toBe(201);

@@ -47,6 +47,7 @@ async function seen(client: TestClient, token: string, bookId: number, paragraph
     related: await read(`/api/graph/books/${bookId}/paragraphs/${paragraph}/related`),
     bookmarks: await read(`/api/books/${bookId}/bookmarks`),
     annotations: await read(`/api/books/${bookId}/annotations`),
+    preferences: await read('/api/me/preferences'),
     position: await read(`/api/books/${bookId}/position`),
     // The same hits; only their snippets are each engine's own (docs/database-engines.md).
     search: withoutSnippets(await read(`/api/books/${bookId}/search?q=${encodeURIComponent(word)}`)),
@@ -133,6 +134,12 @@ describe.skipIf(clusterUrl === undefined)('npm run db:copy: SQLite to PostgreSQL
         },
       });
       expect(highlight.status, JSON.stringify(highlight.body)).toBe(201);
+      const preferences = await client.json('/api/me/preferences', {
+        method: 'PATCH',
+        token: idToken,
+        body: { pageColours: 'sepia' },
+      });
+      expect(preferences.status, JSON.stringify(preferences.body)).toBe(200);
       // A cached summary (graph_summary) and a count of the summary rate limit (rate_limit_counter).
       const summary = await client.json(`/api/graph/books/${bookId}/paragraphs/summary`, {
         token: idToken,
@@ -202,6 +209,7 @@ describe.skipIf(clusterUrl === undefined)('npm run db:copy: SQLite to PostgreSQL
       'bookmark',
       'reading_position',
       'annotation',
+      'reader_preference',
       'rate_limit_counter',
       'job',
       'sign_in_failure',

@@ -8,3 +8,4 @@ export * from './search.ts';
 export * from './related-walk.ts';
 export * from './jobs.ts';
 export * from './uploads.ts';
+export * from './preferences.ts';

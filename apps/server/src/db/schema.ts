@@ -190,6 +190,15 @@ export interface Database {
     /** ISO 8601, when the page was first bookmarked. */
     created_at: string;
   };
+  /** A user's reader preferences (migration 015-reader-preferences); 1 and 0 for true and false. */
+  reader_preference: {
+    user_id: string;
+    page_colours: string;
+    defined_terms: number;
+    dark_page_suggested: number;
+    /** ISO 8601. */
+    updated_at: string;
+  };
   /** A highlight, with or without a note, a user made in a book (migration 014-annotations). */
   annotation: {
     id: string;

@@ -10,7 +10,8 @@ export interface UserFiles {
 }
 
 /**
- * Removes what a user kept when the account goes: bookmarks, reading positions, highlights and notes, their ownership of
+ * Removes what a user kept when the account goes: bookmarks, reading positions, highlights and notes,
+ * reader preferences, their ownership of
  * books, the private books no one else owns (with their graph and index, by cascade) and the uploads
  * still queued, running or failed. Answers the files to remove after the transaction. Not a foreign key to
  * the identity `user` table: our migrations also run where better-auth has not created that table yet
@@ -20,6 +21,7 @@ export async function deleteUserData(db: Kysely<Database>, userId: string): Prom
   await db.deleteFrom('bookmark').where('user_id', '=', userId).execute();
   await db.deleteFrom('reading_position').where('user_id', '=', userId).execute();
   await db.deleteFrom('annotation').where('user_id', '=', userId).execute();
+  await db.deleteFrom('reader_preference').where('user_id', '=', userId).execute();
   const owned = await db.selectFrom('book_owner').select('book_id').where('user_id', '=', userId).execute();
   await db.deleteFrom('book_owner').where('user_id', '=', userId).execute();
   const books: number[] = [];

@@ -168,3 +168,34 @@ export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
   return `${prefix}-${process.pid}-${Date.now()}-${counter}@example.com`;
 }
+
+/** A new account, signed in: its browser stand-in, address, ID token (for bearer calls) and user id. */
+export interface SignedUpUser {
+  client: TestClient;
+  email: string;
+  token: string;
+  userId: string;
+}
+
+/** Signs up a new account on the server at `baseUrl` (a distinct address unless one is given). */
+export async function signedUp(
+  baseUrl: string,
+  { email = uniqueEmail(), password = 'secret1', name = '' } = {},
+): Promise<SignedUpUser> {
+  const client = new TestClient(baseUrl);
+  const { status, body } = await client.signUp(email, password, name);
+  if (status !== 200) throw new Error(`sign-up answered ${status}: ${JSON.stringify(body)}`);
+  const userId = (body.user as { id: string }).id;
+  return { client, email, token: await client.getIdToken(), userId };
+}
+
+/** An API call with the bearer token only (no cookies), as the web app makes it. */
+export function bearerCall(
+  baseUrl: string,
+  method: string,
+  pathname: string,
+  token: string | undefined,
+  body?: unknown,
+) {
+  return new TestClient(baseUrl).json(pathname, { method, token, body });
+}

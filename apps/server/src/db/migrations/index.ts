@@ -12,6 +12,7 @@ import * as m011 from './011-owner-names.ts';
 import * as m012 from './012-identity-limits.ts';
 import * as m013 from './013-figure-bands.ts';
 import * as m014 from './014-annotations.ts';
+import * as m015 from './015-reader-preferences.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '012-identity-limits': m012,
   '013-figure-bands': m013,
   '014-annotations': m014,
+  '015-reader-preferences': m015,
 };

@@ -4,6 +4,7 @@ import { useSavedReadingPosition } from './bookmarks/index.ts';
 import { docIdError } from './pdf/load-error.ts';
 import { usePdfBook, type PdfBookPrefetch } from './pdf/use-pdf-book.ts';
 import { takePrefetched } from './prefetch.ts';
+import { useReaderPreferences } from './preferences/index.ts';
 import { ReaderError } from './ReaderError.tsx';
 import { ReaderLoading } from './ReaderLoading.tsx';
 import { ReaderView } from './ReaderView.tsx';
@@ -33,9 +34,12 @@ function ReaderBook({ bookId }: { bookId: number }) {
   const outline = useBookOutline(bookId, pageShown);
   // Asked for beside the book; a position that cannot be had opens the book at page 1.
   const saved = useSavedReadingPosition(bookId, prefetchedPosition);
+  // The page colours are known before a page is drawn: a dark page never flashes white.
+  const preferences = useReaderPreferences(() => takePrefetched(bookId, 'preferences'));
   if (book.status === 'error') return <ReaderError message={book.message} />;
   if (outline.status === 'error') return <ReaderError message={outline.message} />;
-  if (book.status === 'loading' || saved.status === 'loading') return <ReaderLoading />;
+  if (book.status === 'loading' || saved.status === 'loading' || preferences.status === 'loading')
+    return <ReaderLoading />;
   return (
     <ReaderView
       bookId={bookId}
@@ -44,6 +48,8 @@ function ReaderBook({ bookId }: { bookId: number }) {
       title={book.metadata.title}
       outline={outline.status === 'loaded' ? outline.outline : null}
       savedPage={saved.page}
+      preferences={preferences.preferences}
+      onPreferencesChange={preferences.change}
       onFirstPageShown={() => setPageShown(true)}
     />
   );

@@ -1,7 +1,12 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { BookOutlineChapter } from '@threadbook/book';
-import type { Annotation } from '@threadbook/contracts';
+import {
+  DEFAULT_READER_PREFERENCES,
+  type Annotation,
+  type ReaderPreferences,
+  type ReaderPreferencesPatch,
+} from '@threadbook/contracts';
 import { useStudyNotes } from './annotations/index.ts';
 import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
 import { useFind } from './find/index.ts';
@@ -9,6 +14,7 @@ import { useReaderShortcuts } from './keyboard/index.ts';
 import { PAGE_FIT, usefulPageLabels } from './model/index.ts';
 import { readReaderMemory, ResizablePanel, usePanelWidth, writeReaderMemory } from './panels/index.ts';
 import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
+import { DarkPageSuggestion } from './preferences/index.ts';
 import { PageReferenceSpans, ReferencePreview, useReferencePreviews } from './preview/index.ts';
 import { AnchorIntroduction, RelatedPanel, useAnchorIndex, usePageOverlays } from './related/index.ts';
 import { ReaderNotice } from './ReaderNotice.tsx';
@@ -42,6 +48,9 @@ interface ReaderViewProps {
   savedPage: number | null;
   /** A page is drawn: what the first page does not need may load now. */
   onFirstPageShown?(): void;
+  /** The user's reader preferences (page colours), kept on the server. */
+  preferences?: ReaderPreferences;
+  onPreferencesChange?(patch: ReaderPreferencesPatch): void;
 }
 
 /**
@@ -116,6 +125,7 @@ function useNavigationRequests(viewRef: RefObject<PdfViewHandle | null>): void {
 
 function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   const { bookId, pdf, firstPage, title, outline, savedPage, initialPage, onFirstPageShown } = props;
+  const preferences = props.preferences ?? DEFAULT_READER_PREFERENCES;
   const viewRef = useRef<PdfViewHandle>(null);
   const dispatch = useReaderDispatch();
   const page = useReaderState((state) => state.page);
@@ -212,8 +222,13 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
         onToggleFullscreen={toggleFullscreen}
         findOpen={find.open}
         onToggleFind={find.toggle}
+        pageColours={props.onPreferencesChange && preferences.pageColours}
+        onPageColoursChange={(pageColours) => props.onPreferencesChange?.({ pageColours })}
       />
       {find.bar}
+      {props.onPreferencesChange && (
+        <DarkPageSuggestion preferences={preferences} onChange={props.onPreferencesChange} />
+      )}
       <div className="reader__body">
         {bookmarks.error && !tocOpen && <ReaderNotice message={bookmarks.error} />}
         <ResizablePanel
@@ -253,6 +268,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
             </>
           )}
           links={previews.pageLinks}
+          pageColours={preferences.pageColours}
           onCtrlWheel={zoomByWheelTurn}
           onPageChange={(next) => dispatch({ type: 'pageChanged', page: next })}
           onPagePainted={() => {

@@ -2,6 +2,7 @@ import { idToken } from '../../lib/api.ts';
 import { fetchReadingPosition } from './bookmarks/api.ts';
 import type { PendingPdfDocument } from './pdf/load-document.ts';
 import { fetchBookMetadata, fetchOpeningRanges, type OpeningRanges } from './pdf/book-requests.ts';
+import { fetchReaderPreferences } from './preferences/api.ts';
 
 /**
  * A book opened by its address (a link, a reload): its first calls go out as soon as the session's token
@@ -12,6 +13,7 @@ import { fetchBookMetadata, fetchOpeningRanges, type OpeningRanges } from './pdf
 export interface BookPrefetch {
   metadata: ReturnType<typeof fetchBookMetadata>;
   position: ReturnType<typeof fetchReadingPosition>;
+  preferences: ReturnType<typeof fetchReaderPreferences>;
   document: Promise<PendingPdfDocument>;
 }
 
@@ -59,6 +61,7 @@ export function prefetchBook(bookId: number, now = Date.now(), openDocument = op
   });
   requests.metadata = signedIn.then(() => fetchBookMetadata(bookId));
   requests.position = signedIn.then(() => fetchReadingPosition(bookId));
+  requests.preferences = signedIn.then(() => fetchReaderPreferences());
   requests.document = signedIn.then(() => {
     const opening = fetchOpeningRanges(bookId);
     // Awaited by pdf.js's loader, once its code is there; until then (or if it never comes) it is handled.

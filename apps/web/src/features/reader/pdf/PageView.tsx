@@ -8,6 +8,8 @@ import {
   type PDFPageProxy,
   type RenderTask,
 } from 'pdfjs-dist';
+import type { PageColours } from '@threadbook/contracts';
+import { pageBackground, recolourCanvas } from './page-colours.ts';
 import type { RenderQueue } from './render-queue.ts';
 // Links (issue 15).
 import { useAnnotationLayer, type PageLinks } from '../links/index.ts';
@@ -54,6 +56,8 @@ interface PageViewProps {
   children?: ReactNode;
   /** The page's links (pdf.js annotation layer) lead through this; none drawn without it. */
   links?: PageLinks;
+  /** Drawn in these colours (night reading): the book's own when not given or 'normal'. */
+  colours?: PageColours;
 }
 
 /**
@@ -64,7 +68,7 @@ interface PageViewProps {
  */
 export const PageView = memo(function PageView(props: PageViewProps) {
   const { pdf, pageNumber, loadedPage, scale, top, left, width, height } = props;
-  const { renderQueue, onPainted, onSize, children } = props;
+  const { renderQueue, onPainted, onSize, children, colours = 'normal' } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [page, setPage] = useState<PDFPageProxy | null>(loadedPage ?? null);
@@ -115,10 +119,17 @@ export const PageView = memo(function PageView(props: PageViewProps) {
         canvas,
         viewport,
         transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+        // Night reading leaves the page's images as they are: pdf.js says where it drew them.
+        recordImages: colours !== 'normal',
       });
       try {
         await renderTask.promise;
         if (cancelled) return;
+        if (colours !== 'normal') {
+          const images: unknown = renderTask.imageCoordinates ?? page.imageCoordinates;
+          recolourCanvas(canvas, colours, images as ArrayLike<number> | null);
+        }
+        canvas.dataset.drawn = 'true';
         textContainer.replaceChildren();
         textLayer = new TextLayer({
           textContentSource: page.streamTextContent(),
@@ -143,16 +154,17 @@ export const PageView = memo(function PageView(props: PageViewProps) {
       renderTask?.cancel();
       textLayer?.cancel();
       setPainted(false);
+      delete canvas.dataset.drawn;
       textContainer.replaceChildren();
       // A zero-sized canvas gives its pixel memory back at once.
       canvas.width = 0;
       canvas.height = 0;
     };
-  }, [page, scale, pageNumber, renderQueue, onPainted]);
+  }, [page, scale, pageNumber, renderQueue, onPainted, colours]);
 
   return (
     <div
-      className="pdf-page"
+      className={`pdf-page pdf-page--${colours}`}
       data-page-number={pageNumber}
       data-painted={painted ? 'true' : undefined}
       style={
@@ -162,6 +174,7 @@ export const PageView = memo(function PageView(props: PageViewProps) {
           width,
           height,
           '--total-scale-factor': scale * PixelsPerInch.PDF_TO_CSS_UNITS,
+          background: pageBackground(colours) ?? undefined,
         } as CSSProperties
       }
     >

@@ -10,6 +10,7 @@ import {
   type Ref,
 } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import type { PageColours } from '@threadbook/contracts';
 import {
   fitPageScale,
   jumpScrollTop,
@@ -58,6 +59,8 @@ interface PdfViewProps {
   onScaleChange?(scale: number): void;
   /** Where the pages' links lead (issue 15); stable, or every page renders again. */
   links?: PageLinks;
+  /** The page colours the pages are drawn in (issue 34: night reading); the book's own when not given. */
+  pageColours?: PageColours;
   ref?: Ref<PdfViewHandle>;
 }
 
@@ -231,6 +234,7 @@ export function PdfView(props: PdfViewProps) {
                 onPainted={onPainted}
                 onSize={onSize}
                 links={props.links}
+                colours={props.pageColours}
               >
                 {renderOverlay?.(pageNumber)}
               </PageView>

@@ -13,6 +13,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { PageColours } from '@threadbook/contracts';
 import {
   canClearHistory,
   canRedo,
@@ -27,6 +28,7 @@ import {
 } from '../model/index.ts';
 import { useReaderDispatch, useReaderState } from '../state/index.ts';
 import { CommitInput } from './CommitInput.tsx';
+import { PageColourMenu } from './PageColourMenu.tsx';
 import { ZoomPresetMenu } from './ZoomPresetMenu.tsx';
 import './toolbar.css';
 
@@ -41,10 +43,13 @@ export interface ToolbarProps {
   /** Find in the book: the button is shown when the reader has it. */
   findOpen?: boolean;
   onToggleFind?: () => void;
+  /** Night reading: the page colours, and a change of them (the menu is shown when the reader has it). */
+  pageColours?: PageColours;
+  onPageColoursChange?: (colours: PageColours) => void;
 }
 
 /**
- * The reader's toolbar, items in SPEC §2's order, with two additions: the bookmark toggle after the next-page
+ * The reader's toolbar, items in SPEC §2's order, with three additions: the bookmark toggle after the next-page
  * button (DESIGN.md decision 4) and the zoom preset menu after the percentage (SPEC §9). It shows the
  * reader's state and dispatches what the student asks for: pages from the buttons or the page input (a
  * valid page other than the current one), a zoom from the − and + buttons (steps of 0.25, not below 0.25),
@@ -157,6 +162,9 @@ export function Toolbar(props: ToolbarProps) {
         <ToolButton label="Find in book" pressed={props.findOpen} onClick={props.onToggleFind}>
           <Search size={18} aria-hidden="true" />
         </ToolButton>
+      )}
+      {props.pageColours && props.onPageColoursChange && (
+        <PageColourMenu colours={props.pageColours} onChoose={props.onPageColoursChange} />
       )}
       <ToolButton label="Toggle fullscreen" pressed={props.fullscreen} onClick={props.onToggleFullscreen}>
         {props.fullscreen ? (
