@@ -23,6 +23,9 @@ function bookServer(bookId: number) {
       });
     }
     if (call.url === `/api/books/${bookId}/position`) return json({ page: 42 });
+    if (call.url === '/api/me/preferences') {
+      return json({ pageColours: 'dark', definedTerms: true, darkPageSuggested: true });
+    }
     if (call.url === `/api/books/${bookId}/files/book.pdf`) return rangeAnswer(PDF, call.range);
     return failure(404, 'Not Found');
   };
@@ -46,7 +49,7 @@ function fakeOpener() {
 describe('prefetchBook and takePrefetched', () => {
   useSignedInApi();
 
-  test('the metadata and the reading position are asked for once, and the PDF opened once from its start and end, with the token', async () => {
+  test('the metadata, the reading position and the reader preferences are asked for once, and the PDF opened once from its start and end, with the token', async () => {
     const api = stubApi(bookServer(11));
     const pdf = fakeOpener();
     prefetchBook(11, Date.now(), pdf.open);
@@ -57,6 +60,7 @@ describe('prefetchBook and takePrefetched', () => {
       title: 'Abstract Algebra',
     });
     await expect(takePrefetched(11, 'position')).resolves.toBe(42);
+    await expect(takePrefetched(11, 'preferences')).resolves.toMatchObject({ pageColours: 'dark' });
     await takePrefetched(11, 'document');
     expect(pdf.opened).toHaveLength(1);
     const opening = await pdf.opened[0]!.opening;
@@ -72,6 +76,7 @@ describe('prefetchBook and takePrefetched', () => {
       `/api/books/11/files/book.pdf Bearer id-token bytes=0-${HEAD_BYTES - 1}`,
       '/api/books/11/metadata Bearer id-token null',
       '/api/books/11/position Bearer id-token null',
+      '/api/me/preferences Bearer id-token null',
     ]);
   });
 

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, SunMoon } from 'lucide-react';
 import { PAGE_COLOURS, type PageColours } from '@threadbook/contracts';
+import { focusButtonUnlessMoved } from './menu-focus.ts';
 
 export const PageColourText = {
   button: 'Page colour',
@@ -35,11 +36,7 @@ export function PageColourMenu({ colours, onChoose }: PageColourMenuProps) {
         align="end"
         sideOffset={4}
         loop
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          const focused = document.activeElement;
-          if (focused === null || focused === document.body) buttonRef.current?.focus();
-        }}
+        onCloseAutoFocus={(event) => focusButtonUnlessMoved(event, buttonRef.current)}
       >
         <DropdownMenu.RadioGroup
           className="zoom-presets__items"

@@ -2,6 +2,7 @@ import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown } from 'lucide-react';
 import { formatZoomPercent, PAGE_FIT, PRESET_SCALES, type ZoomSetting } from '../model/index.ts';
+import { focusButtonUnlessMoved } from './menu-focus.ts';
 
 interface ZoomPreset {
   setting: ZoomSetting;
@@ -91,13 +92,7 @@ export function ZoomPresetMenu({ setting, onChoose }: ZoomPresetMenuProps) {
           avoidCollisions={false}
           loop
           onFocus={onMenuFocus}
-          onCloseAutoFocus={(event) => {
-            // Focus goes where a click or Tab put it; otherwise (Escape, a choice, a click on nothing
-            // focusable) back to the button.
-            event.preventDefault();
-            const focused = document.activeElement;
-            if (focused === null || focused === document.body) buttonRef.current?.focus();
-          }}
+          onCloseAutoFocus={(event) => focusButtonUnlessMoved(event, buttonRef.current)}
         >
           <DropdownMenu.RadioGroup
             className="zoom-presets__items"
