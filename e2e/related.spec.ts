@@ -20,9 +20,11 @@ import {
   drawnPage,
   fetchGraph,
   fetchRelated,
+  inkOf,
   GROUP_TITLES,
   groupTitleOf,
   openReader,
+  openSample,
   pageInput,
   paragraphLabel,
   paragraphTextsPath,
@@ -1338,20 +1340,8 @@ test.describe('related panel: figures', () => {
     const figure = item.getByRole('button', { name: 'Go to the figure' });
     await expect(figure).toHaveAttribute('data-drawn', 'true');
     // Drawn from the page: ink on it, as wide as the item, and as tall as the band at that width.
-    const drawn = await figure.locator('canvas').evaluate((element) => {
-      const canvas = element as unknown as {
-        width: number;
-        height: number;
-        getBoundingClientRect(): { width: number; height: number };
-        getContext(kind: '2d'): { getImageData(...box: number[]): { data: Uint8ClampedArray } } | null;
-      };
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-      let ink = 0;
-      for (let i = 0; i < data.length; i += 4)
-        if (data[i]! < 128 && data[i + 1]! < 128 && data[i + 2]! < 128) ink++;
-      const { width, height } = canvas.getBoundingClientRect();
-      return { ink, width, height };
-    });
+    const drawnCanvas = figure.locator('canvas');
+    const drawn = { ink: await inkOf(drawnCanvas), ...(await box(drawnCanvas)) };
     expect(drawn.ink).toBeGreaterThan(100);
     const itemWidth = (await box(figure)).width;
     expect(drawn.width).toBeGreaterThan(itemWidth * 0.9);
@@ -1362,6 +1352,48 @@ test.describe('related panel: figures', () => {
     await figure.click();
     await expect(pageInput(page)).toHaveValue(aataLabel(caption.node.page));
     await expect(drawnPage(page, caption.node.page).locator('.paragraph-highlight')).toBeVisible();
+  });
+  test('See More shows a paragraph as the book prints it, drawn from the PDF; its text stays for screen readers', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await openSample(page, request, env, baseURL!);
+    const graph = await fetchGraph(page, sample.id);
+    const { nodes } = relationshipsOf(graph);
+    // A related paragraph longer than the panel's 150 characters, followed by another on its page.
+    let choice: { sourceId: string; item: RelatedParagraphsResponse['related'][number] } | undefined;
+    for (const sourceId of [...new Set(graph.edges.map((edge) => edge.source))].slice(0, 40)) {
+      const related = await fetchRelated(page, sample.id, sourceId);
+      const item = related.related.find(
+        ({ node }) =>
+          node.text.length > 200 &&
+          !node.figure &&
+          graph.nodes.some((other) => other.page === node.page && other.y_start > node.y_start + 0.05),
+      );
+      if (item) {
+        choice = { sourceId, item };
+        break;
+      }
+    }
+    expect(choice, 'a related paragraph of the sample longer than 150 characters').toBeDefined();
+    const { sourceId, item } = choice!;
+    await turnToPage(page, nodes.get(sourceId)!.page);
+    await clickAnchor(page, sourceId);
+    const entry = relatedItem(relatedPanel(page), item.node.id);
+    await entry.getByRole('button', { name: 'See More' }).click();
+    const printed = entry.getByRole('button', { name: 'Go to the paragraph' });
+    await expect(printed).toHaveAttribute('data-drawn', 'true');
+    const ink = await inkOf(printed.locator('canvas'));
+    expect(ink).toBeGreaterThan(200);
+    // The whole text is there for screen readers, not shown twice.
+    const text = entry.locator('.related-item__text');
+    await expect(text).toContainText(item.node.text.slice(-30));
+    await expect(text.locator('.visually-hidden')).toHaveCount(1);
+    await entry.getByRole('button', { name: 'See Less' }).click();
+    await expect(printed).toBeHidden();
+    await expect(text.locator('.visually-hidden')).toHaveCount(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
   bookGraphResponseSchema,
@@ -82,23 +82,27 @@ export function drawnPage(page: Page, pageNumber: number) {
 
 /** Whether the canvas has any non-white pixel: a drawn page, not a blank one. */
 export async function canvasHasInk(page: Page, pageNumber: number): Promise<boolean> {
-  return drawnPage(page, pageNumber)
-    .locator('canvas')
-    .evaluate((element) => {
-      // e2e code is typed without the DOM library: the little of a canvas this needs.
-      const canvas = element as unknown as {
-        width: number;
-        height: number;
-        getContext(kind: '2d'): { getImageData(...box: number[]): { data: Uint8ClampedArray } } | null;
-      };
-      const context = canvas.getContext('2d');
-      if (!context || canvas.width === 0) return false;
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      for (let i = 0; i < data.length; i += 4) {
-        if (data[i]! < 200 || data[i + 1]! < 200 || data[i + 2]! < 200) return true;
-      }
-      return false;
-    });
+  return (await inkOf(drawnPage(page, pageNumber).locator('canvas'), 200)) > 0;
+}
+
+/** How many pixels of a canvas are ink: every channel below `below` (dark print on a light page). */
+export async function inkOf(canvasLocator: Locator, below = 128): Promise<number> {
+  return canvasLocator.evaluate((element, limit) => {
+    // e2e code is typed without the DOM library: the little of a canvas this needs.
+    const canvas = element as unknown as {
+      width: number;
+      height: number;
+      getContext(kind: '2d'): { getImageData(...box: number[]): { data: Uint8ClampedArray } } | null;
+    };
+    const context = canvas.getContext('2d');
+    if (!context || canvas.width === 0) return 0;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i]! < limit && data[i + 1]! < limit && data[i + 2]! < limit) ink++;
+    }
+    return ink;
+  }, below);
 }
 
 /** The toolbar's page input. */

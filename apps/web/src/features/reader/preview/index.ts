@@ -6,4 +6,4 @@ export {
   type PreviewTarget,
   type ReferencePreviews,
 } from './use-reference-previews.ts';
-export { drawRegion, previewPixelRatio } from './draw-region.ts';
+export { drawRegion, previewPixelRatio, type Region } from './draw-region.ts';

@@ -3,9 +3,10 @@ import { Sparkles, TriangleAlert } from 'lucide-react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { RelatedParagraph } from '@threadbook/contracts';
 import type { ParagraphNotes } from '../annotations/index.ts';
-import { pageLabel, relationshipTypeLabel, truncateText } from '../model/index.ts';
+import { pageLabel, relationshipTypeLabel, truncateText, type ParagraphPlace } from '../model/index.ts';
 import { useParagraphLabelOf } from '../state/index.ts';
-import { FigureBand } from './FigureBand.tsx';
+import { PAGE_TEXT_BOTTOM } from './anchor-index.ts';
+import { PageBand } from './PageBand.tsx';
 import { summaryButtonLabel, SummaryText, useSummary } from './use-summary.ts';
 
 interface RelatedItemProps {
@@ -14,6 +15,8 @@ interface RelatedItemProps {
   pdf: PDFDocumentProxy | null;
   sourceId: string;
   item: RelatedParagraph;
+  /** Where the paragraph is on its page: See More draws it from there. */
+  place: ParagraphPlace;
   /** The student's highlights and notes in the paragraph, when there are any. */
   notes?: ParagraphNotes;
   highlighted: boolean;
@@ -24,7 +27,8 @@ interface RelatedItemProps {
 
 /**
  * One related paragraph (SPEC §2): its label (a jump to it), its page, a caption's figure as printed, its
- * text cut at 150 characters with See More / See Less, the student's own highlights and notes in it, why it
+ * text cut at 150 characters with See More (the paragraph then drawn as printed, its text kept for screen
+ * readers) / See Less, the student's own highlights and notes in it, why it
  * is related, and its explanation on demand.
  */
 export function RelatedItem({
@@ -32,6 +36,7 @@ export function RelatedItem({
   pdf,
   sourceId,
   item,
+  place,
   notes,
   highlighted,
   showType,
@@ -46,6 +51,11 @@ export function RelatedItem({
     related_paragraph: item.node.id,
   });
   const text = truncateText(item.node.text, expanded);
+  // See More shows the paragraph as printed; its text stays for screen readers, search and copying.
+  const [printed, setPrinted] = useState(false);
+  const showPrinted = expanded && pdf !== null && !figure;
+  // A page's last paragraph may run on to the next page, which the band does not show: its text stays.
+  const endsOnItsPage = place.yEnd < PAGE_TEXT_BOTTOM;
 
   return (
     <li className={`related-item${highlighted ? ' related-item--highlighted' : ''}`}>
@@ -66,9 +76,31 @@ export function RelatedItem({
           <span className="related-item__page">{pageLabel(item.node.page)}</span>
         </span>
       </div>
-      {pdf && figure && <FigureBand pdf={pdf} node={{ ...item.node, figure }} onJump={() => onJump(item)} />}
+      {pdf && figure && (
+        <PageBand
+          pdf={pdf}
+          pageNumber={item.node.page}
+          top={figure.top}
+          bottom={figure.bottom}
+          label="Go to the figure"
+          onJump={() => onJump(item)}
+        />
+      )}
+      {showPrinted && (
+        <PageBand
+          pdf={pdf}
+          pageNumber={place.page}
+          top={place.yStart - PRINTED_MARGIN}
+          bottom={place.yEnd}
+          label="Go to the paragraph"
+          onJump={() => onJump(item)}
+          onDrawn={setPrinted}
+        />
+      )}
       <p className="related-item__text">
-        {text.text}
+        <span className={showPrinted && printed && endsOnItsPage ? 'visually-hidden' : undefined}>
+          {text.text}
+        </span>
         {text.toggle && (
           <>
             {' '}
@@ -110,6 +142,9 @@ export function RelatedItem({
     </li>
   );
 }
+
+/** Drawn a little above the paragraph's first line, so its ascenders are not cut. */
+const PRINTED_MARGIN = 0.006;
 
 export const OwnNotesText = { label: 'Your highlights and notes' } as const;
 

@@ -130,6 +130,7 @@ function RelatedGroups({
                 pdf={pdf}
                 sourceId={source.id}
                 item={item}
+                place={placeOf(item.node)}
                 notes={notesOn?.(item.node.id)}
                 highlighted={sameParagraphId(highlightedId, item.node.id)}
                 showType={group.key === 'other'}

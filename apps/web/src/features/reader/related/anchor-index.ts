@@ -18,7 +18,7 @@ import type { ParagraphPlace } from '../model/index.ts';
 export const NO_JUSTIFICATION = 'No justification provided';
 
 /** Where the last paragraph of a page is taken to end (the bottom margin of a typical page). */
-const PAGE_TEXT_BOTTOM = 0.92;
+export const PAGE_TEXT_BOTTOM = 0.92;
 /** A paragraph is never drawn thinner than this (about one line). */
 const MIN_HEIGHT = 0.02;
 
