@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { buildInputs, bundledWorkspaces, isBuildFresh, writeStamp } from './build-web.ts';
+import { buildInputs, bundledWorkspaces, initialScripts, isBuildFresh, writeStamp } from './build-web.ts';
 
 let root: string;
 /** The time of the last write or build: each one a second after the one before. */
@@ -78,4 +78,22 @@ test('installed dependencies count by content: npm install rewriting the same li
   expect(isBuildFresh(root)).toBe(true);
   put('node_modules/.package-lock.json', '{"react":"19.1.0"}');
   expect(isBuildFresh(root)).toBe(false);
+});
+
+test('the initial scripts are the entry and its modulepreloaded chunks, with their gzipped sizes', () => {
+  const dist = path.join(root, 'apps/web/dist');
+  put(
+    'apps/web/dist/index.html',
+    '<script type="module" crossorigin src="/assets/index-a.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/shared-b.js">' +
+      '<link rel="stylesheet" href="/assets/index-c.css">',
+  );
+  put('apps/web/dist/assets/index-a.js', 'x'.repeat(10_000));
+  put('apps/web/dist/assets/shared-b.js', 'y');
+  put('apps/web/dist/assets/lazy-d.js', 'never loaded first');
+  const scripts = initialScripts(dist);
+  expect(scripts.map((script) => script.file)).toEqual(['assets/index-a.js', 'assets/shared-b.js']);
+  // Ten thousand of one letter gzip to a few dozen bytes; one letter to about twenty.
+  expect(scripts[0]!.gzip).toBeGreaterThan(20);
+  expect(scripts[0]!.gzip).toBeLessThan(200);
 });

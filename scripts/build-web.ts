@@ -11,6 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +89,32 @@ export function writeStamp(root: string, signature: string, started: Date): void
   utimesSync(stamp, started, started);
 }
 
+/** What the first screen loads before it can run (issue 34): at most this, gzipped. */
+export const INITIAL_JS_BUDGET_KB = 150;
+
+/**
+ * The scripts index.html loads at once: the entry and the chunks it is modulepreloaded with (what it
+ * imports statically), each with its gzipped size in bytes.
+ */
+export function initialScripts(distDir: string): { file: string; gzip: number }[] {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const files = [
+    ...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"|<link rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+  ].map((match) => match[1] ?? match[2]!);
+  return files.map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(distDir, file))).length }));
+}
+
+/** Prints the first screen's JavaScript, entry and all, against its budget. */
+function printInitialScripts(root: string): void {
+  const scripts = initialScripts(path.join(root, WEB, 'dist'));
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
+  console.log(`\nInitial JavaScript (gzip), what the first screen loads before it runs:`);
+  for (const { file, gzip } of scripts) console.log(`  ${kb(gzip).padStart(9)}  ${file}`);
+  const verdict = total <= INITIAL_JS_BUDGET_KB * 1024 ? 'within' : 'OVER';
+  console.log(`  ${kb(total).padStart(9)}  in all, ${verdict} the budget of ${INITIAL_JS_BUDGET_KB} kB`);
+}
+
 function build(root: string): void {
   // Read before the build: a file changed while it runs is newer than the stamp, so the next start builds.
   const started = new Date();
@@ -95,6 +122,7 @@ function build(root: string): void {
   const result = spawnSync('npm', ['run', 'build', '-w', WEB], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeStamp(root, signature, started);
+  printInitialScripts(root);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -21,7 +21,8 @@ describe('routes and shell', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/about'));
-    expect(screen.getByRole('heading', { level: 1, name: 'About the Project' })).toBeInTheDocument();
+    // The about screen loads when it is opened.
+    expect(await screen.findByRole('heading', { level: 1, name: 'About the Project' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Threadbook - About'));
   });
 

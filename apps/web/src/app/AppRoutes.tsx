@@ -1,14 +1,22 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { AboutPage } from '../features/about/index.ts';
 import { OnboardingPage, ResetPasswordPage } from '../features/auth/index.ts';
 import { LibraryPage } from '../features/library/index.ts';
-import { ProfilePage } from '../features/profile/index.ts';
 import { ReaderRoute } from '../features/reader/index.ts';
 import { PrivateRoute, PublicOnlyRoute } from './guards.tsx';
 import { Shell } from './Shell.tsx';
 
 // pdf.js is large: it loads with the reader route only.
 const reader = <ReaderRoute />;
+
+// Screens seldom opened first load when they are opened: the first screen (library or sign-in) stays light.
+const ProfilePage = lazy(() =>
+  import('../features/profile/index.ts').then((module) => ({ default: module.ProfilePage })),
+);
+const AboutPage = lazy(() =>
+  import('../features/about/index.ts').then((module) => ({ default: module.AboutPage })),
+);
+const later = (screen: ReactNode) => <Suspense fallback={null}>{screen}</Suspense>;
 
 /** SPEC §2 route table, plus the public /reset-password page the reset e-mail links to. */
 export function AppRoutes() {
@@ -30,8 +38,8 @@ export function AppRoutes() {
           <Route path="reader" element={reader} />
           <Route path="reader/:docId" element={reader} />
           <Route path="account" element={<Navigate to="/account/profile" replace />} />
-          <Route path="account/profile" element={<ProfilePage />} />
-          <Route path="about" element={<AboutPage />} />
+          <Route path="account/profile" element={later(<ProfilePage />)} />
+          <Route path="about" element={later(<AboutPage />)} />
           <Route path="*" element={<Navigate to="/library" replace />} />
         </Route>
       </Route>

@@ -1,10 +1,9 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { FileText, Lock, Pencil, Trash2 } from 'lucide-react';
 import type { BookListItem } from '@threadbook/contracts';
 import { BookCover } from './BookCover.tsx';
-import { RemoveBookDialog } from './RemoveBookDialog.tsx';
-import { RenameBookDialog } from './RenameBookDialog.tsx';
+import { RemoveBookDialog, RenameBookDialog } from './dialogs.ts';
 
 /**
  * One book of the library: cover, title, author and the 'Open PDF' link to the reader. A book the user
@@ -57,16 +56,18 @@ export function BookTile({ book }: { book: BookListItem }) {
               <Trash2 size={14} aria-hidden="true" />
               Remove
             </button>
-            <RenameBookDialog
-              book={book}
-              open={dialog === 'rename'}
-              onOpenChange={(open) => setDialog(open ? 'rename' : null)}
-            />
-            <RemoveBookDialog
-              book={book}
-              open={dialog === 'remove'}
-              onOpenChange={(open) => setDialog(open ? 'remove' : null)}
-            />
+            <Suspense fallback={null}>
+              <RenameBookDialog
+                book={book}
+                open={dialog === 'rename'}
+                onOpenChange={(open) => setDialog(open ? 'rename' : null)}
+              />
+              <RemoveBookDialog
+                book={book}
+                open={dialog === 'remove'}
+                onOpenChange={(open) => setDialog(open ? 'remove' : null)}
+              />
+            </Suspense>
           </div>
         ) : null}
       </div>

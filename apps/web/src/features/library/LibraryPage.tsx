@@ -1,8 +1,8 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, CircleCheck, LoaderCircle, TriangleAlert, X } from 'lucide-react';
 import type { BookListItem, Upload, UploadsResponse } from '@threadbook/contracts';
-import { AddBookDialog } from './AddBookDialog.tsx';
+import { AddBookDialog } from './dialogs.ts';
 import { AddBookTile } from './AddBookTile.tsx';
 import { BookTile } from './BookTile.tsx';
 import { DropOverlay } from './DropOverlay.tsx';
@@ -141,11 +141,13 @@ export function LibraryPage() {
         grid(state.books)
       )}
       {settings.enabled ? (
-        <AddBookDialog
-          chosen={adding.chosen}
-          onCancel={adding.cancel}
-          onAdd={(t, a) => void adding.send(t, a)}
-        />
+        <Suspense fallback={null}>
+          <AddBookDialog
+            chosen={adding.chosen}
+            onCancel={adding.cancel}
+            onAdd={(t, a) => void adding.send(t, a)}
+          />
+        </Suspense>
       ) : null}
       {dragging ? <DropOverlay /> : null}
     </main>
