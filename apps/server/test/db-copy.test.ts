@@ -203,6 +203,7 @@ describe.skipIf(clusterUrl === undefined)('npm run db:copy: SQLite to PostgreSQL
       'graph_node',
       'graph_edge',
       'graph_reference_span',
+      'graph_term_span',
       'graph_summary',
       'search_block',
       'search_book',

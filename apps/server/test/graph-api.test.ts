@@ -4,11 +4,13 @@ import {
   errorResponseSchema,
   GraphErrorMessage,
   pageReferencesResponseSchema,
+  pageTermsResponseSchema,
   PARAGRAPH_TEXTS_MAX,
   paragraphDetailSchema,
   paragraphTextsResponseSchema,
   relatedParagraphsResponseSchema,
   type PageReferences,
+  type PageTerms,
   type RelatedParagraphsResponse,
 } from '@threadbook/contracts';
 import type { BookDocument } from '@threadbook/book';
@@ -23,6 +25,7 @@ import {
   hubScore,
   insertBook,
   SPANS,
+  TERMS,
   startGraphServer,
   TEXT,
   withServerDb,
@@ -59,6 +62,7 @@ describe('the graph API', () => {
       [`/api/graph/books/${bookId}/paragraphs?ids=3.1.3`],
       [`/api/graph/books/${bookId}/graph`],
       [`/api/graph/books/${bookId}/pages/41/references`],
+      [`/api/graph/books/${bookId}/pages/41/terms`],
       [
         `/api/graph/books/${bookId}/paragraphs/summary`,
         { relationship_type: 'BACKGROUND', source_paragraph: '3.1.3', related_paragraph: '3.1.2' },
@@ -225,6 +229,7 @@ describe('the graph API', () => {
       `/api/graph/books/${book}/paragraphs/${paragraph}`,
       `/api/graph/books/${book}/graph`,
       `/api/graph/books/${book}/pages/41/references`,
+      `/api/graph/books/${book}/pages/41/terms`,
       `/api/graph/books/${book}/paragraphs?ids=${paragraph}`,
     ];
     for (const url of [...paths('abc'), ...paths('-1'), ...paths('0'), ...paths('1.5')]) {
@@ -295,6 +300,43 @@ describe('the graph API', () => {
     expect((await references('358')).body.message).toBe(GraphErrorMessage.pageNotFound);
     for (const page of ['0', '-1', '1.5', 'abc', '1e3']) {
       const { status, body } = await references(page);
+      expect(status, page).toBe(400);
+      expect(body.message).toBe(GraphErrorMessage.invalidPage);
+    }
+  });
+
+  test("a page's defined terms: down the page, each with its definition's section and place", async () => {
+    const terms = async (page: string) => {
+      const { status, body } = await client.json(`/api/graph/books/${bookId}/pages/${page}/terms`, {
+        token,
+      });
+      return { status, body: body as unknown as PageTerms & { message?: string } };
+    };
+    const onPage41 = await terms('41');
+    expect(onPage41.status).toBe(200);
+    expect(pageTermsResponseSchema.parse(onPage41.body)).toEqual([
+      {
+        rect: TERMS[1]!.rect,
+        term: 'Zn',
+        definition: '3.1.3',
+        definition_section: '3.1',
+        definition_page: 41,
+        definition_y_start: 0.5706,
+      },
+      {
+        rect: TERMS[0]!.rect,
+        term: 'equivalence classes',
+        definition: '3.1.1',
+        definition_section: '3.1',
+        definition_page: 40,
+        definition_y_start: 0.6847,
+      },
+    ]);
+    expect(await terms('58')).toEqual({ status: 200, body: [] });
+    expect((await terms('357')).status).toBe(200);
+    expect((await terms('358')).body.message).toBe(GraphErrorMessage.pageNotFound);
+    for (const page of ['0', '-1', '1.5', 'abc', '1e3']) {
+      const { status, body } = await terms(page);
       expect(status, page).toBe(400);
       expect(body.message).toBe(GraphErrorMessage.invalidPage);
     }
@@ -421,7 +463,12 @@ describe('the graph API', () => {
         score: 0.95,
         evidence: ['explicit'],
       };
-      await replaceBookGraph(db, id, book, { edges: [illustrates], explicitRefs: new Map(), spans: [] });
+      await replaceBookGraph(db, id, book, {
+        edges: [illustrates],
+        explicitRefs: new Map(),
+        spans: [],
+        terms: [],
+      });
       return id;
     });
     const { status, body } = await client.json<RelatedParagraphsResponse>(
@@ -632,7 +679,7 @@ function randomGraph(ids: string[], count: number, random: () => number): BookGr
       justification: `${a} and ${b}.`,
     });
   }
-  return { edges, explicitRefs: new Map(), spans: [] };
+  return { edges, explicitRefs: new Map(), spans: [], terms: [] };
 }
 
 /**
@@ -743,7 +790,7 @@ describe('related paragraphs on a random graph', () => {
     ];
     const bookId = await withServerDb(server, async (db) => {
       const id = await insertBook(db, 'Weak link');
-      await replaceBookGraph(db, id, randomBook(7), { edges, explicitRefs: new Map(), spans: [] });
+      await replaceBookGraph(db, id, randomBook(7), { edges, explicitRefs: new Map(), spans: [], terms: [] });
       return id;
     });
     const ranking = async (limit: number) => {

@@ -172,8 +172,27 @@ export function graphOfBook(): BookGraph {
       ['4.1.1', ['3.1.1']],
     ]),
     spans: SPANS,
+    terms: TERMS,
   };
 }
+
+/** Where defined terms are used: two on page 41 (given out of order), none elsewhere. */
+export const TERMS: BookGraph['terms'] = [
+  {
+    page: 41,
+    rect: { x: 0.42, y: 0.6, w: 0.2, h: 0.012 },
+    term: 'equivalence classes',
+    sourceId: '3.1.3',
+    definitionId: '3.1.1',
+  },
+  {
+    page: 41,
+    rect: { x: 0.3, y: 0.2, w: 0.07, h: 0.012 },
+    term: 'Zn',
+    sourceId: '3.1.2',
+    definitionId: '3.1.3',
+  },
+];
 
 /** Where the references sit: two on page 41 (given out of order), one on page 58. */
 export const SPANS: BookGraph['spans'] = [

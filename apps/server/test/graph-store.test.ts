@@ -175,6 +175,7 @@ describe('replaceBookGraph', () => {
       edges: edgesAmong(paragraphIds(smaller), 12),
       explicitRefs: new Map(),
       spans: [],
+      terms: [],
     });
     expect(await counts(id)).toEqual({ nodes: 10, edges: 12, spans: 0, summaries: 0 });
     expect(await counts(other)).toEqual({ nodes: 34, edges: 35, spans: 3, summaries: 1 });
@@ -200,6 +201,7 @@ describe('replaceBookGraph', () => {
         edges: [...good.slice(0, 650), edge, ...good.slice(650)],
         explicitRefs: new Map(),
         spans: [],
+        terms: [],
       };
       await expect(replaceBookGraph(db, id, book, graph), what).rejects.toThrow();
       expect(await counts(id), what).toEqual(before);
@@ -247,6 +249,7 @@ describe('replaceBookGraph', () => {
       edges: edgesAmong(paragraphIds(book), 10_000),
       explicitRefs: new Map(),
       spans: [],
+      terms: [],
     };
     let started = performance.now();
     await replaceBookGraph(db, id, book, graph);

@@ -96,6 +96,7 @@ describe('your own books: uploads, privacy, rename, remove', { timeout: 180_000 
       `/api/graph/books/${bookId}/paragraphs/${first}`,
       `/api/graph/books/${bookId}/paragraphs/${first}/related`,
       `/api/graph/books/${bookId}/pages/1/references`,
+      `/api/graph/books/${bookId}/pages/1/terms`,
       `/api/jobs/${queued.id}`,
     ];
     for (const route of routes) {

@@ -149,6 +149,27 @@ export const pageReferencesResponseSchema = z.array(
 export type PageReferences = z.infer<typeof pageReferencesResponseSchema>;
 export type PageReference = PageReferences[number];
 
+/**
+ * GET .../pages/{page}/terms (docs/relationship-graph.md "Defined terms on the page"): where the page uses
+ * a term the book defined before, with the defining paragraph and its place, for the term's card on hover.
+ * A use that runs over a line break has a box per line.
+ */
+export const pageTermsResponseSchema = z.array(
+  z.object({
+    /** As fractions of the page from its top left. */
+    rect: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+    /** As its definition writes it ("normal subgroup"). */
+    term: z.string(),
+    /** The paragraph that defines it for this use. */
+    definition: z.string(),
+    definition_section: z.string(),
+    definition_page: z.number().int().positive(),
+    definition_y_start: z.number(),
+  }),
+);
+export type PageTerms = z.infer<typeof pageTermsResponseSchema>;
+export type PageTerm = PageTerms[number];
+
 /** GET .../graph query: either or both narrow the graph to one chapter and/or section. */
 export const bookGraphQuerySchema = z.object({
   chapter: z.string().min(1).optional(),

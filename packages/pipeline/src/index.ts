@@ -11,7 +11,7 @@ export {
 export { createPagesProgress } from './extract/progress.ts';
 export { renderCover } from './cover.ts';
 export { inspectPdf, type PdfFacts } from './inspect.ts';
-export type { BookGraph, EvidenceKind, GraphEdge, ReferenceSpan } from './graph/types.ts';
+export type { BookGraph, EvidenceKind, GraphEdge, ReferenceSpan, TermSpan } from './graph/types.ts';
 export { explainRelationship } from './graph/explain.ts';
 export {
   buildGraph,

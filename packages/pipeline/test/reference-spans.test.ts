@@ -5,11 +5,25 @@ import { describe, expect, it } from 'vitest';
 import { buildSampleBook } from '../../../samples/sample-book/index.ts';
 import { extractBook } from '../src/extract/extract-book.ts';
 import { buildGraph } from '../src/graph/build-graph.ts';
+import { openBookPages } from '../src/graph/page-words.ts';
 import { findReferenceSpans } from '../src/graph/reference-spans.ts';
 import type { ExplicitReference, GraphParagraph } from '../src/graph/types.ts';
 import { makePdf } from './pdf-fixtures.ts';
 
 const PAGE = { width: 612, height: 792 };
+
+/** The spans findReferenceSpans finds in a PDF's pages. */
+async function spansOf(
+  pdf: Uint8Array,
+  ...rest: Parameters<typeof findReferenceSpans> extends [unknown, ...infer R] ? R : never
+) {
+  const pages = openBookPages(pdf);
+  try {
+    return await findReferenceSpans(pages, ...rest);
+  } finally {
+    await pages.close();
+  }
+}
 
 function paragraph(id: string, page: number, yStart: number, text: string): GraphParagraph {
   return { id, sectionId: '1.1', chapterId: '1', order: 0, page, yStart, text };
@@ -54,7 +68,7 @@ describe('reference spans of references typed without a link', () => {
       paragraph('1.1.2', 1, layout.top2 / PAGE.height, second),
       paragraph('1.1.3', 2, 100 / PAGE.height, 'Theorem 1.2. Every bound is a bound.'),
     ].map((p, order) => ({ ...p, order }));
-    const spans = await findReferenceSpans(
+    const spans = await spansOf(
       bytes,
       paragraphs,
       [],
@@ -86,7 +100,7 @@ describe('reference spans of references typed without a link', () => {
   it('leaves out a reference whose words are not on its pages, and one with no words naming a target', async () => {
     const bytes = await pdf();
     const paragraphs = [paragraph('1.1.1', 1, layout.top1 / PAGE.height, first)];
-    const spans = await findReferenceSpans(
+    const spans = await spansOf(
       bytes,
       paragraphs,
       [],
@@ -120,7 +134,7 @@ describe('reference spans on a page of two columns', () => {
       paragraph('2.1.3', 1, (at.top + 200) / PAGE.height, right),
       paragraph('2.2.1', 2, 0.1, 'Next page.'),
     ].map((p, order) => ({ ...p, order }));
-    const spans = await findReferenceSpans(
+    const spans = await spansOf(
       bytes,
       paragraphs,
       [],

@@ -1,6 +1,16 @@
 import type { JobKind } from '@threadbook/contracts';
 import type { Generated } from 'kysely';
 
+/** Where something sits on one page of a book: the box, as fractions of the page from its top left. */
+interface PageBox {
+  book_id: number;
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 /**
  * Tables the server reads. `user`, `session` and `account` belong to better-auth (it creates and migrates
  * them); only the columns we read are typed here. The rest are ours.
@@ -139,18 +149,19 @@ export interface Database {
     evidence: string;
   };
   /** Where a reference sits on its page (migration 005-reference-spans). */
-  graph_reference_span: {
-    book_id: number;
-    page: number;
-    /** The box, as fractions of the page from its top left. */
-    x: number;
-    y: number;
-    w: number;
-    h: number;
+  graph_reference_span: PageBox & {
     text: string;
     source: string;
     target: string;
     evidence: 'link' | 'text';
+  };
+  /** Where a defined term is used on its page (migration 016-term-spans). */
+  graph_term_span: PageBox & {
+    /** As its definition writes it. */
+    term: string;
+    source: string;
+    /** The paragraph that defines the term for this use. */
+    definition: string;
   };
   /** A cached relationship summary; `provider` is 'builtin' or 'llm:<model>'. */
   graph_summary: {

@@ -13,6 +13,7 @@ import {
   termsUsed,
   termsUsedFrom,
   type DefinedTerms,
+  type DefinitionSite,
 } from './discourse/definitions.ts';
 import {
   bookTerms,
@@ -22,7 +23,9 @@ import {
   type BookTerms,
 } from './book-terms/index.ts';
 import { readInternalLinks, withLinkWords } from './links.ts';
+import { openBookPages, type BookPages } from './page-words.ts';
 import { findReferenceSpans } from './reference-spans.ts';
+import { findTermSpans, type TermUse } from './term-spans.ts';
 import { placeIndex, type PlacedEntry } from './book-terms/index-pages.ts';
 import { withOwnLabels } from './refs/own-labels.ts';
 import { toTheProofsNamed } from './refs/proofs.ts';
@@ -46,7 +49,7 @@ import {
 } from './semantic/index.ts';
 import { ideaIntroductions } from './discourse/introductions.ts';
 import { continuesLeadIn } from './discourse/series.ts';
-import { normaliseTerm, termWords } from './discourse/terms.ts';
+import { normaliseTerm, writtenAs } from './discourse/terms.ts';
 import { commonInBookAbove, isEverydayWord } from './english.ts';
 import { wordKeys } from './semantic/shared-terms.ts';
 import { bookTopicWords } from './semantic/topic-words.ts';
@@ -85,6 +88,20 @@ const MIN_BOOK_CHAPTERS = 8;
 
 /** Builds the graph of `book`: reads the PDF's links when given, then merges all evidence. */
 export async function buildGraph(book: BookDocument, options: BuildGraphOptions = {}): Promise<BookGraph> {
+  // The pages' words, read once for the references' spans and the terms'.
+  const pages = openBookPages(options.pdf);
+  try {
+    return await buildWithPages(book, options, pages);
+  } finally {
+    await pages.close();
+  }
+}
+
+async function buildWithPages(
+  book: BookDocument,
+  options: BuildGraphOptions,
+  pages: BookPages,
+): Promise<BookGraph> {
   const paragraphs = graphParagraphs(book);
   options.onStage?.('references');
   const links = options.pdf === undefined ? [] : await readInternalLinks(options.pdf);
@@ -99,7 +116,7 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     ],
     paragraphs,
   );
-  const spans = await findReferenceSpans(options.pdf, paragraphs, links, references);
+  const spans = await findReferenceSpans(pages, paragraphs, links, references);
 
   // The book's licence stays readable and its links work; it relates nothing.
   const licence = licenceSectionIds(book);
@@ -126,7 +143,8 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     isLocal: (term) => !term.includes(' ') && (isEverydayWord(term) || !listed.indexed),
   });
   const glossed = new Set(glossary.map((entry) => entry.paragraphId));
-  const definitions = definitionPairs(prose, defined, glossed);
+  const termUses = weightyTermUses(prose, defined, glossed);
+  const definitions = definitionPairs(prose, termUses);
   const terms = bookTerms({
     index: printedIndex,
     glossary: glossary.map((entry) => entry.term),
@@ -166,7 +184,24 @@ export async function buildGraph(book: BookDocument, options: BuildGraphOptions 
     ),
     explicitRefs: explicitRefsBySource(references),
     spans,
+    terms: await findTermSpans(pages, paragraphs, cardsOf(termUses, defined)),
   };
+}
+
+/** The term uses a reader is shown a card for: each with the words its definition writes it in. */
+function cardsOf(uses: TermUses, defined: DefinedTerms): Map<string, TermUse[]> {
+  const cards = new Map<string, TermUse[]>();
+  for (const [user, terms] of uses) {
+    cards.set(
+      user,
+      terms.map(({ term, site }) => ({
+        term,
+        display: defined.display.get(term) ?? term,
+        definitionId: site.paragraphId,
+      })),
+    );
+  }
+  return cards;
 }
 
 /**
@@ -201,16 +236,19 @@ function suppliedReferences(book: BookDocument, paragraphs: readonly GraphParagr
 /** Per (user, definer) pair, the defined terms the user paragraph takes from the definer. */
 type DefinitionPairs = Map<string, { user: string; definer: string; terms: string[] }>;
 
+/** Per paragraph id, the terms it builds on and the paragraph that defines each for it. */
+type TermUses = Map<string, { term: string; site: DefinitionSite }[]>;
+
 /**
- * The definitions each paragraph relies on: for each term it uses, the paragraph that defines it for it
- * (definitionFor); common terms left out; at most a few definers per paragraph, those it takes most
- * terms from.
+ * The terms each paragraph builds on: for each term it uses, the paragraph that defines it for it
+ * (definitionFor); terms the book, its chapter or the paragraph takes as known left out (a term most
+ * paragraphs use, one named in passing, one of a glossary read in another sense).
  */
-function definitionPairs(
+function weightyTermUses(
   paragraphs: readonly GraphParagraph[],
   defined: DefinedTerms,
   glossaryEntries: ReadonlySet<string>,
-): DefinitionPairs {
+): TermUses {
   const used = paragraphs.map((p) => termsUsed(defined, p));
   const usage = new Map<string, number>();
   for (const terms of used) for (const term of terms) usage.set(term, (usage.get(term) ?? 0) + 1);
@@ -241,16 +279,12 @@ function definitionPairs(
     (chapterSize.get(chapter) ?? 0) >= MIN_CHAPTER_PARAGRAPHS &&
     (chapterUses.get(pairKey(chapter, term)) ?? 0) > MAX_CHAPTER_SHARE * chapterSize.get(chapter)!;
 
-  const orderOf = new Map(paragraphs.map((p) => [p.id, p.order]));
   const paragraphAt = new Map(paragraphs.map((p) => [p.order, p]));
   const textOf = new Map(paragraphs.map((p) => [p.id, p.text]));
   const sectionOf = new Map(paragraphs.map((p) => [p.id, p.sectionId]));
-  const byDefinition = new Map<
-    string,
-    { user: string; definer: string; terms: string[]; distance: number }[]
-  >();
+  const uses: TermUses = new Map();
   paragraphs.forEach((user, i) => {
-    const byDefiner = new Map<string, string[]>();
+    const weighty: { term: string; site: DefinitionSite }[] = [];
     for (const term of used[i]!) {
       if ((usage.get(term) ?? 0) > commonAbove || basicIn(user.chapterId, term)) continue;
       const site = definitionFor(defined, term, user);
@@ -270,8 +304,27 @@ function definitionPairs(
       // Another chapter's glossary entry serves a paragraph that reads the term in the entry's sense.
       const entry = textOf.get(site.paragraphId) ?? '';
       if (fromGlossary && !readsInGlossSense(user.text, entry, term, glossaryEntries.has(user.id))) continue;
-      byDefiner.set(site.paragraphId, [...(byDefiner.get(site.paragraphId) ?? []), term]);
+      weighty.push({ term, site });
     }
+    if (weighty.length > 0) uses.set(user.id, weighty);
+  });
+  return uses;
+}
+
+/**
+ * The definitions each paragraph relies on (weightyTermUses): at most a few definers per paragraph, those
+ * it takes most terms from, and a few users per definition.
+ */
+function definitionPairs(paragraphs: readonly GraphParagraph[], uses: TermUses): DefinitionPairs {
+  const orderOf = new Map(paragraphs.map((p) => [p.id, p.order]));
+  const byDefinition = new Map<
+    string,
+    { user: string; definer: string; terms: string[]; distance: number }[]
+  >();
+  for (const user of paragraphs) {
+    const byDefiner = new Map<string, string[]>();
+    for (const { term, site } of uses.get(user.id) ?? [])
+      byDefiner.set(site.paragraphId, [...(byDefiner.get(site.paragraphId) ?? []), term]);
     const strongest = [...byDefiner]
       .sort((a, b) => b[1].length - a[1].length)
       .slice(0, MAX_DEFINITION_TARGETS);
@@ -280,7 +333,7 @@ function definitionPairs(
       users.push({ user: user.id, definer, terms, distance: user.order - orderOf.get(definer)! });
       byDefinition.set(definer, users);
     }
-  });
+  }
 
   const pairs: DefinitionPairs = new Map();
   for (const users of byDefinition.values()) {
@@ -645,24 +698,6 @@ function ideasInTitle(ideas: readonly string[], target: GraphParagraph, source: 
     return wordKeys(idea).every((key) => words.has(key));
   };
   return ideas.filter((idea) => inTitle(target.sectionTitle, idea) && !inTitle(source.sectionTitle, idea));
-}
-
-/**
- * The words of `text` that read as `term` once normalised ("Left cosets" for "left coset"), if any: words
- * apart by spaces only, each opening and ending on a letter or digit ("(n, k)-linear codes" reads "linear
- * codes", and "(normal) series" is no run of "normal series").
- */
-function writtenAs(text: string, term: string): string | undefined {
-  const wanted = term.split(' ');
-  const words = [...text.matchAll(/[\p{L}\p{N}](?:[\p{L}\p{N}'’-]*[\p{L}\p{N}])?/gu)];
-  const keys = words.map(([word]) => termWords(word).join(' '));
-  const end = (word: RegExpExecArray | RegExpMatchArray) => word.index! + word[0].length;
-  const spaced = (i: number) => /^\s+$/.test(text.slice(end(words[i - 1]!), words[i]!.index));
-  for (let i = 0; i + wanted.length <= words.length; i++) {
-    if (!wanted.every((w, j) => keys[i + j] === w && (j === 0 || spaced(i + j)))) continue;
-    return text.slice(words[i]!.index, end(words[i + wanted.length - 1]!));
-  }
-  return undefined;
 }
 
 /** The Book XML's explicit_refs: per source paragraph, the paragraphs it refers to, in book order. */

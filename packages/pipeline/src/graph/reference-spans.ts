@@ -4,22 +4,20 @@
  * rectangle of its words found again on the page. Each span points at the paragraph the reference resolved
  * to, so a link and the graph agree on where it goes.
  */
-import { readPageText } from '../extract/load.ts';
-import type { TextRun } from '../extract/types.ts';
-import { loadPdf } from '../pdfjs.ts';
 import { linkEnds, PARAGRAPHS_ABOVE_HEADING, type PdfLink } from './links.ts';
-import type { ExplicitReference, GraphParagraph, ReferenceSpan, SpanRect } from './types.ts';
+import { findWords, regionsOf, type BookPages } from './page-words.ts';
+import type { ExplicitReference, GraphParagraph, ReferenceSpan } from './types.ts';
 
 /** Every reference span of the book, by page and then down the page. */
 export async function findReferenceSpans(
-  pdf: Uint8Array | undefined,
+  pages: BookPages,
   paragraphs: GraphParagraph[],
   links: PdfLink[],
   references: readonly ExplicitReference[],
 ): Promise<ReferenceSpan[]> {
   const spans = linkSpans(links, paragraphs, references);
   const typed = references.filter((r) => r.via === 'text' && wordsOf(r) !== '');
-  if (pdf !== undefined && typed.length > 0) spans.push(...(await textSpans(pdf, paragraphs, typed)));
+  if (typed.length > 0) spans.push(...(await textSpans(pages, paragraphs, typed)));
   return spans.sort((a, b) => a.page - b.page || a.rect.y - b.rect.y || a.rect.x - b.rect.x);
 }
 
@@ -76,192 +74,35 @@ function wordsOf(reference: ExplicitReference): string {
   return named ? phrase.slice(named.index).trim() : '';
 }
 
-/** A run's characters, one by one, with where each stands. */
-interface Glyph {
-  char: string;
-  run: TextRun;
-  x: number;
-  width: number;
-}
-
-/** Typographic variants read as the ASCII the phrases are written in. */
-const FOLD: Record<string, string> = { '\u2013': '-', '\u2014': '-', '\u2212': '-', '\u00a0': ' ' };
-
-/** The glyphs of a page's runs in reading order, without spaces, each folded for matching. */
-function glyphsOf(runs: TextRun[]): Glyph[] {
-  const glyphs: Glyph[] = [];
-  for (const run of runs) {
-    const chars = [...run.str];
-    const width = run.width / chars.length || 0;
-    chars.forEach((raw, i) => {
-      for (const char of raw.normalize('NFKC')) {
-        const folded = FOLD[char] ?? char;
-        if (folded.trim() !== '') glyphs.push({ char: folded, run, x: run.x + i * width, width });
-      }
-    });
-  }
-  return glyphs;
-}
-
 /** The references typed without a link, found again on the pages of their paragraphs. */
 async function textSpans(
-  pdf: Uint8Array,
+  pages: BookPages,
   paragraphs: GraphParagraph[],
   references: ExplicitReference[],
 ): Promise<ReferenceSpan[]> {
   const byId = new Map(paragraphs.map((p) => [p.id, p]));
   const next = new Map(paragraphs.map((p, i) => [p.id, paragraphs[i + 1]]));
-  const pages = new Set<number>();
-  for (const r of references) {
-    const source = byId.get(r.sourceId);
+  const spans: ReferenceSpan[] = [];
+  for (const reference of references) {
+    const source = byId.get(reference.sourceId);
     if (source === undefined) continue;
-    pages.add(source.page);
-    // A paragraph may run on to the next page.
-    const after = next.get(source.id);
-    if (after && after.page > source.page) pages.add(source.page + 1);
-  }
-  const task = loadPdf(pdf, { disableFontFace: true, stopAtErrors: false, shareMessages: true });
-  try {
-    const doc = await task.promise;
-    const text = new Map<number, { glyphs: Glyph[]; width: number; height: number }>();
-    for (const page of [...pages].sort((a, b) => a - b)) {
-      if (page > doc.numPages) continue;
-      const read = await readPageText(doc, page);
-      text.set(page, { glyphs: glyphsOf(read.runs), width: read.width, height: read.height });
-    }
-    const spans: ReferenceSpan[] = [];
-    for (const reference of references) {
-      const source = byId.get(reference.sourceId);
-      if (source === undefined) continue;
-      for (const region of regionsOf(source, next.get(source.id))) {
-        const page = text.get(region.page);
-        if (!page) continue;
-        const found = findWords(page.glyphs, wordsOf(reference), region, page.height, source.text);
-        if (found.length === 0) continue;
-        for (const rect of found) {
-          spans.push({
-            page: region.page,
-            rect: {
-              x: rect.x / page.width,
-              y: rect.y / page.height,
-              w: rect.w / page.width,
-              h: rect.h / page.height,
-            },
-            text: wordsOf(reference),
-            sourceId: source.id,
-            targetId: reference.targetId,
-            evidence: 'text',
-          });
-        }
-        break;
+    const words = wordsOf(reference);
+    for (const region of regionsOf(source, next.get(source.id))) {
+      const page = await pages.get(region.page);
+      const found = page && findWords(page, { words, paragraph: source.text }, region);
+      if (!found) continue;
+      for (const rect of found.rects) {
+        spans.push({
+          page: region.page,
+          rect,
+          text: words,
+          sourceId: source.id,
+          targetId: reference.targetId,
+          evidence: 'text',
+        });
       }
+      break;
     }
-    return spans;
-  } finally {
-    await task.destroy();
   }
-}
-
-/** A stretch of a page, as fractions of its height from the top, that a paragraph's text lies in. */
-interface Region {
-  page: number;
-  from: number;
-  to: number;
-}
-
-/**
- * Where a paragraph's text can be: from its first line down to where the next paragraph starts, on its
- * page and (when the next starts on a later page) at the top of the page after. In two columns the next
- * paragraph may start higher (the other column): then to the foot of the page.
- */
-function regionsOf(source: GraphParagraph, after: GraphParagraph | undefined): Region[] {
-  const slack = 0.01;
-  const from = Math.max(0, source.yStart - slack);
-  if (after === undefined) return [{ page: source.page, from, to: 1 }];
-  if (after.page === source.page) {
-    return [{ page: source.page, from, to: after.yStart > source.yStart ? after.yStart + slack : 1 }];
-  }
-  return [
-    { page: source.page, from, to: 1 },
-    { page: source.page + 1, from: 0, to: after.page === source.page + 1 ? after.yStart + slack : 1 },
-  ];
-}
-
-/** Baselines closer than this share of the font size are one line. */
-const SAME_LINE = 0.5;
-/** A line's box from its baseline, in font sizes: up over capitals and brackets, down under descenders. */
-const ASCENT = 0.85;
-const DESCENT = 0.25;
-
-/** Characters each side of a reference compared with the page, to tell its words from the same words nearby. */
-const CONTEXT = 16;
-
-/** `text` folded and without spaces, as glyphs are compared. */
-function foldedChars(text: string): string[] {
-  return [...text.normalize('NFKC')].map((c) => FOLD[c] ?? c).filter((c) => c.trim() !== '');
-}
-
-/**
- * The boxes (in points, one per line it spans) of where `words` is written within `region` of a page;
- * [] when it is not there. Spaces are not compared: runs split and join words unlike the phrase. Where the
- * words are written more than once (the same "Lemma 1" in the other column of a two-column page), the
- * place whose neighbouring characters agree most with the paragraph's own text (`paragraph`) wins, the
- * first one on a tie.
- */
-function findWords(
-  glyphs: Glyph[],
-  words: string,
-  region: Region,
-  pageHeight: number,
-  paragraph: string,
-): SpanRect[] {
-  const wanted = foldedChars(words);
-  if (wanted.length === 0) return [];
-  const own = foldedChars(paragraph);
-  const at = own.join('').indexOf(wanted.join(''));
-  const before = at < 0 ? [] : own.slice(Math.max(0, at - CONTEXT), at);
-  const after = at < 0 ? [] : own.slice(at + wanted.length, at + wanted.length + CONTEXT);
-  const agreement = (start: number) => {
-    let same = 0;
-    while (same < before.length && glyphs[start - 1 - same]?.char === before[before.length - 1 - same])
-      same++;
-    let next = 0;
-    const end = start + wanted.length;
-    while (next < after.length && glyphs[end + next]?.char === after[next]) next++;
-    return same + next;
-  };
-  const inRegion = (g: Glyph) => g.run.y / pageHeight >= region.from && g.run.y / pageHeight <= region.to;
-  let best = -1;
-  let bestAgreement = -1;
-  for (let start = 0; start + wanted.length <= glyphs.length; start++) {
-    if (!inRegion(glyphs[start]!)) continue;
-    let i = 0;
-    while (i < wanted.length && glyphs[start + i]!.char === wanted[i]) i++;
-    if (i < wanted.length) continue;
-    const agrees = agreement(start);
-    if (agrees > bestAgreement) [best, bestAgreement] = [start, agrees];
-  }
-  return best < 0 ? [] : lineBoxes(glyphs.slice(best, best + wanted.length));
-}
-
-/** One box per line over the glyphs. */
-function lineBoxes(glyphs: Glyph[]): SpanRect[] {
-  const boxes: SpanRect[] = [];
-  let line: Glyph[] = [];
-  const flush = () => {
-    if (line.length === 0) return;
-    const size = Math.max(...line.map((g) => g.run.size));
-    const baseline = line[0]!.run.y;
-    const left = Math.min(...line.map((g) => g.x));
-    const right = Math.max(...line.map((g) => g.x + g.width));
-    boxes.push({ x: left, y: baseline - ASCENT * size, w: right - left, h: (ASCENT + DESCENT) * size });
-    line = [];
-  };
-  for (const glyph of glyphs) {
-    const first = line[0];
-    if (first && Math.abs(glyph.run.y - first.run.y) > SAME_LINE * first.run.size) flush();
-    line.push(glyph);
-  }
-  flush();
-  return boxes;
+  return spans;
 }

@@ -99,6 +99,8 @@ export interface BookGraph {
   explicitRefs: Map<string, string[]>;
   /** Where the references sit on their pages, by page (reference-spans.ts). */
   spans: ReferenceSpan[];
+  /** Where defined terms are used on their pages, by page (term-spans.ts). */
+  terms: TermSpan[];
 }
 
 /** A box on a page; as fractions of the page from its top left in a ReferenceSpan. */
@@ -119,4 +121,16 @@ export interface ReferenceSpan {
   targetId: string;
   /** A link annotation of the PDF, or words found in the text without one. */
   evidence: 'link' | 'text';
+}
+
+/** A defined term's use as it sits on a page: its box and the paragraph that defines it for this use. */
+export interface TermSpan {
+  page: number;
+  /** As fractions of the page from its top left. */
+  rect: SpanRect;
+  /** As its definition writes it ("normal subgroup"). */
+  term: string;
+  /** The paragraph the use is in. */
+  sourceId: string;
+  definitionId: string;
 }

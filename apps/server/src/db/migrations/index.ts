@@ -13,6 +13,7 @@ import * as m012 from './012-identity-limits.ts';
 import * as m013 from './013-figure-bands.ts';
 import * as m014 from './014-annotations.ts';
 import * as m015 from './015-reader-preferences.ts';
+import * as m016 from './016-term-spans.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '013-figure-bands': m013,
   '014-annotations': m014,
   '015-reader-preferences': m015,
+  '016-term-spans': m016,
 };

@@ -5,6 +5,7 @@ import {
   type BookGraphQuery,
   type BookGraphResponse,
   type PageReferences,
+  type PageTerms,
   type RelationshipTypeName,
 } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
@@ -122,5 +123,35 @@ export async function pageReferences(
     target_page: row.page,
     target_y_start: row.y_start,
     evidence: row.evidence,
+  }));
+}
+
+/**
+ * The defined terms' uses on one page of a ready book with a graph, down the page, each with its
+ * definition's place; or what is missing ('paragraph' standing for a page the book does not have).
+ */
+export async function pageTerms(db: Db, bookId: number, page: number): Promise<PageTerms | Missing> {
+  const book = await graphVersion(db, bookId);
+  if (!book) return 'book';
+  if (book.version === null) return 'graph';
+  if (page > book.page_count) return 'paragraph';
+  const rows = await db
+    .selectFrom('graph_term_span as t')
+    .innerJoin('graph_node as n', (join) =>
+      join.onRef('n.book_id', '=', 't.book_id').onRef('n.paragraph_id', '=', 't.definition'),
+    )
+    .select(['t.x', 't.y', 't.w', 't.h', 't.term', 't.definition', 'n.section_id', 'n.page', 'n.y_start'])
+    .where('t.book_id', '=', bookId)
+    .where('t.page', '=', page)
+    .orderBy('t.y')
+    .orderBy('t.x')
+    .execute();
+  return rows.map((row) => ({
+    rect: { x: row.x, y: row.y, w: row.w, h: row.h },
+    term: row.term,
+    definition: row.definition,
+    definition_section: row.section_id,
+    definition_page: row.page,
+    definition_y_start: row.y_start,
   }));
 }

@@ -10,6 +10,7 @@ import {
   graphSummaryRequestSchema,
   graphSummaryResponseSchema,
   pageReferencesResponseSchema,
+  pageTermsResponseSchema,
   paragraphDetailSchema,
   paragraphTextsQuerySchema,
   paragraphTextsResponseSchema,
@@ -28,7 +29,7 @@ import { bookIdOf, positiveWholeNumber } from '../books/book-id.ts';
 import { createExplainer, ExplanationError } from './explainers.ts';
 import { createGraphCache } from './graph-cache.ts';
 import { edgeBetween, paragraphDetail } from './loaded-graph.ts';
-import { bookGraph, graphVersion, pageReferences, type Missing } from './queries.ts';
+import { bookGraph, graphVersion, pageReferences, pageTerms, type Missing } from './queries.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { cachedSummary } from './summaries.ts';
 
@@ -172,23 +173,39 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess; confi
     },
   );
 
+  /**
+   * What one page of a book holds for the reader's hover: its references (DESIGN.md "Reference spans") or
+   * its defined terms' uses (docs/relationship-graph.md). Past the book's last page is a 404.
+   */
+  const onPage = async <Spans extends readonly object[]>(
+    params: z.infer<typeof pageParams>,
+    uid: string,
+    read: (db: Db, bookId: number, page: number) => Promise<Spans | Missing>,
+  ): Promise<Spans> => {
+    const bookId = bookIdOf(params.bookId);
+    await access.check(bookId, uid);
+    const page = positiveWholeNumber(params.page);
+    if (page === undefined) throw new ApiError.InvalidPage();
+    const spans = await read(db, bookId, page);
+    if (spans === 'paragraph') throw new ApiError.PageNotFound();
+    if (typeof spans === 'string') throw new MISSING[spans]();
+    return spans;
+  };
   typed.get(
     '/api/graph/books/:bookId/pages/:page/references',
     {
       onRequest: app.authenticate,
       schema: { params: pageParams, response: { 200: pageReferencesResponseSchema, ...errors } },
     },
-    async (request) => {
-      const bookId = bookIdOf(request.params.bookId);
-      await access.check(bookId, request.user.uid);
-      // Past the book's last page is a 404.
-      const page = positiveWholeNumber(request.params.page);
-      if (page === undefined) throw new ApiError.InvalidPage();
-      const spans = await pageReferences(db, bookId, page);
-      if (spans === 'paragraph') throw new ApiError.PageNotFound();
-      if (typeof spans === 'string') throw new MISSING[spans]();
-      return spans;
+    (request) => onPage(request.params, request.user.uid, pageReferences),
+  );
+  typed.get(
+    '/api/graph/books/:bookId/pages/:page/terms',
+    {
+      onRequest: app.authenticate,
+      schema: { params: pageParams, response: { 200: pageTermsResponseSchema, ...errors } },
     },
+    (request) => onPage(request.params, request.user.uid, pageTerms),
   );
 
   typed.post(

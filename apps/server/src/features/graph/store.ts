@@ -13,17 +13,17 @@ import { reanchorAnnotations } from '../annotations/anchoring.ts';
 const BATCH_ROWS = 500;
 
 /**
- * What a stored graph holds: 1 nodes and edges, 2 reference spans too, 3 captions' figure bands too. A book
+ * What a stored graph holds: 1 nodes and edges, 2 reference spans too, 3 captions' figure bands too, 4
+ * defined terms' spans too. A book
  * whose graph is of an older format has its graph built again in the background (book-graph.ts
  * booksNeedingGraph).
  */
-export const GRAPH_FORMAT = 3;
+export const GRAPH_FORMAT = 4;
 
 /**
- * Replaces the relationship graph of a book: deletes its nodes, edges, reference spans and cached
+ * Replaces the relationship graph of a book: deletes its nodes, edges, reference and term spans and cached
  * summaries, inserts the paragraphs of `book` (in reading order) and places the readers' highlights in
- * them (annotations/anchoring.ts), inserts the edges and spans of `graph`, and
- * gives the graph a new
+ * them (annotations/anchoring.ts), inserts the edges and spans of `graph`, and gives the graph a new
  * version (graph_book), all in one transaction, so a
  * reader sees the old graph or the new one and a failure leaves the old one. Given a transaction (the
  * import marks the book ready in the same one), it runs inside it instead of opening its own.
@@ -45,6 +45,7 @@ export async function replaceBookGraph(
   await db.deleteFrom('graph_edge').where('book_id', '=', bookId).execute();
   await db.deleteFrom('graph_node').where('book_id', '=', bookId).execute();
   await db.deleteFrom('graph_reference_span').where('book_id', '=', bookId).execute();
+  await db.deleteFrom('graph_term_span').where('book_id', '=', bookId).execute();
   for (const batch of batches(nodes)) await db.insertInto('graph_node').values(batch).execute();
   // The readers' highlights follow the paragraphs to their new ids, or are marked not placed.
   await reanchorAnnotations(db, bookId, nodes);
@@ -55,6 +56,9 @@ export async function replaceBookGraph(
   await updateStatistics(db, 'graph_edge');
   for (const batch of batches(spanRows(bookId, graph))) {
     await db.insertInto('graph_reference_span').values(batch).execute();
+  }
+  for (const batch of batches(termRows(bookId, graph))) {
+    await db.insertInto('graph_term_span').values(batch).execute();
   }
   const stamp = { version: randomUUID(), built_at: new Date().toISOString(), format: GRAPH_FORMAT };
   await db
@@ -132,6 +136,17 @@ function spanRows(bookId: number, graph: BookGraph): Insertable<Database['graph_
     source: span.sourceId,
     target: span.targetId,
     evidence: span.evidence,
+  }));
+}
+
+function termRows(bookId: number, graph: BookGraph): Insertable<Database['graph_term_span']>[] {
+  return graph.terms.map((span) => ({
+    book_id: bookId,
+    page: span.page,
+    ...span.rect,
+    term: span.term,
+    source: span.sourceId,
+    definition: span.definitionId,
   }));
 }
 

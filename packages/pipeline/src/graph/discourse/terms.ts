@@ -29,3 +29,34 @@ export function termWords(text: string): string[] {
 export function normaliseTerm(term: string): string {
   return termWords(term).join(' ');
 }
+
+/** Where a text writes a term: the words' start and the words as written. */
+export interface TermPlace {
+  index: number;
+  written: string;
+}
+
+/**
+ * Where the words of `text` read as `term` once normalised ("Left cosets" for "left coset"), in text
+ * order: words apart by spaces only, each opening and ending on a letter or digit ("(n, k)-linear codes"
+ * reads "linear codes", and "(normal) series" is no run of "normal series").
+ */
+export function placesOf(text: string, term: string): TermPlace[] {
+  const wanted = term.split(' ');
+  const words = [...text.matchAll(/[\p{L}\p{N}](?:[\p{L}\p{N}'’-]*[\p{L}\p{N}])?/gu)];
+  const keys = words.map(([word]) => termWords(word).join(' '));
+  const end = (word: RegExpExecArray | RegExpMatchArray) => word.index! + word[0].length;
+  const spaced = (i: number) => /^\s+$/.test(text.slice(end(words[i - 1]!), words[i]!.index));
+  const places: TermPlace[] = [];
+  for (let i = 0; i + wanted.length <= words.length; i++) {
+    if (!wanted.every((w, j) => keys[i + j] === w && (j === 0 || spaced(i + j)))) continue;
+    const index = words[i]!.index!;
+    places.push({ index, written: text.slice(index, end(words[i + wanted.length - 1]!)) });
+  }
+  return places;
+}
+
+/** The words of `text` that first read as `term` (placesOf), if any. */
+export function writtenAs(text: string, term: string): string | undefined {
+  return placesOf(text, term)[0]?.written;
+}
