@@ -67,7 +67,7 @@ test.describe('night reading', () => {
     expect(luminance(normal.corner)).toBeGreaterThan(230);
     expect(normal.photoPixels, 'the photograph is found on page 1').toBeGreaterThan(500);
 
-    await page.getByRole('button', { name: 'Page colour' }).click();
+    await page.getByRole('button', { name: 'Page display' }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await expect(page.locator('.pdf-page').first()).toHaveClass(/pdf-page--dark/);
     await expect(drawnPage(page, 1)).toBeVisible();
@@ -115,10 +115,10 @@ test.describe('night reading', () => {
     expect(luminance((await readPixels(page, normal.region)).corner)).toBeLessThan(50);
 
     // Sepia, then back to the book's own colours.
-    await page.getByRole('button', { name: 'Page colour' }).click();
+    await page.getByRole('button', { name: 'Page display' }).click();
     await page.getByRole('menuitemradio', { name: 'Sepia' }).click();
     await expect(page.locator('.pdf-page').first()).toHaveClass(/pdf-page--sepia/);
-    await page.getByRole('button', { name: 'Page colour' }).click();
+    await page.getByRole('button', { name: 'Page display' }).click();
     await page.getByRole('menuitemradio', { name: 'Normal' }).click();
     await expect(page.locator('.pdf-page').first()).toHaveClass(/pdf-page--normal/);
     await expect

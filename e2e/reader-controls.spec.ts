@@ -120,7 +120,7 @@ test.describe('reader controls', () => {
         - button "Zoom presets"
         - button "Zoom in"
         - button "Find in book"
-        - button "Page colour"
+        - button "Page display"
         - button "Toggle fullscreen"
         - button "Toggle related panel"
     `);
@@ -161,7 +161,7 @@ test.describe('reader controls', () => {
         - button "Zoom presets"
         - button "Zoom in"
         - button "Find in book"
-        - button "Page colour"
+        - button "Page display"
         - button "Toggle fullscreen"
         - button "Toggle related panel"
     `);

@@ -16,6 +16,7 @@ import { readReaderMemory, ResizablePanel, usePanelWidth, writeReaderMemory } fr
 import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
 import { DarkPageSuggestion } from './preferences/index.ts';
 import { PageReferenceSpans, ReferencePreview, useReferencePreviews } from './preview/index.ts';
+import { PageTermSpans, useTermStore } from './terms/index.ts';
 import { AnchorIntroduction, RelatedPanel, useAnchorIndex, usePageOverlays } from './related/index.ts';
 import { ReaderNotice } from './ReaderNotice.tsx';
 import { ReaderSidebar } from './ReaderSidebar.tsx';
@@ -150,6 +151,8 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
     dispatch(timedActions.jump({ ...to, source: 'toc' })),
   );
   const previewId = useId();
+  // Defined terms on the pages (issue 34): their cards are previews of their definitions.
+  const termStore = useTermStore(bookId);
   const pageLabelOf = usePageLabelOf();
   // Highlights and notes (issue 34): a jump to one is recorded like a bookmark's.
   const jumpToNote = ({ target }: Annotation) =>
@@ -222,8 +225,8 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
         onToggleFullscreen={toggleFullscreen}
         findOpen={find.open}
         onToggleFind={find.toggle}
-        pageColours={props.onPreferencesChange && preferences.pageColours}
-        onPageColoursChange={(pageColours) => props.onPreferencesChange?.({ pageColours })}
+        display={props.onPreferencesChange && preferences}
+        onDisplayChange={props.onPreferencesChange}
       />
       {find.bar}
       {props.onPreferencesChange && (
@@ -265,6 +268,9 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
             <>
               {renderOverlay(pageNumber)}
               <PageReferenceSpans pageNumber={pageNumber} previews={previews} previewId={previewId} />
+              {preferences.definedTerms && (
+                <PageTermSpans pageNumber={pageNumber} store={termStore} previews={previews} />
+              )}
             </>
           )}
           links={previews.pageLinks}

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { Annotation } from '@threadbook/contracts';
+import { percent } from '../model/index.ts';
 
 interface HighlightLayerProps {
   /** The page's placed highlights. */
@@ -9,8 +10,6 @@ interface HighlightLayerProps {
   /** A highlight was clicked (not a selection ending on it, nor a link in it), at `at` in the window. */
   onOpen(annotation: Annotation, at: { x: number; y: number }): void;
 }
-
-const percent = (fraction: number) => `${fraction * 100}%`;
 
 /** The highlight under a point of the page (as fractions), the newest on top. */
 export function highlightAt(
@@ -39,7 +38,10 @@ export function HighlightLayer({ annotations, activeId, onOpen }: HighlightLayer
     const x = (event.clientX - box.left) / box.width;
     const y = (event.clientY - box.top) / box.height;
     const hit = highlightAt(annotations, x, y);
-    if (hit) onOpen(hit, { x: event.clientX, y: event.clientY });
+    if (!hit) return;
+    // A defined term under the click does not jump too (terms/PageTermSpans.tsx).
+    event.preventDefault();
+    onOpen(hit, { x: event.clientX, y: event.clientY });
   });
   useEffect(() => {
     const page = ref.current?.closest<HTMLElement>('.pdf-page');

@@ -10,3 +10,4 @@ export * from './labels.ts';
 export * from './page-labels.ts';
 export * from './outline-cache.ts';
 export * from './places.ts';
+export * from './page-box.ts';

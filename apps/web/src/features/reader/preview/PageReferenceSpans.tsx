@@ -3,6 +3,7 @@ import type { PageReference } from '@threadbook/contracts';
 import { useParagraphLabelOf } from '../state/index.ts';
 import { spanTarget, type ReferencePreviews } from './use-reference-previews.ts';
 import './preview.css';
+import { pageBoxStyle } from '../model/index.ts';
 
 interface PageReferenceSpansProps {
   pageNumber: number;
@@ -10,8 +11,6 @@ interface PageReferenceSpansProps {
   /** The open preview's element id, for the reference it describes. */
   previewId: string;
 }
-
-const percent = (fraction: number) => `${fraction * 100}%`;
 
 /**
  * The references of one page found in its text without a link: invisible buttons over their words, so
@@ -64,12 +63,7 @@ function ReferenceSpan({
       aria-label={`Preview: ${target.label}`}
       aria-describedby={open ? previewId : undefined}
       data-target={span.target}
-      style={{
-        left: percent(span.rect.x),
-        top: percent(span.rect.y),
-        width: percent(span.rect.w),
-        height: percent(span.rect.h),
-      }}
+      style={pageBoxStyle(span.rect)}
       onPointerDown={(event) => {
         pointerType.current = event.pointerType;
       }}

@@ -14,7 +14,8 @@ interface ReferencePreviewProps {
 
 /**
  * The one reference preview open, if any: the target's region of its page drawn by pdf.js, with its label
- * and page (the number printed on it, as the toolbar shows it). Clicking (or tapping) it jumps there; it closes on Escape, on a scroll, or shortly after the
+ * and page (the number printed on it, as the toolbar shows it); for a defined term (terms/), the term
+ * above and "Defined in" its section below. Clicking (or tapping) it jumps there; it closes on Escape, on a scroll, or shortly after the
  * pointer leaves both it and its reference.
  *
  * Hand-written, unlike the reader's menu and anchor tooltips (Radix). Its references are mostly pdf.js's
@@ -130,9 +131,17 @@ function PreviewPopover({
       onPointerLeave={() => intent.leave()}
       onClick={() => previews.jumpTo(target)}
     >
+      {target.term && <p className="reference-preview__term">{target.term.name}</p>}
       <div ref={hostRef} className="reference-preview__page" />
       <p className="reference-preview__caption">
-        <span className="reference-preview__label">{target.label}</span> · Page {labelOf(target.page)}
+        {target.term ? (
+          <>
+            Defined in <span className="reference-preview__label">{target.term.definedIn}</span>
+          </>
+        ) : (
+          <span className="reference-preview__label">{target.label}</span>
+        )}{' '}
+        · Page {labelOf(target.page)}
       </p>
     </div>
   );

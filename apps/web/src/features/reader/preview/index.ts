@@ -7,3 +7,4 @@ export {
   type ReferencePreviews,
 } from './use-reference-previews.ts';
 export { drawRegion, previewPixelRatio, type Region } from './draw-region.ts';
+export { createPageStore, type PageStore } from './page-store.ts';

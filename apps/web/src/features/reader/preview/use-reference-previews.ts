@@ -14,7 +14,7 @@ import { fetchPageReferences } from './api.ts';
 import { drawRegion, previewPixelRatio } from './draw-region.ts';
 import { fractionRectOf, matchSpan, previewRegion } from './geometry.ts';
 import { createHoverIntent, type HoverIntent } from './hover-intent.ts';
-import { createReferenceStore, type ReferenceStore } from './reference-store.ts';
+import { createPageStore, type PageStore } from './page-store.ts';
 
 /** The pointer rests this long on a reference before its preview opens (its drawing starts at once). */
 export const PREVIEW_OPEN_MS = 100;
@@ -32,6 +32,8 @@ export interface PreviewTarget {
   yStart: number;
   /** The words naming it ("Theorem 4.10"), else the paragraph's label, else 'Page N'. */
   label: string;
+  /** A defined term's card: the term, and the section its definition is in ("Section 3.2"). */
+  term?: { name: string; definedIn: string };
 }
 
 export interface OpenPreview {
@@ -51,7 +53,7 @@ export interface PreviewJump {
 
 export interface ReferencePreviews {
   pdf: PDFDocumentProxy;
-  store: ReferenceStore;
+  store: PageStore<PageReference>;
   /** The preview open, if any. */
   open: OpenPreview | null;
   /** For the pages: their links lead through the reader, and their previews are bound. */
@@ -127,7 +129,7 @@ function createController(
 ): Controller {
   let follow: (to: PreviewJump) => void = () => undefined;
   let labelOf = (id: string) => paragraphLabel(id, null);
-  const store = createReferenceStore(
+  const store = createPageStore(
     (page) => fetchPageReferences(bookId, page),
     // The pages the references lead to are loaded ahead, so a preview only has to draw.
     (_page, spans) => {
@@ -135,6 +137,7 @@ function createController(
         if (target <= pdf.numPages) void pdf.getPage(target).catch(() => undefined);
       }
     },
+    'references',
   );
   const intent = createHoverIntent<OpenPreview>({
     openDelay: PREVIEW_OPEN_MS,

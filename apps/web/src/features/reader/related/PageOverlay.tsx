@@ -3,6 +3,7 @@ import * as HoverCard from '@radix-ui/react-hover-card';
 import { ArrowRight, Link2 } from 'lucide-react';
 import {
   paragraphLabel,
+  percent,
   relationshipsAvailableText,
   relationshipTypeLabel,
   sectionLabel,
@@ -30,8 +31,6 @@ interface PageOverlayProps {
   /** Until the student has seen the introduction (AnchorIntroduction), the anchors pulse. */
   introducing?: boolean;
 }
-
-const percent = (fraction: number) => `${fraction * 100}%`;
 
 /**
  * What the reader draws over one page: the paragraph anchors with their tooltips, the selected paragraph's

@@ -13,7 +13,6 @@ import {
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { PageColours } from '@threadbook/contracts';
 import {
   canClearHistory,
   canRedo,
@@ -28,7 +27,7 @@ import {
 } from '../model/index.ts';
 import { useReaderDispatch, useReaderState } from '../state/index.ts';
 import { CommitInput } from './CommitInput.tsx';
-import { PageColourMenu } from './PageColourMenu.tsx';
+import { PageDisplayMenu, type PageDisplay } from './PageDisplayMenu.tsx';
 import { ZoomPresetMenu } from './ZoomPresetMenu.tsx';
 import './toolbar.css';
 
@@ -43,9 +42,12 @@ export interface ToolbarProps {
   /** Find in the book: the button is shown when the reader has it. */
   findOpen?: boolean;
   onToggleFind?: () => void;
-  /** Night reading: the page colours, and a change of them (the menu is shown when the reader has it). */
-  pageColours?: PageColours;
-  onPageColoursChange?: (colours: PageColours) => void;
+  /**
+   * How pages are shown (page colours, defined terms underlined), and a change of it: the menu is shown
+   * when the reader has it.
+   */
+  display?: PageDisplay;
+  onDisplayChange?: (change: Partial<PageDisplay>) => void;
 }
 
 /**
@@ -163,8 +165,8 @@ export function Toolbar(props: ToolbarProps) {
           <Search size={18} aria-hidden="true" />
         </ToolButton>
       )}
-      {props.pageColours && props.onPageColoursChange && (
-        <PageColourMenu colours={props.pageColours} onChoose={props.onPageColoursChange} />
+      {props.display && props.onDisplayChange && (
+        <PageDisplayMenu display={props.display} onChange={props.onDisplayChange} />
       )}
       <ToolButton label="Toggle fullscreen" pressed={props.fullscreen} onClick={props.onToggleFullscreen}>
         {props.fullscreen ? (

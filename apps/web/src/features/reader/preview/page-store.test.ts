@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PageReferences } from '@threadbook/contracts';
-import { createReferenceStore } from './reference-store.ts';
+import { createPageStore } from './page-store.ts';
 
 const spans: PageReferences = [
   {
@@ -14,11 +14,11 @@ const spans: PageReferences = [
   },
 ];
 
-describe('createReferenceStore', () => {
+describe('createPageStore', () => {
   it('asks for a page once, tells its listeners and hands the targets on', async () => {
     const fetchPage = vi.fn(async () => spans);
     const onLoaded = vi.fn();
-    const store = createReferenceStore(fetchPage, onLoaded);
+    const store = createPageStore(fetchPage, onLoaded);
     const listener = vi.fn();
     store.subscribe(listener);
     expect(store.get(3)).toEqual([]);
@@ -37,7 +37,7 @@ describe('createReferenceStore', () => {
       .mockResolvedValueOnce(null)
       .mockResolvedValueOnce(spans);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const store = createReferenceStore(fetchPage);
+    const store = createPageStore(fetchPage);
     expect(await store.load(1)).toEqual([]);
     expect(await store.load(1)).toEqual([]);
     expect(await store.load(1)).toBe(spans);

@@ -1,0 +1,2 @@
+export { PageTermSpans } from './PageTermSpans.tsx';
+export { useTermStore } from './use-term-store.ts';
