@@ -12,6 +12,7 @@ const foldersOf = (dir) =>
     .map((entry) => entry.name);
 
 const FEATURES = './apps/web/src/features';
+const SERVER_FEATURES = './apps/server/src/features';
 const READER = `${FEATURES}/reader`;
 
 /** `folder/X` may use `folder/Y` (Y other than X) only through `folder/Y/index.ts`. */
@@ -46,6 +47,13 @@ const boundaryZones = [
     message: `reader/${part} is a part of the reader: it does not use the reader's top-level files, which put the parts together (take what it needs as an argument).`,
   })),
 ];
+
+/**
+ * The server's boundaries: a feature (features/X) is used by another only through its index.ts, which
+ * says what it offers the others. app.ts, the commands and the tests put features together and may use
+ * their files by name.
+ */
+const serverZones = throughIndex(SERVER_FEATURES, 'features');
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -84,6 +92,12 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
     },
   },
 );

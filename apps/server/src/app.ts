@@ -13,14 +13,17 @@ import { authRoutes } from './features/auth/routes.ts';
 import { createSignInFailures } from './features/auth/sign-in-failures.ts';
 import { annotationsRoutes } from './features/annotations/routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/routes.ts';
-import { booksFeature } from './features/books/feature.ts';
+import { booksRoutes } from './features/books/routes.ts';
 import { openBookStorage } from './features/books/storage.ts';
 import { createBookAccess } from './features/books/access.ts';
 import { graphRoutes } from './features/graph/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { importsFeature } from './features/imports/index.ts';
+import { createJobs, jobsFeature } from './features/jobs/index.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { preferencesRoutes } from './features/preferences/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
+import { uploadsRoutes } from './features/uploads/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { errorHandler } from './error-handler.ts';
 import { closeConnectionsWhenIdle } from './graceful-close.ts';
@@ -118,7 +121,24 @@ export async function buildApp(
   await app.register(preferencesRoutes, { db: database.db });
   // Who may see which book (private books: features/books/access.ts), asked by every route with a book id.
   const access = createBookAccess(database.db);
-  await app.register(booksFeature, { db: database.db, storage: bookStorage, access, config });
+  await app.register(booksRoutes, {
+    db: database.db,
+    storage: bookStorage,
+    access,
+    fileCacheBytes: config.bookCacheMb * 1024 * 1024,
+  });
+  // Background work: the durable job queue and this server's runner; imports are its jobs, uploads and
+  // the installation's own needs (graphs to build, the sample, LIBRARY_DIR) queue them.
+  const { queue, runner } = createJobs(database.db, app.log);
+  await app.register(importsFeature, { db: database.db, storage: bookStorage, queue, runner, config });
+  await app.register(uploadsRoutes, {
+    db: database.db,
+    storage: bookStorage,
+    queue,
+    config,
+    wake: () => runner.wake(),
+  });
+  await app.register(jobsFeature, { queue, runner });
   await app.register(graphRoutes, { db: database.db, access, config });
   await app.register(bookmarksRoutes, { db: database.db, access });
   await app.register(annotationsRoutes, {

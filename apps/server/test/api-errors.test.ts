@@ -3,7 +3,8 @@ import { expect, test } from 'vitest';
 import { BookErrorMessage, BookmarkErrorMessage, GraphErrorMessage } from '@threadbook/contracts';
 import { ApiError } from '../src/api-errors.ts';
 import { errorHandler } from '../src/error-handler.ts';
-import { bookIdOf, positiveWholeNumber } from '../src/features/books/book-id.ts';
+import { bookIdOf } from '../src/features/books/book-id.ts';
+import { positiveWholeNumber } from '../src/path-number.ts';
 
 /** What the shared handler answers when a route throws `error`. */
 async function answerTo(error: Error) {

@@ -9,7 +9,7 @@ import {
   errorResponseSchema,
   type BookListItem,
 } from '@threadbook/contracts';
-import { importBook } from '../src/features/books/import-book.ts';
+import { importBook } from '../src/features/imports/import-book.ts';
 import { bearerToken, bookXml, get, importContext, makePdf, rawGet } from './books-fixtures.ts';
 import { insertBook, withServerDb } from './graph-fixtures.ts';
 import { openTestDatabase } from './support/database.ts';

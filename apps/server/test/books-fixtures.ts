@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { TestClient, uniqueEmail } from './support/client.ts';
 import type { TestServer } from './support/server.ts';
 import type { Db } from '../src/db/database.ts';
-import type { ImportContext } from '../src/features/books/import-book.ts';
+import type { ImportContext } from '../src/features/imports/import-book.ts';
 import { openBookStorage } from '../src/features/books/storage.ts';
 
 /** Shared fixtures of the books tests: small real PDFs made with pdfkit, a matching Book XML, a token. */

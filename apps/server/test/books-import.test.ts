@@ -16,7 +16,7 @@ import { startOpenAiCompatibleServer } from '@threadbook/test-support';
 import { buildSampleBook } from '../../../samples/sample-book/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/database.ts';
-import { BookImportError, importBook } from '../src/features/books/import-book.ts';
+import { BookImportError, importBook } from '../src/features/imports/import-book.ts';
 import { cleanupIncompleteImports, localBookStorage } from '../src/features/books/storage.ts';
 import { GRAPH_FORMAT } from '../src/features/graph/store.ts';
 import { bearerToken, bookXml, eventually, get, importContext, makePdf } from './books-fixtures.ts';

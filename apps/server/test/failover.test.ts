@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bookListSchema, bookmarkListSchema, jobSchema } from '@threadbook/contracts';
 import { migrateToLatest } from '../src/db/database.ts';
-import { importBook } from '../src/features/books/import-book.ts';
+import { importBook } from '../src/features/imports/import-book.ts';
 import { createJobQueue } from '../src/features/jobs/queue.ts';
 import { bookXml, eventually, importContext, makePdf } from './books-fixtures.ts';
 import { TestClient, uniqueEmail } from './support/client.ts';

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startCommand } from './support/process.ts';
 import { bookListSchema, errorResponseSchema, jobSchema, type Job } from '@threadbook/contracts';
 import { migrateToLatest, type OpenedDatabase } from '../src/db/database.ts';
-import { BookImportError } from '../src/features/books/import-book.ts';
-import { runClaimedJob } from '../src/features/books/jobs.ts';
+import { BookImportError } from '../src/features/imports/import-book.ts';
+import { isFinalImportError } from '../src/features/imports/index.ts';
+import { runClaimedJob } from '../src/features/jobs/index.ts';
 import { createJobQueue, type JobQueue } from '../src/features/jobs/queue.ts';
 import { bearerToken, eventually, get, makePdf } from './books-fixtures.ts';
 import { dropTestDatabase, openTestDatabase } from './support/database.ts';
@@ -209,8 +210,12 @@ describe('durable jobs', { timeout: 120_000 }, () => {
       for (let attempt = 1; attempt <= 3; attempt += 1) {
         const claimed = await queue.claim('host 1#a', 60_000);
         expect(claimed).toMatchObject({ id: crashing, attempts: attempt });
-        const { outcome } = await runClaimedJob(queue, claimed!, 'host 1#a', () =>
-          Promise.reject(new Error('worker crashed')),
+        const { outcome } = await runClaimedJob(
+          queue,
+          claimed!,
+          'host 1#a',
+          () => Promise.reject(new Error('worker crashed')),
+          { isFinal: isFinalImportError },
         );
         outcomes.push(outcome);
       }
@@ -219,8 +224,12 @@ describe('durable jobs', { timeout: 120_000 }, () => {
 
       const refused = await queue.enqueue('file', { pdfPath: '/refused.pdf' });
       const claimed = await queue.claim('host 1#a', 60_000);
-      const { outcome } = await runClaimedJob(queue, claimed!, 'host 1#a', () =>
-        Promise.reject(new BookImportError('refused.pdf: not a PDF')),
+      const { outcome } = await runClaimedJob(
+        queue,
+        claimed!,
+        'host 1#a',
+        () => Promise.reject(new BookImportError('refused.pdf: not a PDF')),
+        { isFinal: isFinalImportError },
       );
       expect(outcome).toBe('failed');
       expect(await queue.find(refused)).toMatchObject({

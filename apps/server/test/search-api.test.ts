@@ -9,8 +9,8 @@ import {
 } from '@threadbook/contracts';
 import { parseBookXml } from '@threadbook/book';
 import { ourMigrator, type Db } from '../src/db/database.ts';
-import { rebuildBookGraph } from '../src/features/books/book-graph.ts';
-import { importBook } from '../src/features/books/import-book.ts';
+import { rebuildBookGraph } from '../src/features/imports/book-graph.ts';
+import { importBook } from '../src/features/imports/import-book.ts';
 import { searchIndex } from '../src/features/search/search-index.ts';
 import { bearerToken, bookXml, get, importContext, makePdf } from './books-fixtures.ts';
 import { openTestDatabase } from './support/database.ts';

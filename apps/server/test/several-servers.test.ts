@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GraphErrorMessage, relatedParagraphsResponseSchema } from '@threadbook/contracts';
 import { dropTestDatabase, openTestDatabase } from './support/database.ts';
 import { replaceBookGraph } from '../src/features/graph/store.ts';
-import { importBook } from '../src/features/books/import-book.ts';
+import { importBook } from '../src/features/imports/import-book.ts';
 import { bearerToken, bookXml, eventually, get, importContext, makePdf } from './books-fixtures.ts';
 import { graphBook, graphOfBook, seedGraphBook, withServerDb } from './graph-fixtures.ts';
 import { TestClient, uniqueEmail } from './support/client.ts';

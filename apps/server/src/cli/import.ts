@@ -11,14 +11,20 @@ import {
   type ImportProgress,
   type ImportResult,
   type ImportStage,
-} from '../features/books/import-book.ts';
-import { rebuildBookGraph, type RebuiltGraph } from '../features/books/book-graph.ts';
+} from '../features/imports/import-book.ts';
+import { rebuildBookGraph, type RebuiltGraph } from '../features/imports/book-graph.ts';
 import { readyBooks } from '../features/books/ready-books.ts';
 import { cleanupIncompleteImports, openBookStorage, type BookStorage } from '../features/books/storage.ts';
-import { runAsBackground } from '../features/books/background.ts';
-import type { ImportJob } from '../features/books/import-types.ts';
-import { enqueueImportJob, runClaimedJob } from '../features/books/jobs.ts';
-import { createJobQueue, newLeaseOwner, ownerProcess, type JobQueue } from '../features/jobs/queue.ts';
+import { runAsBackground } from '../features/imports/background.ts';
+import type { ImportJob } from '../features/imports/import-types.ts';
+import { enqueueImportJob, isFinalImportError } from '../features/imports/index.ts';
+import {
+  createJobQueue,
+  newLeaseOwner,
+  ownerProcess,
+  runClaimedJob,
+  type JobQueue,
+} from '../features/jobs/index.ts';
 import type { Db } from '../db/database.ts';
 
 const usage = `Usage: npm run import -- <book.pdf> [--xml book.xml] [--title T] [--author A]
@@ -180,7 +186,7 @@ async function runJobHere(
     }),
     // Building the graph keeps this thread busy for a while: a long lease, which a server on this machine
     // expires at once if this process is killed (its pid is gone).
-    { maxAttempts: 1, leaseMs: CLI_LEASE_MS },
+    { isFinal: isFinalImportError, maxAttempts: 1, leaseMs: CLI_LEASE_MS },
   );
   if (outcome !== 'done' || bookId == null) throw error;
   return bookId;

@@ -10,7 +10,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { holdUntilCommit } from '../../db/locks.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Shelf } from '../books/shelf.ts';
+import type { Shelf } from '../books/index.ts';
 
 type Row = Selectable<Database['annotation']>;
 

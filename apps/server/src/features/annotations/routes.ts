@@ -14,9 +14,7 @@ import {
 } from '@threadbook/contracts';
 import { ApiError } from '../../api-errors.ts';
 import type { Db } from '../../db/database.ts';
-import { booksOf, named, type BookAccess } from '../books/access.ts';
-import { shelves, type Shelf } from '../books/shelf.ts';
-import type { BookStorage } from '../books/storage.ts';
+import { type BookAccess, booksOf, type BookStorage, named, type Shelf, shelves } from '../books/index.ts';
 import { annotationsJsonLd, annotationsMarkdown, sectionHeadings, type ExportedBook } from './export.ts';
 import { createAnnotation, deleteAnnotation, listAnnotations, updateAnnotation } from './queries.ts';
 

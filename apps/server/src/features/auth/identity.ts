@@ -14,7 +14,7 @@ import { createSignInFailures, type SignInFailures } from './sign-in-failures.ts
 import { accountPlugin } from './account-plugin.ts';
 import { resetPasswordMail } from './reset-password-mail.ts';
 import { deleteUserData } from '../../db/user-data.ts';
-import { openBookStorage, removeUserFiles, type BookStorage } from '../books/storage.ts';
+import { openBookStorage, removeUserFiles, type BookStorage } from '../books/index.ts';
 
 /** The header the Fastify mount sets to the socket's address, so no client can choose its own rate-limit key. */
 export const CLIENT_IP_HEADER = 'x-threadbook-client-ip';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { deleteUserData } from '../../db/user-data.ts';
-import { removeUserFiles, type BookStorage } from '../books/storage.ts';
+import { removeUserFiles, type BookStorage } from '../books/index.ts';
 
 export interface UserSummary {
   email: string;

@@ -1,7 +1,7 @@
 import { BOOKMARK_LIMITS, type Bookmark } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 import { holdUntilCommit } from '../../db/locks.ts';
-import type { Shelf } from '../books/shelf.ts';
+import type { Shelf } from '../books/index.ts';
 
 const bookmarkColumns = ['page', 'label', 'created_at as createdAt'] as const;
 

@@ -11,9 +11,8 @@ import {
   readingPositionSchema,
 } from '@threadbook/contracts';
 import { ApiError } from '../../api-errors.ts';
-import type { BookAccess } from '../books/access.ts';
+import { type BookAccess, shelves } from '../books/index.ts';
 import type { Db } from '../../db/database.ts';
-import { shelves } from '../books/shelf.ts';
 import {
   deleteBookmark,
   listBookmarks,

@@ -1,7 +1,7 @@
+import { z } from 'zod';
 import { UNTITLED_BOOK } from '@threadbook/book';
 import type { Db } from '../../db/database.ts';
 import { holdUntilCommit } from '../../db/locks.ts';
-import type { BookOwner } from './import-types.ts';
 import type { BookStorage } from './storage.ts';
 
 /**
@@ -9,6 +9,19 @@ import type { BookStorage } from './storage.ts';
  * (book_owner), each of whom may rename it (their own name for it) and remove it (their ownership; the
  * book goes with its last owner). Who may see a book: access.ts.
  */
+
+/**
+ * A user adding a PDF, with what they called it. Their names are theirs alone: the book itself is named
+ * from the PDF, since another user adding the same file gets the same book.
+ */
+export const bookOwnerSchema = z.object({
+  userId: z.string(),
+  title: z.string().optional(),
+  author: z.string().optional(),
+  /** Their file's name: their title for a book whose PDF names none. */
+  fileName: z.string(),
+});
+export type BookOwner = z.infer<typeof bookOwnerSchema>;
 
 /** A title from a file's name: "Graph Notes.pdf" -> "Graph Notes". */
 export const fileTitle = (fileName: string) => fileName.replace(/\.pdf$/i, '');

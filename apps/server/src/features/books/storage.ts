@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { BOOK_FILES } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 import type { UserFiles } from '../../db/user-data.ts';
+import { hostAndPid, processIsAlive, thisProcess } from '../../process-owner.ts';
 
 export const COVER_FILE = 'cover.png';
 /** The files of a stored book: its PDF, its Book XML and its cover. */
@@ -35,7 +36,7 @@ export interface BookStorage {
   discardStaged(staging: string): Promise<void>;
   /**
    * Removes the staging folders of unfinished imports that `abandoned` gives up (from the owner written
-   * at creation, see importOwner, and when the folder was last written); answers how many went.
+   * at creation, see process-owner.ts, and when the folder was last written); answers how many went.
    */
   removeAbandonedStaging(
     abandoned: (owner: string | undefined, startedAt: number) => boolean,
@@ -99,7 +100,7 @@ export function localBookStorage(dataDir: string): BookStorage {
       await mkdir(root, { recursive: true });
       const dir = path.join(root, `${STAGING_PREFIX}${randomBytes(8).toString('hex')}`);
       await mkdir(dir);
-      await writeFile(path.join(dir, OWNER_FILE), importOwner());
+      await writeFile(path.join(dir, OWNER_FILE), thisProcess());
       return dir;
     },
     async putStaged(staging, id) {
@@ -187,11 +188,6 @@ export async function removeUserFiles(storage: BookStorage, files: UserFiles): P
   for (const name of files.uploads) await storage.removeUpload(name);
 }
 
-/** "host pid" of this process: who owns a staging folder or an 'importing' row. */
-export function importOwner(): string {
-  return `${hostname()} ${process.pid}`;
-}
-
 /**
  * The installation's book storage, from its configuration: the one place that picks where book files
  * live (the folder DATA_DIR/books today), used by the server, its import worker and the commands.
@@ -200,32 +196,17 @@ export function openBookStorage(settings: { dataDir: string }): BookStorage {
   return localBookStorage(settings.dataDir);
 }
 
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Whether "host pid" names a process of this machine that is gone (a killed importer or runner). */
-export function localProcessIsGone(owner: string): boolean {
-  const match = /^(.*) (\d+)$/.exec(owner.trim());
-  return match !== null && match[1] === hostname() && !processIsAlive(Number(match[2]));
-}
-
 /**
  * Whether an unfinished import may be removed: its owner is a process of this machine that is gone, or
  * it has no owner, or it is `gone` (the runner whose job lease expired), or it belongs to another
  * machine and is older than a day.
  */
 function isAbandoned(owner: string | null | undefined, startedAt: number, gone?: string): boolean {
-  const match = /^(.*) (\d+)$/.exec(owner?.trim() ?? '');
-  if (!match) return true;
+  const found = hostAndPid(owner);
+  if (!found) return true;
   if (gone !== undefined && owner?.trim() === gone) return true;
-  if (match[1] !== hostname()) return Date.now() - startedAt > FOREIGN_IMPORT_GRACE_MS;
-  return !processIsAlive(Number(match[2]));
+  if (found.host !== hostname()) return Date.now() - startedAt > FOREIGN_IMPORT_GRACE_MS;
+  return !processIsAlive(found.pid);
 }
 
 export interface CleanupReport {

@@ -9,7 +9,7 @@ import {
   type RelationshipTypeName,
 } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
-import { readyBooks } from '../books/ready-books.ts';
+import { readyBooks } from '../books/index.ts';
 
 /**
  * A paragraph's text as the API reads it: at most as long as Book XML allows. A book imported before that

@@ -21,11 +21,11 @@ import {
   relatedQuerySchema,
 } from '@threadbook/contracts';
 import { ApiError } from '../../api-errors.ts';
-import type { BookAccess } from '../books/access.ts';
+import { type BookAccess, bookIdOf } from '../books/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { databaseRateLimitStore } from '../../db/rate-limit-store.ts';
-import { bookIdOf, positiveWholeNumber } from '../books/book-id.ts';
+import { positiveWholeNumber } from '../../path-number.ts';
 import { createExplainer, ExplanationError } from './explainers.ts';
 import { createGraphCache } from './graph-cache.ts';
 import { edgeBetween, paragraphDetail } from './loaded-graph.ts';

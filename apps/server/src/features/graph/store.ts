@@ -4,7 +4,7 @@ import { figureBands, type BookDocument } from '@threadbook/book';
 import type { Database } from '../../db/schema.ts';
 import { updateStatistics } from '../../db/statistics.ts';
 import type { BookGraph } from './pipeline.ts';
-import { reanchorAnnotations } from '../annotations/anchoring.ts';
+import { reanchorAnnotations } from '../annotations/index.ts';
 
 /**
  * Rows per INSERT: 500 rows of at most 10 columns stay far below SQLite's limit of bound variables

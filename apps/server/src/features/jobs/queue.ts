@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { holdUntilCommit } from '../../db/locks.ts';
 import { databaseKind } from '../../db/dialect.ts';
-import { importOwner } from '../books/storage.ts';
+import { thisProcess } from '../../process-owner.ts';
 
 export type { JobKind, JobState } from '@threadbook/contracts';
 
@@ -89,9 +89,9 @@ export interface JobQueue {
   find(id: number): Promise<JobRecord | undefined>;
 }
 
-/** A lease owner unique to one runner: "host pid" (storage.ts importOwner) and a random suffix. */
+/** A lease owner unique to one runner: "host pid" (process-owner.ts) and a random suffix. */
 export function newLeaseOwner(): string {
-  return `${importOwner()}#${randomBytes(4).toString('hex')}`;
+  return `${thisProcess()}#${randomBytes(4).toString('hex')}`;
 }
 
 /** The "host pid" part of a lease owner. */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, jobSchema, type Job } from '@threadbook/contracts';
 import { ApiError } from '../../api-errors.ts';
-import { positiveWholeNumber } from '../books/book-id.ts';
+import { positiveWholeNumber } from '../../path-number.ts';
 import type { JobQueue } from './queue.ts';
 
 const idParams = z.object({ id: z.string() });

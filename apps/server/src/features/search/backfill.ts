@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
-import { readyBooks } from '../books/ready-books.ts';
-import type { BookStorage } from '../books/storage.ts';
+import { type BookStorage, readyBooks } from '../books/index.ts';
 import { searchIndex } from './search-index.ts';
 
 /**

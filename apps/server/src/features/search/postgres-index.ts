@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { hitOf, type HitRow, MARK_CLOSE, MARK_OPEN, searchBlocks } from './blocks.ts';
 import { renewIndexVersion } from './index-version.ts';
 import { wordsOf } from './query.ts';
-import type { SearchIndex } from './search-index.ts';
+import type { SearchIndex } from './search-engine.ts';
 
 /** The PostgreSQL table's own columns (migration 006-search): the paragraph's place, its words. */
 type PostgresTables = {

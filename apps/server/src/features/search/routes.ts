@@ -12,13 +12,10 @@ import {
 import { ApiError } from '../../api-errors.ts';
 import type { Db } from '../../db/database.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
-import { bookIdOf } from '../books/book-id.ts';
-import { readyBooks } from '../books/ready-books.ts';
-import type { BookAccess } from '../books/access.ts';
+import { type BookAccess, bookIdOf, type BookStorage, readyBooks } from '../books/index.ts';
 import { indexUnindexedBooks } from './backfill.ts';
 import { searchTerms } from './query.ts';
 import { searchIndex } from './search-index.ts';
-import type { BookStorage } from '../books/storage.ts';
 
 const idParams = z.object({ id: z.string() });
 

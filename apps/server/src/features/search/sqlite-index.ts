@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { hitOf, type HitRow, MARK_CLOSE, MARK_OPEN, searchBlocks } from './blocks.ts';
 import { renewIndexVersion } from './index-version.ts';
-import type { SearchIndex } from './search-index.ts';
+import type { SearchIndex } from './search-engine.ts';
 
 /**
  * Rowids per book in the FTS5 table search_block (migration 006-search): paragraph `ord` of book `id` is

@@ -16,13 +16,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { countInWindow } from '../../db/window-counter.ts';
-import { positiveWholeNumber } from '../books/book-id.ts';
-import { enqueueImportJob } from '../books/jobs.ts';
-import { fileTitle } from '../books/own-books.ts';
-import type { BookStorage } from '../books/storage.ts';
-import type { UploadPayload } from '../books/import-types.ts';
-import type { JobQueue, JobRecord } from '../jobs/queue.ts';
+import { positiveWholeNumber } from '../../path-number.ts';
+import { type BookStorage, fileTitle } from '../books/index.ts';
+import { enqueueImportJob, uploadPayloadSchema, type UploadPayload } from '../imports/index.ts';
+import type { JobQueue, JobRecord } from '../jobs/index.ts';
 import { receivePdf, RefusedUpload } from './receive-pdf.ts';
+import { removeStrayUploads } from './stray-uploads.ts';
 
 const MB = 1024 * 1024;
 const HOUR_MS = 60 * 60_000;
@@ -31,7 +30,7 @@ const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorR
 
 /** An upload job as the Library shows it. */
 export function uploadOf(job: JobRecord, now = Date.now()): Upload {
-  const payload = job.payload as UploadPayload;
+  const payload = uploadPayloadSchema.parse(job.payload);
   const progress =
     job.pagesDone !== null && job.pagesTotal !== null && job.pagesTotal > 0
       ? { done: job.pagesDone, total: job.pagesTotal }
@@ -71,6 +70,7 @@ type UploadsConfig = Pick<Config, 'maxBookMb' | 'uploads'>;
  * The uploads API (contracts' uploads.ts), behind the bearer token: a signed-in user adds a PDF, which is
  * streamed to the book storage (never held in memory), checked by its bytes, and imported by the job
  * system outside the request; its job is theirs alone (404 to anyone else). UPLOADS=off turns it off.
+ * First, the files of uploads a server died receiving go (stray-uploads.ts).
  */
 export const uploadsRoutes: FastifyPluginAsync<{
   db: Db;
@@ -80,6 +80,9 @@ export const uploadsRoutes: FastifyPluginAsync<{
   /** Tells the job runner a job was queued. */
   wake: () => void;
 }> = async (app, { db, storage, queue, config, wake }) => {
+  const strays = await removeStrayUploads(db, storage);
+  if (strays > 0) app.log.info(`removed ${strays} upload file(s) that no upload names`);
+
   // The body is the PDF itself, handed to the route as a stream (receive-pdf.ts enforces the limit).
   for (const type of ['application/pdf', 'application/octet-stream']) {
     app.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
@@ -234,7 +237,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const job = await uploadJob(request.params.id, request.user.uid);
       if (!(await queue.remove(job.id))) throw new ApiError.UploadNotRemovable();
-      await storage.removeUpload((job.payload as UploadPayload).upload);
+      await storage.removeUpload(uploadPayloadSchema.parse(job.payload).upload);
       return reply.code(204).send(null);
     },
   );

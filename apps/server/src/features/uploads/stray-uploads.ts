@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import type { BookStorage } from '../books/storage.ts';
-import type { UploadPayload } from '../books/import-types.ts';
+import type { BookStorage } from '../books/index.ts';
+import { uploadPayloadSchema } from '../imports/index.ts';
 
 /** An upload file no job names is left this long (it may be arriving on another server right now). */
 const STRAY_AFTER_MS = 60 * 60_000;
@@ -16,7 +16,7 @@ export async function removeStrayUploads(db: Db, storage: BookStorage, now = Dat
     .where('kind', '=', 'upload')
     .where('state', '!=', 'done')
     .execute();
-  const named = new Set(jobs.map((job) => (JSON.parse(job.payload) as UploadPayload).upload));
+  const named = new Set(jobs.map((job) => uploadPayloadSchema.parse(JSON.parse(job.payload)).upload));
   let removed = 0;
   for (const { name, writtenAt } of await storage.listUploads()) {
     if (named.has(name) || now - writtenAt < STRAY_AFTER_MS) continue;

@@ -1,5 +1,5 @@
 import type { ImportInput, UploadPayload } from './import-types.ts';
-import type { BookStorage } from './storage.ts';
+import type { BookStorage } from '../books/index.ts';
 
 /** What the import of upload job `job` is asked. */
 export function uploadImportInput(

@@ -2,11 +2,11 @@ import type { BookDocument } from '@threadbook/book';
 import type { BookGraph } from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
 // The graph and the search index are stored with the book, in the transaction that makes the book ready.
-import { replaceBookGraph } from '../graph/store.ts';
-import { searchIndex } from '../search/search-index.ts';
-import type { BookOwner, ImportResult } from './import-types.ts';
-import { ownerRow } from './own-books.ts';
-import { importOwner, type BookStorage } from './storage.ts';
+import { replaceBookGraph } from '../graph/index.ts';
+import { searchIndex } from '../search/index.ts';
+import type { ImportResult } from './import-types.ts';
+import { type BookOwner, type BookStorage, ownerRow } from '../books/index.ts';
+import { thisProcess } from '../../process-owner.ts';
 
 /** A book made in a staging folder (its PDF, Book XML and cover), to be stored. */
 export interface StagedBook {
@@ -48,7 +48,7 @@ export async function storeBook(db: Db, storage: BookStorage, staged: StagedBook
       sha256: staged.sha256,
       status: 'importing',
       source_name: staged.pdfName,
-      import_owner: importOwner(),
+      import_owner: thisProcess(),
       created_at: new Date().toISOString(),
       visibility: staged.owner === undefined ? 'shared' : 'private',
     })

@@ -8,11 +8,10 @@ import {
   type EmbeddingsEndpoint,
 } from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
-import { GRAPH_FORMAT, replaceBookGraph } from '../graph/store.ts';
-import { searchIndex } from '../search/search-index.ts';
-import { BookImportError } from './errors.ts';
+import { GRAPH_FORMAT, replaceBookGraph } from '../graph/index.ts';
+import { searchIndex } from '../search/index.ts';
+import { BookImportError, readyBooks } from '../books/index.ts';
 import type { ImportContext } from './import-types.ts';
-import { readyBooks } from './ready-books.ts';
 
 /** The book's relationship graph; an embeddings endpoint that fails is the import's error, named. */
 export async function buildBookGraph(

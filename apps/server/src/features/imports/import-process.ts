@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RebuiltGraph } from './book-graph.ts';
-import { BookImportError } from './errors.ts';
+import { BookImportError } from '../books/index.ts';
 import type { ImportJob, ImportJobsOptions, ImportProgress, ImportResult } from './import-types.ts';
 
 /**

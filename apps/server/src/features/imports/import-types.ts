@@ -1,36 +1,27 @@
+import { z } from 'zod';
+import type { ImportStageName } from '@threadbook/contracts';
 import type { EmbeddingsEndpoint } from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
-import type { BookStorage } from './storage.ts';
+import { bookOwnerSchema, type BookStorage } from '../books/index.ts';
 
 /** What an import is asked (import-book.ts), what it is given and what it reports. */
 
-export interface ImportInput {
+export const importInputSchema = z.object({
   /** The PDF to import. */
-  pdfPath: string;
+  pdfPath: z.string(),
   /** A Book XML to use instead of extracting one from the PDF. */
-  xmlPath?: string | undefined;
+  xmlPath: z.string().optional(),
   /** The operator's title and author for the book (the import command, a LIBRARY_DIR sidecar). */
-  title?: string | undefined;
-  author?: string | undefined;
+  title: z.string().optional(),
+  author: z.string().optional(),
   /** The user adding it (an upload): the book is private to them. Without, it joins the shared library. */
-  owner?: BookOwner | undefined;
+  owner: bookOwnerSchema.optional(),
   /** The file's name for messages, when `pdfPath` is an upload's stored file. */
-  displayName?: string | undefined;
-}
+  displayName: z.string().optional(),
+});
+export type ImportInput = z.infer<typeof importInputSchema>;
 
-/**
- * A user adding a PDF, with what they called it. Their names are theirs alone (own-books.ts): the book
- * itself is named from the PDF, since another user adding the same file gets the same book.
- */
-export interface BookOwner {
-  userId: string;
-  title?: string | undefined;
-  author?: string | undefined;
-  /** Their file's name: their title for a book whose PDF names none. */
-  fileName: string;
-}
-
-export type ImportStage = 'checking' | 'extracting' | 'graph' | 'cover' | 'saving';
+export type ImportStage = ImportStageName;
 
 export interface ImportProgress {
   stage: ImportStage;
@@ -62,15 +53,16 @@ export interface ImportResult {
   created: boolean;
 }
 
-/** A PDF a user added (features/uploads): where it waits, what they called it, and who they are. */
-export interface UploadPayload {
+/** A PDF a user added (features/uploads): where it waits, what they called it, and its size. */
+export const uploadPayloadSchema = z.object({
   /** The upload's name in the book storage (BookStorage.uploadFile). */
-  upload: string;
-  fileName: string;
-  title?: string | undefined;
-  author?: string | undefined;
-  size: number;
-}
+  upload: z.string(),
+  fileName: z.string(),
+  title: z.string().optional(),
+  author: z.string().optional(),
+  size: z.number(),
+});
+export type UploadPayload = z.infer<typeof uploadPayloadSchema>;
 
 /**
  * One background job: import a PDF (with its sidecar metadata), the bundled sample textbook or a PDF a

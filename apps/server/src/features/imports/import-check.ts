@@ -4,10 +4,9 @@ import path from 'node:path';
 import { BookXmlError, parseBookXml, type BookDocument } from '@threadbook/book';
 import { ExtractError, inspectPdf, type PdfFacts } from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
-import { BookImportError } from './errors.ts';
+import { BookImportError, type BookStorage, cleanupIncompleteImports } from '../books/index.ts';
 import { findBySha } from './import-store.ts';
 import type { ImportContext, ImportInput, ImportResult } from './import-types.ts';
-import { cleanupIncompleteImports, type BookStorage } from './storage.ts';
 
 const MB = 1024 * 1024;
 /** Book XML is read whole; the parser bounds it too. */

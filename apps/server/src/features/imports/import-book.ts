@@ -4,7 +4,7 @@ import { UNTITLED_BOOK, writeBookXml, type BookDocument } from '@threadbook/book
 import { BOOK_FILES } from '@threadbook/contracts';
 import { extractBook, renderCover, withExplicitRefs, type BookGraph } from '@threadbook/pipeline';
 import { buildBookGraph } from './book-graph.ts';
-import { BookImportError } from './errors.ts';
+import { BookImportError, COVER_FILE, placeInLibrary } from '../books/index.ts';
 import { checkImport, type CheckedPdf } from './import-check.ts';
 import { storeBook } from './import-store.ts';
 import type {
@@ -14,10 +14,8 @@ import type {
   ImportResult,
   ImportStage,
 } from './import-types.ts';
-import { COVER_FILE } from './storage.ts';
-import { placeInLibrary } from './own-books.ts';
 
-export { BookImportError } from './errors.ts';
+export { BookImportError } from '../books/index.ts';
 // What callers of the import use, from the one module they import.
 export type * from './import-types.ts';
 

@@ -15,7 +15,7 @@ import {
   type ImportChildMessage,
 } from './import-process.ts';
 import { importSampleBook } from './sample.ts';
-import { openBookStorage } from './storage.ts';
+import { openBookStorage } from '../books/index.ts';
 import { uploadImportInput } from './upload-input.ts';
 
 const post = (message: ImportChildMessage) =>

@@ -1,0 +1,1 @@
+export { reanchorAnnotations } from './anchoring.ts';

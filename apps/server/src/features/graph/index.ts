@@ -1,0 +1,1 @@
+export { GRAPH_FORMAT, replaceBookGraph } from './store.ts';

@@ -1,0 +1,3 @@
+export { importsFeature } from './feature.ts';
+export { enqueueImportJob, isFinalImportError } from './import-jobs.ts';
+export { uploadPayloadSchema, type ImportJob, type UploadPayload } from './import-types.ts';

@@ -1,0 +1,1 @@
+export { searchIndex } from './search-index.ts';
