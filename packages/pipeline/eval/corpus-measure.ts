@@ -24,8 +24,8 @@ export async function measureBook(book: CorpusBook): Promise<CorpusRow> {
   const pdf = new Uint8Array(fs.readFileSync(book.pdf));
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const { book: extracted, pageCount } = await extractBook(pdf);
-  const graph = await buildGraph(extracted, { pdf });
+  const { book: extracted, pageCount, pages } = await extractBook(pdf);
+  const graph = await buildGraph(extracted, { pdf, pages });
   const seconds = (performance.now() - started) / 1000;
   // The process's CPU time, the page worker's thread included.
   const cpu = process.cpuUsage(cpuBefore);

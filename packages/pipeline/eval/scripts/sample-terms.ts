@@ -23,9 +23,9 @@ async function main() {
   const count = numberOption(args, '--count', 20);
   for (const book of bookArgs(args.filter((a) => !a.startsWith('--')))) {
     const pdf = new Uint8Array(fs.readFileSync(book.pdf));
-    const { book: extracted } = await extractBook(pdf.slice());
+    const { book: extracted, pages: read } = await extractBook(pdf.slice());
     const started = performance.now();
-    const graph = await buildGraph(extracted, { pdf });
+    const graph = await buildGraph(extracted, { pdf, pages: read });
     const seconds = (performance.now() - started) / 1000;
     // A use that runs over a line break has a box per line: one card.
     const cards = [...new Map(graph.terms.map((s) => [`${s.sourceId}\u0000${s.term}`, s])).values()];

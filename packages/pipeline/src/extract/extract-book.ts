@@ -34,6 +34,8 @@ export interface ExtractOptions {
 export interface ExtractedBook {
   book: BookDocument;
   pageCount: number;
+  /** Each page's text as read, in page order: the graph finds words on the pages in it (buildGraph). */
+  pages: PageText[];
 }
 
 /** Reads a born-digital textbook PDF into chapters, sections and paragraphs at their page positions. */
@@ -89,7 +91,11 @@ export async function extractBook(data: Uint8Array, options: ExtractOptions = {}
       outline.length > 0 ? nodesFromOutline(outline, columnAt) : nodesFromHeadings(detectHeadings(blocks));
     const chapters = assemble(blocks, nodes, title);
     checkParagraphCounts(chapters);
-    return { book: { title, author: options.author?.trim() || info.author, chapters }, pageCount };
+    return {
+      book: { title, author: options.author?.trim() || info.author, chapters },
+      pageCount,
+      pages: texts,
+    };
   } finally {
     await opened.close();
   }

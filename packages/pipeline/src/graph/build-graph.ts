@@ -23,6 +23,7 @@ import {
   type BookTerms,
 } from './book-terms/index.ts';
 import { readInternalLinks, withLinkWords } from './links.ts';
+import type { PageText } from '../extract/types.ts';
 import { openBookPages, type BookPages } from './page-words.ts';
 import { findReferenceSpans } from './reference-spans.ts';
 import { findTermSpans, type TermUse } from './term-spans.ts';
@@ -60,6 +61,8 @@ export type GraphStage = 'references' | 'definitions' | 'similarity' | 'edges';
 export interface BuildGraphOptions {
   /** The book's PDF: its internal link annotations are references too, preferred where they disagree. */
   pdf?: Uint8Array;
+  /** The PDF's pages' text as extraction read it: words are found on the pages without reading it again. */
+  pages?: readonly PageText[];
   /** An OpenAI-compatible embeddings endpoint; without it, similarity is the book's own LSA. */
   embeddings?: EmbeddingsEndpoint;
   /** Called as each stage starts. */
@@ -89,7 +92,7 @@ const MIN_BOOK_CHAPTERS = 8;
 /** Builds the graph of `book`: reads the PDF's links when given, then merges all evidence. */
 export async function buildGraph(book: BookDocument, options: BuildGraphOptions = {}): Promise<BookGraph> {
   // The pages' words, read once for the references' spans and the terms'.
-  const pages = openBookPages(options.pdf);
+  const pages = openBookPages(options.pdf, options.pages);
   try {
     return await buildWithPages(book, options, pages);
   } finally {

@@ -4,7 +4,7 @@
  * per page, however many finders ask for it.
  */
 import { readPageText } from '../extract/load.ts';
-import type { TextRun } from '../extract/types.ts';
+import type { PageText, TextRun } from '../extract/types.ts';
 import { loadPdf } from '../pdfjs.ts';
 import type { GraphParagraph, SpanRect } from './types.ts';
 
@@ -33,21 +33,41 @@ export interface BookPages {
 /** Typographic variants read as the ASCII the phrases are written in. */
 const FOLD: Record<string, string> = { '\u2013': '-', '\u2014': '-', '\u2212': '-', '\u00a0': ' ' };
 
-/** The pages of `pdf`, read lazily (none without a PDF). */
-export function openBookPages(pdf: Uint8Array | undefined): BookPages {
+/**
+ * The pages of `pdf`, read lazily (none without a PDF); the pages' text already `read` (extraction's) is
+ * taken instead of reading the PDF again.
+ */
+export function openBookPages(pdf: Uint8Array | undefined, read?: readonly PageText[]): BookPages {
+  if (read !== undefined) {
+    const words = new Map<number, PageWords>();
+    const wordsOf = (text: PageText) => ({
+      glyphs: glyphsOf(text.runs),
+      width: text.width,
+      height: text.height,
+    });
+    return {
+      get(page) {
+        const text = read[page - 1];
+        if (text === undefined) return Promise.resolve(undefined);
+        if (!words.has(page)) words.set(page, wordsOf(text));
+        return Promise.resolve(words.get(page));
+      },
+      close: () => Promise.resolve(),
+    };
+  }
   if (pdf === undefined) return { get: () => Promise.resolve(undefined), close: () => Promise.resolve() };
   const task = loadPdf(pdf, { disableFontFace: true, stopAtErrors: false, shareMessages: true });
-  const read = new Map<number, Promise<PageWords | undefined>>();
+  const pages = new Map<number, Promise<PageWords | undefined>>();
   return {
     get(page) {
-      let words = read.get(page);
+      let words = pages.get(page);
       if (words === undefined) {
         words = task.promise.then(async (doc) => {
           if (page < 1 || page > doc.numPages) return undefined;
           const text = await readPageText(doc, page);
           return { glyphs: glyphsOf(text.runs), width: text.width, height: text.height };
         });
-        read.set(page, words);
+        pages.set(page, words);
       }
       return words;
     },

@@ -5,6 +5,7 @@ import {
   EmbeddingsError,
   withExplicitRefs,
   type BookGraph,
+  type BuildGraphOptions,
   type EmbeddingsEndpoint,
 } from '@threadbook/pipeline';
 import type { Db } from '../../db/database.ts';
@@ -19,9 +20,10 @@ export async function buildBookGraph(
   book: BookDocument,
   pdf: Uint8Array,
   embeddings: EmbeddingsEndpoint | undefined,
+  pages?: BuildGraphOptions['pages'],
 ): Promise<BookGraph> {
   try {
-    return await buildGraph(book, { pdf, embeddings });
+    return await buildGraph(book, { pdf, embeddings, pages });
   } catch (error) {
     if (!(error instanceof EmbeddingsError)) throw error;
     throw new BookImportError(`${label}: the relationship graph could not be built: ${error.message}`, {

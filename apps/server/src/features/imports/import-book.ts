@@ -2,7 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UNTITLED_BOOK, writeBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES } from '@threadbook/contracts';
-import { extractBook, renderCover, withExplicitRefs, type BookGraph } from '@threadbook/pipeline';
+import {
+  extractBook,
+  renderCover,
+  withExplicitRefs,
+  type BookGraph,
+  type ExtractedBook,
+} from '@threadbook/pipeline';
 import { buildBookGraph } from './book-graph.ts';
 import { BookImportError, COVER_FILE, placeInLibrary } from '../books/index.ts';
 import { checkImport, type CheckedPdf } from './import-check.ts';
@@ -62,14 +68,18 @@ async function importOrFind(context: ImportContext, input: ImportInput): Promise
   const staging = await storage.createStaging();
   try {
     await writeFile(path.join(staging, BOOK_FILES.pdf), checked.pdf);
-    let extracted = checked.supplied && { book: checked.supplied, pageCount: checked.facts.pageCount };
+    // A supplied Book XML has no pages' text: the graph reads the pages' words from the PDF.
+    let extracted: Extracted | undefined = checked.supplied && {
+      book: checked.supplied,
+      pageCount: checked.facts.pageCount,
+    };
     if (!extracted) {
       enterStage({ stage: 'extracting', done: 0, total: checked.facts.pageCount });
       extracted = await extract(context, input, checked);
     }
     const names = titleAndAuthor(input, extracted.book, checked);
     enterStage({ stage: 'graph' });
-    const { book, graph } = await makeGraph(context, checked, extracted.book, staging, names);
+    const { book, graph } = await makeGraph(context, checked, extracted, staging, names);
     enterStage({ stage: 'cover' });
     await makeCover(checked.pdf, staging);
     enterStage({ stage: 'saving' });
@@ -89,12 +99,15 @@ async function importOrFind(context: ImportContext, input: ImportInput): Promise
   }
 }
 
+/** The book as extracted from its PDF, or as supplied (without the pages' text). */
+type Extracted = Omit<ExtractedBook, 'pages'> & Partial<Pick<ExtractedBook, 'pages'>>;
+
 /** The extracting stage: the Book XML data from the PDF, reporting page by page. */
 async function extract(
   context: ImportContext,
   input: ImportInput,
   { pdf, pdfName }: CheckedPdf,
-): Promise<{ book: BookDocument; pageCount: number }> {
+): Promise<ExtractedBook> {
   try {
     return await extractBook(pdf, {
       title: present(input.title),
@@ -134,12 +147,12 @@ function titleAndAuthor(
 async function makeGraph(
   context: ImportContext,
   { pdf, pdfName }: CheckedPdf,
-  extracted: BookDocument,
+  extracted: Extracted,
   staging: string,
   names: { title: string; author: string },
 ): Promise<{ book: BookDocument; graph: BookGraph }> {
-  const graph = await buildBookGraph(pdfName, extracted, pdf, context.embeddings);
-  const book = withExplicitRefs(extracted, graph);
+  const graph = await buildBookGraph(pdfName, extracted.book, pdf, context.embeddings, extracted.pages);
+  const book = withExplicitRefs(extracted.book, graph);
   await writeFile(path.join(staging, BOOK_FILES.xml), writeBookXml({ ...book, ...names }));
   return { book, graph };
 }
