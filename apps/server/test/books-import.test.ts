@@ -27,6 +27,16 @@ import { makeTempDir, startTestServer, type TestServer } from './support/server.
 const runImport = (dataDir: string, args: string[], env: Record<string, string> = {}) =>
   runCommand('import', dataDir, args, env);
 
+/** Until `count` jobs queued since `since` have all ended (none queued or running is left). */
+function jobsEndedSince(server: TestServer, since: number, count: number) {
+  return eventually(async () => {
+    const jobs = await server.db.selectFrom('job').select('state').where('created_at', '>=', since).execute();
+    return jobs.length >= count && jobs.every((job) => job.state === 'done' || job.state === 'failed')
+      ? jobs
+      : undefined;
+  }, 120_000);
+}
+
 /** What the installation holds: book rows (any status) and the entries of DATA_DIR/books. */
 async function stored(dataDir: string) {
   const database = await openTestDatabase(dataDir);
@@ -316,11 +326,13 @@ describe('importing books', { timeout: 90_000 }, () => {
         await server.close();
       }
 
-      // A restart imports nothing new (same SHA-256), and the broken file stays out.
+      // A restart imports nothing new (same SHA-256), and the broken file stays out: the folder's three
+      // PDFs are looked at again, and their jobs end.
+      const restarted = Date.now();
       server = await startTestServer(env, { dataDir });
       try {
         const token = await bearerToken(server);
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await jobsEndedSince(server, restarted, 3);
         const books = await listBooks(server, token);
         expect(books.map((book) => book.id)).toEqual(ids);
         expect((await stored(dataDir)).rows).toHaveLength(2);
@@ -559,9 +571,27 @@ describe('importing books', { timeout: 90_000 }, () => {
       await database.db.deleteFrom('book').where('id', '=', sample.id).execute();
       await database.close();
       rmSync(path.join(dataDir, 'books', String(sample.id)), { recursive: true });
+      const restarted = Date.now();
       server = await startTestServer({ SAMPLE_BOOK: 'true' }, { dataDir });
       try {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // A job queued after the start ends: the start's own jobs, queued before it, would have run first.
+        await server.db
+          .insertInto('job')
+          .values({
+            kind: 'file',
+            payload: '{"pdfPath":"/missing.pdf"}',
+            state: 'queued',
+            created_at: Date.now(),
+            updated_at: Date.now(),
+          })
+          .execute();
+        await jobsEndedSince(server, restarted, 1);
+        const queued = await server.db
+          .selectFrom('job')
+          .select('kind')
+          .where('created_at', '>=', restarted)
+          .execute();
+        expect(queued).toEqual([{ kind: 'file' }]);
         expect(await listBooks(server, await bearerToken(server))).toEqual([]);
       } finally {
         await server.close();

@@ -92,8 +92,14 @@ describe('a server killed under load', { timeout: 240_000 }, () => {
         }
       }
     };
+    // What each reader has seen so far, read while they read.
+    const seen: ReaderLog[] = Array.from({ length: READERS }, () => ({
+      answered: 0,
+      lost: [],
+      acknowledged: new Map(),
+    }));
     const read = async (reader: number): Promise<ReaderLog> => {
-      const log: ReaderLog = { answered: 0, lost: [], acknowledged: new Map() };
+      const log = seen[reader]!;
       for (let step = 0; !stop; step += 1) {
         const page = 1 + (step % READ_PAGES);
         const call =
@@ -126,7 +132,10 @@ describe('a server killed under load', { timeout: 240_000 }, () => {
       return log;
     };
     const readers = Array.from({ length: READERS }, (_, reader) => read(reader));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    /** Until every reader has had `more` answers beyond `from` (its count now, by default). */
+    const readOn = (more: number, from = seen.map(() => 0)) =>
+      eventually(async () => (seen.every((log, i) => log.answered >= from[i]! + more) ? true : undefined));
+    await readOn(5);
 
     // A long import, queued as `npm run import` on another machine would; one of the servers takes it and
     // is killed as soon as it is extracting pages.
@@ -148,7 +157,11 @@ describe('a server killed under load', { timeout: 240_000 }, () => {
     await victim!.exitCode;
     // Killed in the middle of the import, not after it (a test that proves nothing otherwise).
     expect((await queue.find(jobId))?.state).toBe('running');
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Every reader reads on from the survivor.
+    await readOn(
+      10,
+      seen.map((log) => log.answered),
+    );
     stop = true;
     const logs = await Promise.all(readers);
 

@@ -15,8 +15,8 @@ import {
 } from '@threadbook/contracts';
 import type { BookDocument } from '@threadbook/book';
 import { replaceBookGraph } from '../src/features/graph/store.ts';
-import type { BookGraph, GraphEdge } from '../src/features/graph/pipeline.ts';
-import { bearerToken } from './books-fixtures.ts';
+import type { BookGraph, GraphEdge } from '@threadbook/pipeline';
+import { bearerToken, eventually } from './books-fixtures.ts';
 import {
   EDGE,
   exerciseText,
@@ -252,8 +252,9 @@ describe('the graph API', () => {
     // within a second (graph-cache.ts).
     await server.db.updateTable('book').set({ status: 'importing' }).where('id', '=', bookId).execute();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1100));
-      for (const url of paths(String(bookId))) expect((await get(url)).status, url).toBe(404);
+      for (const url of paths(String(bookId))) {
+        await eventually(async () => ((await get(url)).status === 404 ? true : undefined), 2000);
+      }
     } finally {
       await server.db.updateTable('book').set({ status: 'ready' }).where('id', '=', bookId).execute();
     }

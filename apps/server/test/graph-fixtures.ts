@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BookDocument, BookParagraph } from '@threadbook/book';
 import type { Db } from '../src/db/database.ts';
 import { replaceBookGraph } from '../src/features/graph/store.ts';
-import type { BookGraph, GraphEdge } from '../src/features/graph/pipeline.ts';
+import type { BookGraph, GraphEdge } from '@threadbook/pipeline';
 import { bearerToken } from './books-fixtures.ts';
 import { openTestDatabase } from './support/database.ts';
 import { TestClient } from './support/client.ts';

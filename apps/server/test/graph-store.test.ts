@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BookDocument } from '@threadbook/book';
 import { migrateToLatest, type Db, type OpenedDatabase } from '../src/db/database.ts';
 import { GRAPH_FORMAT, replaceBookGraph } from '../src/features/graph/store.ts';
-import type { BookGraph, GraphEdge } from '../src/features/graph/pipeline.ts';
+import type { BookGraph, GraphEdge } from '@threadbook/pipeline';
 import { graphBook, graphOfBook, insertBook, SPANS } from './graph-fixtures.ts';
 import { openTestDatabase } from './support/database.ts';
 import { makeTempDir } from './support/server.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { explainRelationship } from '../src/features/graph/pipeline.ts';
+import { explainRelationship } from '@threadbook/pipeline';
 import { GraphErrorMessage, graphSummaryResponseSchema } from '@threadbook/contracts';
 import { bearerToken } from './books-fixtures.ts';
 import { EDGE, insertBook, seedGraphBook, startGraphServer, TEXT, withServerDb } from './graph-fixtures.ts';

@@ -31,7 +31,7 @@ export const ANNOTATION_LIMITS = {
 export const HIGHLIGHT_COLOURS = ['yellow', 'green', 'blue', 'pink'] as const;
 export type HighlightColour = (typeof HIGHLIGHT_COLOURS)[number];
 
-export const highlightColourSchema = z.enum(HIGHLIGHT_COLOURS, {
+const highlightColourSchema = z.enum(HIGHLIGHT_COLOURS, {
   error: `must be one of ${HIGHLIGHT_COLOURS.join(', ')}`,
 });
 
@@ -39,7 +39,7 @@ const fractionMessage = 'must be a number from 0 to 1';
 const fraction = z.number({ error: fractionMessage }).min(0, fractionMessage).max(1, fractionMessage);
 
 /** A box on the page, as fractions of its width and height from its top left. */
-export const pageRectSchema = z
+const pageRectSchema = z
   .object({ left: fraction, top: fraction, right: fraction, bottom: fraction })
   .refine(
     (r) => r.left <= r.right && r.top <= r.bottom,
@@ -57,7 +57,7 @@ const countMessage = 'must be a whole number of at least 0';
 const offset = z.number({ error: countMessage }).int(countMessage).min(0, countMessage);
 
 /** Where a highlight stands: what the Web Annotation selectors say, and the page to draw it on. */
-export const annotationTargetSchema = z.object({
+const annotationTargetSchema = z.object({
   page: pageNumberSchema,
   /** The page's label as the book prints it, for lists and exports; null where it has none. */
   pageLabel: singleLine(ANNOTATION_LIMITS.pageLabelLength)
@@ -152,9 +152,8 @@ export type Annotation = z.infer<typeof annotationSchema>;
 
 /** GET .../annotations: the user's highlights of the book, in book order (page, then place on it). */
 export const annotationListSchema = z.array(annotationSchema);
-export type AnnotationList = z.infer<typeof annotationListSchema>;
 
-export const ANNOTATION_EXPORT_FORMATS = ['md', 'jsonld'] as const;
+const ANNOTATION_EXPORT_FORMATS = ['md', 'jsonld'] as const;
 export const annotationExportQuerySchema = z.object({
   format: z.enum(ANNOTATION_EXPORT_FORMATS, { error: "must be 'md' or 'jsonld'" }),
 });

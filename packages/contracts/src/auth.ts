@@ -32,7 +32,7 @@ export const idTokenClaimsSchema = z.object({
 export type IdTokenClaims = z.infer<typeof idTokenClaimsSchema>;
 
 /** Public, non-secret settings the onboarding screen and shell need before sign-in. */
-export const linkSchema = z.object({ name: z.string(), url: z.string() });
+const linkSchema = z.object({ name: z.string(), url: z.string() });
 export const appConfigSchema = z.object({
   productName: z.string(),
   googleEnabled: z.boolean(),
@@ -44,7 +44,6 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
 
 /** SPEC §5: new password must be non-blank after trimming; the identity module enforces the minimum of 6. */
 export const changePasswordRequestSchema = z.object({ newPassword: z.string() });
-export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const MIN_PASSWORD_LENGTH = 6;
 /** Changing the password or deleting the account needs a sign-in within this many seconds. */

@@ -17,7 +17,7 @@ export const BOOKMARK_LIMITS = {
 const pageMessage = 'must be a whole number of at least 1';
 
 /** A page number in a path: all digits, at least 1 (the upper bound is the book's page count). */
-export const pageParamSchema = z
+const pageParamSchema = z
   .string()
   .regex(/^\d{1,15}$/, pageMessage)
   .transform(Number)

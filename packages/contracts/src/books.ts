@@ -2,8 +2,6 @@ import { z } from 'zod';
 
 /** The two files every book has (SPEC §5: a book must have both a pdf and an xml file). */
 export const BOOK_FILES = { pdf: 'book.pdf', xml: 'book.xml' } as const;
-export const bookFileNameSchema = z.enum([BOOK_FILES.pdf, BOOK_FILES.xml]);
-export type BookFileName = z.infer<typeof bookFileNameSchema>;
 
 /** Book ids are positive integers; in a path they must be all digits (else 400 'Invalid book id'). */
 export const bookIdSchema = z.number().int().positive();
@@ -21,7 +19,6 @@ export const bookListItemSchema = z.object({
 export type BookListItem = z.infer<typeof bookListItemSchema>;
 
 export const bookListSchema = z.array(bookListItemSchema);
-export type BookList = z.infer<typeof bookListSchema>;
 
 /** SPEC §3 "Book metadata": GET /api/books/{id}/metadata. */
 export const bookMetadataSchema = z.object({

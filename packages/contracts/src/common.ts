@@ -14,4 +14,3 @@ export const healthResponseSchema = z.object({
   version: z.string(),
   database: z.enum(['sqlite', 'postgres']),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;

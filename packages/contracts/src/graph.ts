@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 /** Edge types. BACKGROUND and ELABORATION are each other's inverse; the others are symmetric. */
 export const RELATIONSHIP_TYPES = ['BACKGROUND', 'ELABORATION', 'EXAMPLE', 'CONTRAST', 'RELATED'] as const;
-export const relationshipTypeSchema = z.enum(RELATIONSHIP_TYPES);
+const relationshipTypeSchema = z.enum(RELATIONSHIP_TYPES);
 export type RelationshipTypeName = z.infer<typeof relationshipTypeSchema>;
 
 /** The type written `raw` (exactly, as stored), or undefined when it is none. */
@@ -53,7 +53,6 @@ export const relatedQuerySchema = z.object({
   page: wholeNumber(GRAPH_LIMITS.page),
   page_size: wholeNumber(GRAPH_LIMITS.pageSize),
 });
-export type RelatedQuery = z.input<typeof relatedQuerySchema>;
 
 /** Where a paragraph is on its page: `y_start` is a fraction of the page height from the top. */
 const placedParagraph = {
@@ -69,7 +68,7 @@ const placedParagraph = {
 };
 
 /** SPEC §3 "Related paragraphs response", with the ranking, distance and paging added. */
-export const relatedParagraphSchema = z.object({
+const relatedParagraphSchema = z.object({
   /** Seen from the source paragraph: BACKGROUND means the related paragraph is what the source builds on. */
   relationship_type: relationshipTypeSchema,
   node: z.object(placedParagraph),
@@ -219,7 +218,6 @@ export const graphSummaryRequestSchema = z.object({
 export type GraphSummaryRequest = z.input<typeof graphSummaryRequestSchema>;
 
 export const graphSummaryResponseSchema = z.object({ summary: z.string() });
-export type GraphSummaryResponse = z.infer<typeof graphSummaryResponseSchema>;
 
 /** Messages of the graph API. */
 export const GraphErrorMessage = {

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What a background job does: import a PDF (the operator's), import the bundled sample book, build a
  * book's graph, or import a PDF a user added (uploads.ts).
  */
-export const jobKindSchema = z.enum(['file', 'sample', 'graph', 'upload']);
+const jobKindSchema = z.enum(['file', 'sample', 'graph', 'upload']);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
 /** 'queued' until a runner claims it, 'running' while one holds its lease, then 'done' or 'failed'. */

@@ -28,7 +28,7 @@ export interface WalkableGraph {
 }
 
 /** A paragraph reached from the source, by its best path. */
-export interface Reached {
+interface Reached {
   id: string;
   ord: number;
   type: RelationshipTypeName;
@@ -42,7 +42,7 @@ export interface Reached {
 }
 
 /** A paragraph as the answer carries it. */
-export type PlacedParagraph = RelatedParagraph['node'];
+type PlacedParagraph = RelatedParagraph['node'];
 
 export interface RelatedPaging {
   max_distance: number;
@@ -80,7 +80,7 @@ function better(a: Reached, b: Reached): number {
  * first reached, by its best path at that distance (the highest product of scores), and its type follows
  * `chainType`.
  */
-export function walkRelated(graph: WalkableGraph, sourceId: string, maxDistance: number): Reached[] {
+function walkRelated(graph: WalkableGraph, sourceId: string, maxDistance: number): Reached[] {
   const visited = new Set([sourceId]);
   // The source's own place in the walk: no path yet, nothing to carry over.
   let frontier: (Reached | undefined)[] = [undefined];

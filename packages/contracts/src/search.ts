@@ -25,21 +25,20 @@ export const bookSearchQuerySchema = z.object({
     .trim()
     .min(1, 'must not be empty'),
 });
-export type BookSearchQuery = z.input<typeof bookSearchQuerySchema>;
 
 /**
  * A stretch of a paragraph around its matches, as plain text (never HTML). `highlights` are the matched
  * words as [start, end) offsets into `text` (UTF-16 code units, as `String.slice` takes them), in order
  * and not overlapping; `text` may begin or end with '…' where the paragraph goes on.
  */
-export const searchSnippetSchema = z.object({
+const searchSnippetSchema = z.object({
   text: z.string(),
   highlights: z.array(z.object({ start: z.number().int().nonnegative(), end: z.number().int().positive() })),
 });
 export type SearchSnippet = z.infer<typeof searchSnippetSchema>;
 
 /** A paragraph that matches, placed like the graph's nodes: `yStart` is a fraction of the page height. */
-export const searchHitSchema = z.object({
+const searchHitSchema = z.object({
   paragraphId: z.string(),
   page: z.number().int().positive(),
   yStart: z.number(),

@@ -49,7 +49,6 @@ export const uploadQuerySchema = z.object({
   title: bookTextSchema('Title').optional(),
   author: bookTextSchema('Author').optional(),
 });
-export type UploadQuery = z.input<typeof uploadQuerySchema>;
 
 /** PATCH /api/books/{id}: at least one of the two. */
 export const bookRenameSchema = z
@@ -58,7 +57,7 @@ export const bookRenameSchema = z
 export type BookRename = z.input<typeof bookRenameSchema>;
 
 /** The import's stages, in order (the job's `stage`). */
-export const importStageSchema = z.enum(['checking', 'extracting', 'graph', 'cover', 'saving']);
+const importStageSchema = z.enum(['checking', 'extracting', 'graph', 'cover', 'saving']);
 export type ImportStageName = z.infer<typeof importStageSchema>;
 
 export const uploadSchema = z.object({

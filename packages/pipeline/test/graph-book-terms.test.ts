@@ -13,8 +13,8 @@ import {
 import { buildGraph } from '../src/graph/build-graph.ts';
 import { licenceSectionIds } from '../src/graph/paragraphs.ts';
 import {
-  definedIn,
   definitionFor,
+  definitionsIn,
   findDefinedTerms,
   namesInPassing,
   sharesGlossWords,
@@ -26,6 +26,9 @@ import { withOwnLabels } from '../src/graph/refs/own-labels.ts';
 import type { ExplicitReference } from '../src/graph/types.ts';
 import { graphParagraph } from './graph-fixtures.ts';
 import { makePdf } from './pdf-fixtures.ts';
+
+/** The normalised terms one paragraph's text defines, in text order. */
+const definedIn = (text: string) => definitionsIn(text).map((d) => d.term);
 
 /** An index line: its words, indent, and page numbers in a face ("R" regular, "B" bold). */
 const line = (text: string, x = 0, faces = ''): IndexLine => {

@@ -6,8 +6,8 @@ import { extractBook } from '../src/extract/extract-book.ts';
 import { classifyEdge, type EdgeEvidence } from '../src/graph/discourse/classify.ts';
 import { findCues, type CueSignal } from '../src/graph/discourse/cues.ts';
 import {
-  definedIn,
   definitionFor,
+  definitionsIn,
   findDefinedTerms,
   termsUsed,
   termsUsedFrom,
@@ -16,6 +16,9 @@ import { ideaIntroductions } from '../src/graph/discourse/introductions.ts';
 import { normaliseTerm } from '../src/graph/discourse/terms.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import type { ExplicitReference, GraphParagraph, SemanticPair } from '../src/graph/types.ts';
+
+/** The normalised terms one paragraph's text defines, in text order. */
+const definedIn = (text: string) => definitionsIn(text).map((d) => d.term);
 
 const gumRels = gumErst.path('disrpt');
 

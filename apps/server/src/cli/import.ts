@@ -15,7 +15,7 @@ import {
 import { rebuildBookGraph, type RebuiltGraph } from '../features/imports/book-graph.ts';
 import { readyBooks } from '../features/books/ready-books.ts';
 import { cleanupIncompleteImports, openBookStorage, type BookStorage } from '../features/books/storage.ts';
-import { runAsBackground } from '../features/imports/background.ts';
+import { runAsBackground } from '../features/imports/background-priority.ts';
 import type { ImportJob } from '../features/imports/import-types.ts';
 import { enqueueImportJob, isFinalImportError } from '../features/imports/index.ts';
 import {

@@ -1,4 +1,5 @@
 import { BookImportError } from './errors.ts';
+import { readyBooks } from './ready-books.ts';
 import type { Db } from '../../db/database.ts';
 import type { BookStorage } from './storage.ts';
 
@@ -21,11 +22,9 @@ export interface BookSummary {
  */
 export function createBookAdmin(db: Db, storage: BookStorage) {
   const find = async (id: number) => {
-    const book = await db
-      .selectFrom('book')
-      .select(['id', 'title', 'visibility'])
-      .where('id', '=', id)
-      .where('status', '=', 'ready')
+    const book = await readyBooks(db)
+      .select(['book.id', 'book.title', 'book.visibility'])
+      .where('book.id', '=', id)
       .executeTakeFirst();
     if (!book) throw new BookImportError(`There is no book ${id} in the library.`);
     return book;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UNTITLED_BOOK } from '@threadbook/book';
 import type { Db } from '../../db/database.ts';
 import { holdUntilCommit } from '../../db/locks.ts';
+import { readyBooks } from './ready-books.ts';
 import type { BookStorage } from './storage.ts';
 
 /**
@@ -69,14 +70,12 @@ export type OwnBookOutcome = 'done' | 'not-found' | 'not-yours';
 
 /** Whether `userId` owns private book `bookId` ('done'), sees it shared ('not-yours') or not at all. */
 async function ownership(db: Db, bookId: number, userId: string): Promise<OwnBookOutcome> {
-  const row = await db
-    .selectFrom('book')
+  const row = await readyBooks(db)
     .leftJoin('book_owner', (join) =>
       join.onRef('book_owner.book_id', '=', 'book.id').on('book_owner.user_id', '=', userId),
     )
     .select(['book.visibility', 'book_owner.user_id'])
     .where('book.id', '=', bookId)
-    .where('book.status', '=', 'ready')
     .executeTakeFirst();
   if (!row) return 'not-found';
   if (row.visibility === 'shared') return 'not-yours';

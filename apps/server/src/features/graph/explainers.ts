@@ -2,7 +2,7 @@ import OpenAI, { APIConnectionTimeoutError } from 'openai';
 import { z } from 'zod';
 import { GraphErrorMessage } from '@threadbook/contracts';
 import type { Config } from '../../config.ts';
-import { explainRelationship } from './pipeline.ts';
+import { explainRelationship } from '@threadbook/pipeline';
 import { summaryMessages, type RelationshipToExplain } from './prompt.ts';
 
 export interface Explainer {

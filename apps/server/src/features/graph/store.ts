@@ -3,7 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { figureBands, type BookDocument } from '@threadbook/book';
 import type { Database } from '../../db/schema.ts';
 import { updateStatistics } from '../../db/statistics.ts';
-import type { BookGraph } from './pipeline.ts';
+import type { BookGraph } from '@threadbook/pipeline';
 import { reanchorAnnotations } from '../annotations/index.ts';
 
 /**

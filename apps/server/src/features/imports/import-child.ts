@@ -5,7 +5,7 @@
  * what it began; with the server gone (its channel closed) it stops the same way.
  */
 import { openDatabase } from '../../db/database.ts';
-import { runAsBackground } from './background.ts';
+import { runAsBackground } from './background-priority.ts';
 import { rebuildBookGraph } from './book-graph.ts';
 import { BookImportError, importBook, type ImportContext } from './import-book.ts';
 import {

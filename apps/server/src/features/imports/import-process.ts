@@ -75,7 +75,7 @@ export interface ImportProcess {
 
 /**
  * Starts job `data.job` in a child process with `limits`; `onMessage` hears each of its messages. The
- * child is niced (background.ts) and ends when the server does (it watches its channel).
+ * child is niced (background-priority.ts) and ends when the server does (it watches its channel).
  */
 export function startImportProcess(
   data: ImportChildData,

@@ -388,11 +388,6 @@ export function definitionsIn(paragraphText: string): Definition[] {
     .map(({ term, display }) => ({ term, display }));
 }
 
-/** The normalised terms one paragraph's text defines, in text order, without repeats. */
-export function definedIn(paragraphText: string): string[] {
-  return definitionsIn(paragraphText).map((d) => d.term);
-}
-
 /**
  * An everyday word the book uses before defining it about as often as after ("measure", "number",
  * "object") is one it takes for granted, whatever sentence looked like its definition: past this many

@@ -1,9 +1,9 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
-import { BACKGROUND_NICE } from '../src/features/imports/background.ts';
+import { BACKGROUND_NICE } from '../src/features/imports/background-priority.ts';
 
-const background = new URL('../src/features/imports/background.ts', import.meta.url).href;
+const background = new URL('../src/features/imports/background-priority.ts', import.meta.url).href;
 
 test('an import thread lowers its own priority, and the threads it starts inherit it; the server thread keeps its own', async () => {
   const code = `
