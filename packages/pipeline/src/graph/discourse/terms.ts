@@ -11,8 +11,20 @@ import lemmatizer from 'wink-lemmatizer';
 /** Endings where a final "s" is not a plural: "class", "analysis", "bonus", "mathematics". */
 const NOT_PLURAL = /(?:ss|is|us|ics|ous|series|species)$/;
 
+/** Singulars already found: a book asks for the same few thousand words again and again. */
+const singulars = new Map<string, string>();
+
 /** The singular of one lower-case word; words the lexicon does not know lose a plain plural "s". */
 export function singular(word: string): string {
+  let found = singulars.get(word);
+  if (found === undefined) {
+    found = singularOf(word);
+    singulars.set(word, found);
+  }
+  return found;
+}
+
+function singularOf(word: string): string {
   const lemma = lemmatizer.noun(word);
   if (lemma !== word) return lemma;
   if (word.length > 3 && word.endsWith('s') && !NOT_PLURAL.test(word)) return word.slice(0, -1);
