@@ -81,6 +81,17 @@ export async function bookGraph(db: Db, bookId: number, part: BookGraphQuery): P
 }
 
 /**
+ * What a page's spans lack: a ready book, its graph, or the page ('paragraph' standing for a page the book
+ * does not have); undefined when the page can be read.
+ */
+async function missingPage(db: Db, bookId: number, page: number): Promise<Missing | undefined> {
+  const book = await graphVersion(db, bookId);
+  if (!book) return 'book';
+  if (book.version === null) return 'graph';
+  return page > book.page_count ? 'paragraph' : undefined;
+}
+
+/**
  * The reference spans of one page of a ready book with a graph, down the page, each with its target's
  * place; or what is missing ('paragraph' standing for a page the book does not have).
  */
@@ -89,10 +100,8 @@ export async function pageReferences(
   bookId: number,
   page: number,
 ): Promise<PageReferences | Missing> {
-  const book = await graphVersion(db, bookId);
-  if (!book) return 'book';
-  if (book.version === null) return 'graph';
-  if (page > book.page_count) return 'paragraph';
+  const missing = await missingPage(db, bookId, page);
+  if (missing) return missing;
   const rows = await db
     .selectFrom('graph_reference_span as s')
     .innerJoin('graph_node as n', (join) =>
@@ -131,10 +140,8 @@ export async function pageReferences(
  * definition's place; or what is missing ('paragraph' standing for a page the book does not have).
  */
 export async function pageTerms(db: Db, bookId: number, page: number): Promise<PageTerms | Missing> {
-  const book = await graphVersion(db, bookId);
-  if (!book) return 'book';
-  if (book.version === null) return 'graph';
-  if (page > book.page_count) return 'paragraph';
+  const missing = await missingPage(db, bookId, page);
+  if (missing) return missing;
   const rows = await db
     .selectFrom('graph_term_span as t')
     .innerJoin('graph_node as n', (join) =>
