@@ -13,6 +13,7 @@ import {
 } from './support/fixtures.ts';
 import {
   aataLabel,
+  box,
   apiHeaders,
   drawnPage,
   fetchGraph,
@@ -41,12 +42,6 @@ async function listAnnotations(page: Page, bookId: number): Promise<Annotation[]
   const answer = await page.request.get(annotationsPath(page, bookId), { headers: await apiHeaders(page) });
   expect(answer.status(), await answer.text()).toBe(200);
   return annotationListSchema.parse(await answer.json());
-}
-
-async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  expect(found, 'the element is laid out').not.toBeNull();
-  return found!;
 }
 
 /** How much two boxes overlap: the shared area over the smaller one's. */

@@ -16,6 +16,7 @@ import {
 } from './support/fixtures.ts';
 import {
   aataLabel,
+  box,
   apiHeaders,
   drawnPage,
   fetchGraph,
@@ -239,12 +240,6 @@ function relatedItem(panel: Locator, id: string) {
   return panel
     .locator('li.related-item')
     .filter({ has: panel.page().getByRole('button', { name: paragraphLabel(id), exact: true }) });
-}
-
-async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  expect(found, 'the element is laid out').not.toBeNull();
-  return found!;
 }
 
 /** Checks that `locator` sits at `xFraction` of the page's width (its left edge, or its centre) and `y`. */

@@ -10,6 +10,7 @@ import {
   originOf,
   pageInput,
   signInToSharedBook,
+  steadyBox,
   turnToPage,
 } from './support/reader.ts';
 
@@ -64,7 +65,10 @@ test.describe('defined terms on the page', () => {
     const underline = onPage.locator(`.term-span[data-definition="${term.definition}"]`).first();
     await expect(underline).toHaveAttribute('data-term', term.term);
     await underline.scrollIntoViewIfNeeded();
-    const box = (await underline.boundingBox())!;
+    // Its words are on the text layer, and the reader has stopped moving (a card closes when its term
+    // moves under it, as on a scroll).
+    await expect(onPage.locator('.textLayer span').first()).toBeAttached();
+    const box = await steadyBox(underline);
     // Under its words: the box of a text-layer span it overlaps holds the term's first letters.
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     await page.mouse.move(centre.x, centre.y);
@@ -83,12 +87,12 @@ test.describe('defined terms on the page', () => {
     await page.mouse.move(centre.x, 5);
     await expect(card).toHaveCount(0);
 
-    // Dragging across the term selects its words and goes nowhere.
-    await page.mouse.move(box.x + 1, centre.y);
+    // Dragging across the term, from inside its first word, selects its words and goes nowhere.
+    await page.mouse.move(box.x + Math.min(4, box.width / 4), centre.y);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width + 40, centre.y, { steps: 5 });
     await page.mouse.up();
-    expect(await page.evaluate<string>('String(getSelection())')).not.toBe('');
+    await expect.poll(() => page.evaluate<string>('String(getSelection())')).not.toBe('');
     await expect(pageInput(page)).toHaveValue(aataLabel(pageNumber));
     await page.evaluate('getSelection().removeAllRanges()');
 

@@ -85,6 +85,30 @@ export async function canvasHasInk(page: Page, pageNumber: number): Promise<bool
   return (await inkOf(drawnPage(page, pageNumber).locator('canvas'), 200)) > 0;
 }
 
+/** A laid-out element's box. */
+export async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  expect(found, 'the element is laid out').not.toBeNull();
+  return found!;
+}
+
+/** An element's box once it has stopped moving: the same in two reads 250 ms apart. */
+export async function steadyBox(locator: Locator) {
+  let last = await box(locator);
+  await expect
+    .poll(
+      async () => {
+        const now = await box(locator);
+        const same = now.x === last.x && now.y === last.y;
+        last = now;
+        return same;
+      },
+      { intervals: [250] },
+    )
+    .toBe(true);
+  return last;
+}
+
 /** How many pixels of a canvas are ink: every channel below `below` (dark print on a light page). */
 export async function inkOf(canvasLocator: Locator, below = 128): Promise<number> {
   return canvasLocator.evaluate((element, limit) => {
