@@ -5,7 +5,7 @@ import { furnitureKey, removeFurniture } from '../src/extract/furniture.ts';
 import { detectHeadings, labelFor, outlineNumber, parseHeading } from '../src/extract/headings.ts';
 import { buildLines, makeLine } from '../src/extract/lines.ts';
 import { pageMargins } from '../src/extract/metrics.ts';
-import { buildBlocks, isNextLabel } from '../src/extract/paragraphs.ts';
+import { buildBlocks, isNextLabel } from '../src/extract/blocks/index.ts';
 import { createPagesProgress, formatSeconds } from '../src/extract/progress.ts';
 import {
   assemble,

@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { openPdf, readInfo, readOutline, readPages } from './load.ts';
 import { askToStop } from '../worker-stop.ts';
 import { measureBody } from './metrics.ts';
-import { buildBlocks, type PageFlow } from './paragraphs.ts';
+import { buildBlocks, type PageFlow } from './blocks/index.ts';
 import { assemble, checkParagraphCounts, nodesFromHeadings, nodesFromOutline } from './structure.ts';
 import type { Line, PageText } from './types.ts';
 import type { OpenedPdf } from './load.ts';

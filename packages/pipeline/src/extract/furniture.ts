@@ -15,7 +15,7 @@
  *   by where it stands, on any page;
  * - it is a head carrying a number at one end set apart from the text below it.
  */
-import { isItemNumber } from './paragraphs.ts';
+import { isItemNumber } from './blocks/index.ts';
 import type { Line } from './types.ts';
 
 /** Share of the page height at the top and at the bottom where furniture lives. */

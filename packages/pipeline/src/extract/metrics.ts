@@ -111,3 +111,6 @@ export function pageMargins(lines: Line[], body: Pick<BodyMetrics, 'size'>): Pag
     mode(long.map((l) => round(l.x1, 1))) ?? (lines.length ? Math.max(...lines.map((l) => l.x1)) : 540);
   return { left, right };
 }
+
+/** Lines this much larger than body text are headings. */
+export const HEADING_RATIO = 1.06;
