@@ -4,7 +4,6 @@ import { bookPdfPath, fetchOpeningRanges, type OpeningRanges } from './book-requ
 import { pdfFetchError, ReaderLoadError } from './load-error.ts';
 import { RANGE_CHUNK_SIZE } from './range-fetch.ts';
 import { BookRangeTransport } from './range-transport.ts';
-import { ignorePdfTeardownRejections } from './teardown-rejection.ts';
 import { pdfWorkerThread } from './worker-thread.ts';
 
 /** Where the build puts pdf.js's data files (vite.config.ts); fetched only by PDFs that need them. */
@@ -43,7 +42,6 @@ export async function loadPdfDocument(
     onRangeFailure(pdfFetchError(error, file, bookId)),
   );
   const thread = pdfWorkerThread();
-  ignorePdfTeardownRejections();
   const task = getDocument({
     range: transport,
     rangeChunkSize: RANGE_CHUNK_SIZE,
