@@ -96,6 +96,8 @@ export interface Timings {
   p99: number;
   max: number;
   errors: number;
+  /** Database queries per request (the server's Server-Timing header): the mean, and the most one made. */
+  queries: { mean: number; max: number };
 }
 
 export interface Phase extends Timings {
@@ -148,11 +150,27 @@ function readerCall(r: Reading, step: number): Call {
   }
 }
 
-function timingsOf(times: number[], errors: number, elapsed: number): Timings {
+/** The database queries a response says its request made (its Server-Timing header), if it says. */
+function queriesOf(serverTiming: string | string[] | undefined): number | undefined {
+  const said = /\bdb;[^,]*desc="(\d+) quer/.exec(String(serverTiming ?? ''));
+  return said ? Number(said[1]) : undefined;
+}
+
+function timingsOf(times: number[], errors: number, elapsed: number, queries: number[]): Timings {
   times.sort((a, b) => a - b);
   const at = (share: number) =>
     times.length === 0 ? 0 : Math.round(times[Math.min(times.length - 1, Math.floor(times.length * share))]!);
-  return { requestsPerSecond: times.length / elapsed, p50: at(0.5), p99: at(0.99), max: at(1), errors };
+  return {
+    requestsPerSecond: times.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: at(1),
+    errors,
+    queries: {
+      mean: queries.length === 0 ? Number.NaN : queries.reduce((a, b) => a + b, 0) / queries.length,
+      max: queries.length === 0 ? Number.NaN : Math.max(...queries),
+    },
+  };
 }
 
 /**
@@ -170,6 +188,7 @@ export async function load(
   const times: number[] = [];
   const kindTimes = CALL_KINDS.map(() => [] as number[]);
   const kindErrors = CALL_KINDS.map(() => 0);
+  const kindQueries = CALL_KINDS.map(() => [] as number[]);
   let firstError: string | undefined;
   const started = performance.now();
   const end = started + duration * 1000;
@@ -189,6 +208,8 @@ export async function load(
             dispatcher: agent,
           });
           await answer.body.dump({ limit: 1 << 20 });
+          const queries = queriesOf(answer.headers['server-timing']);
+          if (queries !== undefined) kindQueries[step % 4]!.push(queries);
           if (answer.statusCode >= 400) failure = `${call.method} ${call.path}: ${answer.statusCode}`;
         } catch (error) {
           failure = `${call.method} ${call.path}: ${(error as Error).message}`;
@@ -206,10 +227,14 @@ export async function load(
   const elapsed = (performance.now() - started) / 1000;
   await agent.close();
   const byKind = Object.fromEntries(
-    CALL_KINDS.map((kind, i) => [kind, timingsOf(kindTimes[i]!, kindErrors[i]!, elapsed)]),
+    CALL_KINDS.map((kind, i) => [kind, timingsOf(kindTimes[i]!, kindErrors[i]!, elapsed, kindQueries[i]!)]),
   ) as Record<CallKind, Timings>;
   const errors = kindErrors.reduce((a, b) => a + b, 0);
-  return { ...timingsOf(times, errors, elapsed), byKind, ...(firstError ? { firstError } : {}) };
+  return {
+    ...timingsOf(times, errors, elapsed, kindQueries.flat()),
+    byKind,
+    ...(firstError ? { firstError } : {}),
+  };
 }
 
 /** Signs in `BENCH_USERS` readers at `baseUrl` and learns what they need to know of the imported book. */
@@ -239,11 +264,13 @@ export async function prepareReading(baseUrl: string, bookId: string): Promise<R
 
 /** The header of a table of `timingsRow`s, whose first column is `width` wide. */
 export function timingsHeader(first: string, width = 22): string {
-  return `${first.padEnd(width)}${'req/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(10)}${'errors'.padStart(8)}`;
+  return `${first.padEnd(width)}${'req/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(10)}${'errors'.padStart(8)}${'queries/req'.padStart(13)}${'most'.padStart(6)}`;
 }
 
+/** A row of figures; queries/req is the mean database queries per request, most the most one made. */
 export function timingsRow(name: string, p: Timings, width = 22): string {
-  return `${name.padEnd(width)}${p.requestsPerSecond.toFixed(0).padStart(8)}${`${p.p50} ms`.padStart(9)}${`${p.p99} ms`.padStart(9)}${`${p.max} ms`.padStart(10)}${String(p.errors).padStart(8)}`;
+  const { mean, max } = p.queries;
+  return `${name.padEnd(width)}${p.requestsPerSecond.toFixed(0).padStart(8)}${`${p.p50} ms`.padStart(9)}${`${p.p99} ms`.padStart(9)}${`${p.max} ms`.padStart(10)}${String(p.errors).padStart(8)}${(Number.isNaN(mean) ? '-' : mean.toFixed(2)).padStart(13)}${(Number.isNaN(max) ? '-' : String(max)).padStart(6)}`;
 }
 
 /** `--name value` taken out of `args`: a whole number, 1 or more, or `fallback` when absent. */

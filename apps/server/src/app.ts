@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { serverTiming } from './db/query-count.ts';
 import { createAllowList } from './features/auth/allow-list.ts';
 import { bearerAuth } from './features/auth/bearer.ts';
 import { createIdentity, trustedOrigins, type Identity } from './features/auth/identity.ts';
@@ -60,6 +61,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   closeConnectionsWhenIdle(app);
+  await app.register(serverTiming);
 
   const database = openDatabase(config);
   app.addHook('onClose', () => database.close());

@@ -6,6 +6,7 @@ import { Migrator, type Migration } from 'kysely/migration';
 import type { DatabaseKind } from './dialect.ts';
 import { migrateOnce } from './locks.ts';
 import { postgresDialect } from './postgres.ts';
+import { countQuery } from './query-count.ts';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -20,7 +21,7 @@ export interface OpenedDatabase {
 /** Opens the database named by the configuration: SQLite in DATA_DIR unless DATABASE_URL says otherwise. */
 export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): OpenedDatabase {
   if (options.databaseUrl) {
-    const db = new Kysely<Database>({ dialect: postgresDialect(options.databaseUrl) });
+    const db = new Kysely<Database>({ dialect: postgresDialect(options.databaseUrl), log: countQuery });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const file = path.join(options.dataDir, 'threadbook.sqlite');
@@ -37,7 +38,10 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log: countQuery,
+  });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 

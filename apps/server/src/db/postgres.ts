@@ -1,4 +1,4 @@
-import { PostgresDialect } from 'kysely';
+import { PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 
 /**
@@ -22,5 +22,48 @@ export function postgresDialect(url: string): PostgresDialect {
   // A pooled connection the server closes while idle (a restart, a timeout) is dropped by the pool and the
   // next query opens another; without a listener the event would end the process.
   pool.on('error', () => {});
-  return new PostgresDialect({ pool });
+  return new PostgresDialect({ pool: preparingStatements(pool) });
+}
+
+/** Distinct statements prepared by name; beyond them, a statement is planned anew each time. */
+const NAMED_STATEMENTS = 1000;
+
+/**
+ * The pool with every query that reads or writes rows sent as a named prepared statement: PostgreSQL
+ * parses and plans it once per connection instead of on every call (node-postgres keeps which names a
+ * connection has prepared). A request's queries are small and indexed, so planning is much of their cost.
+ */
+function preparingStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (
+      name === undefined &&
+      names.size < NAMED_STATEMENTS &&
+      /^\s*(?:select|insert|update|delete|with)\b/i.test(text)
+    ) {
+      name = `threadbook_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    options: pool.options,
+    end: () => pool.end(),
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      const query = (textOrCursor: unknown, values?: readonly unknown[]) =>
+        typeof textOrCursor === 'string'
+          ? client.query({
+              name: nameOf(textOrCursor),
+              text: textOrCursor,
+              values: values ? [...values] : [],
+            })
+          : client.query(textOrCursor as never);
+      return {
+        query: query as unknown as PostgresPoolClient['query'],
+        release: (destroy) => client.release(destroy),
+      };
+    },
+  };
 }

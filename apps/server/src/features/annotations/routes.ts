@@ -41,7 +41,7 @@ export const annotationsRoutes: FastifyPluginAsync<{
   /** The server's public URL: an export's annotations name the book's PDF by it. */
   publicUrl: string;
 }> = async (app, { db, access, storage, publicUrl }) => {
-  const shelfOf = shelves(db, access);
+  const shelfOf = shelves(access);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   /** The book as an export names it: the title the user gave or sees, and its sections' headings. */

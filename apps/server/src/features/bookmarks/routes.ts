@@ -25,7 +25,7 @@ const idParams = z.object({ id: z.string() });
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
 /**
- * Bookmarks and the reading position (DESIGN.md decision 4), behind the bearer token and always the
+ * Bookmarks and the reading position (docs/design.md decision 4), behind the bearer token and always the
  * signed-in user's own. The book id is taken as the books API takes it (400 'Invalid book id', 404 'Book
  * not found' unless ready); pages run from 1 to the book's page count (400 otherwise).
  */
@@ -33,7 +33,7 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess }>
   app,
   { db, access },
 ) => {
-  const shelfOf = shelves(db, access);
+  const shelfOf = shelves(access);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
 

@@ -10,10 +10,24 @@ import { readyBooks } from './ready-books.ts';
  * may not see is a 404 like a book that does not exist, never a 403, which would say it exists.
  */
 export interface BookAccess {
+  /**
+   * Ready book `bookId` as `userId` sees it (the title and author they gave it, if any); throws 404 'Book
+   * not found' unless they may see it.
+   */
+  book(bookId: number, userId: string): Promise<VisibleBook>;
   /** Throws 404 'Book not found' unless `userId` may see ready book `bookId`. */
   check(bookId: number, userId: string): Promise<void>;
-  /** Forgets what it knows of `bookId` (this server changed who sees it). */
+  /** Forgets what it knows of `bookId` (this server changed who sees it, or what they call it). */
   forget(bookId: number): void;
+}
+
+/** A ready book as one user sees it. */
+export interface VisibleBook {
+  id: number;
+  title: string;
+  author: string;
+  pageCount: number;
+  visibility: 'shared' | 'private';
 }
 
 /** The ready books `userId` may see, with the title and author they gave it (select them with `named`). */
@@ -35,41 +49,82 @@ export function named(eb: ExpressionBuilder<Database, 'book' | 'book_owner'>) {
 }
 
 /**
- * Book access read from the database at most every `revalidateMs` per book (the reader's busiest calls
- * ask on every request): a book unshared or removed by another server or a command is refused within that
- * time, this server's own removals at once (`forget`); a refusal is always read afresh.
+ * Book access read from the database at most every `revalidateMs` per book (the reader's calls ask on
+ * every request, and a file or metadata call needs the book's names and page count): a book unshared,
+ * removed or renamed by another server or a command is seen so within that time, this server's own changes
+ * at once (`forget`); a refusal is always read afresh. One query reads a book with its owners.
  */
 export function createBookAccess(db: Db, { revalidateMs = 1000 } = {}): BookAccess {
-  type Known = { visibility: 'shared' | 'private'; owners: Set<string> } | 'none';
+  type Names = { title: string | null; author: string | null };
+  type Known =
+    | {
+        visibility: 'shared' | 'private';
+        pageCount: number;
+        names: { title: string; author: string };
+        /** Who added the book, with the names they gave it. */
+        owners: Map<string, Names>;
+      }
+    | 'none';
   const known = new Map<number, { access: Known; checkedAt: number }>();
 
   const read = async (bookId: number): Promise<Known> => {
-    const book = await readyBooks(db)
-      .select('book.visibility')
+    const rows = await readyBooks(db)
+      .leftJoin('book_owner', 'book_owner.book_id', 'book.id')
+      .select([
+        'book.visibility',
+        'book.page_count',
+        'book.title',
+        'book.author',
+        'book_owner.user_id',
+        'book_owner.title as owner_title',
+        'book_owner.author as owner_author',
+      ])
       .where('book.id', '=', bookId)
-      .executeTakeFirst();
-    if (!book) return 'none';
-    if (book.visibility === 'shared') return { visibility: 'shared', owners: new Set() };
-    const owners = await db
-      .selectFrom('book_owner')
-      .select('user_id')
-      .where('book_id', '=', bookId)
       .execute();
-    return { visibility: 'private', owners: new Set(owners.map((row) => row.user_id)) };
+    const first = rows[0];
+    if (!first) return 'none';
+    const owners = new Map<string, Names>();
+    for (const row of rows) {
+      if (row.user_id !== null) owners.set(row.user_id, { title: row.owner_title, author: row.owner_author });
+    }
+    return {
+      visibility: first.visibility,
+      pageCount: first.page_count,
+      names: { title: first.title, author: first.author },
+      owners,
+    };
   };
+  const allows = (access: Known, userId: string) =>
+    access !== 'none' && (access.visibility === 'shared' || access.owners.has(userId));
 
-  return {
-    async check(bookId, userId) {
-      const allows = (access: Known) =>
-        access !== 'none' && (access.visibility === 'shared' || access.owners.has(userId));
-      const entry = known.get(bookId);
-      if (entry && Date.now() - entry.checkedAt < revalidateMs && allows(entry.access)) return;
+  const book = async (bookId: number, userId: string): Promise<VisibleBook> => {
+    const entry = known.get(bookId);
+    let access: Known;
+    if (entry && Date.now() - entry.checkedAt < revalidateMs && allows(entry.access, userId)) {
+      access = entry.access;
+    } else {
       // A refusal is never taken from memory: a book just imported or just added is seen at once.
-      const access = await read(bookId);
+      access = await read(bookId);
       known.set(bookId, { access, checkedAt: Date.now() });
       // Bounded: a book id is read again after `revalidateMs` anyway.
       if (known.size > 10_000) known.delete(known.keys().next().value!);
-      if (!allows(access)) throw new ApiError.BookNotFound();
+    }
+    if (access === 'none' || !allows(access, userId)) throw new ApiError.BookNotFound();
+    // As named() coalesces: the user's own names, else the book's.
+    const own = access.owners.get(userId);
+    return {
+      id: bookId,
+      title: own?.title ?? access.names.title,
+      author: own?.author ?? access.names.author,
+      pageCount: access.pageCount,
+      visibility: access.visibility,
+    };
+  };
+
+  return {
+    book,
+    async check(bookId, userId) {
+      await book(bookId, userId);
     },
     forget(bookId) {
       known.delete(bookId);

@@ -48,7 +48,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * The books API (SPEC §7), behind the bearer token. Ids are numbers (400 'Invalid book id' otherwise) and
+ * The books API (docs/product.md §7), behind the bearer token. Ids are numbers (400 'Invalid book id' otherwise) and
  * only 'ready' books the user may see exist (404 'Book not found'; access.ts). Files come from the book
  * storage by the numeric id and a whitelisted name only, with ETag, 304, content types and ranges
  * (file-bytes.ts, byte-range.ts). A user renames and removes their own private books (own-books.ts).
@@ -60,15 +60,7 @@ export const booksRoutes: FastifyPluginAsync<{
   fileCacheBytes: number;
 }> = async (app, { db, storage, access, fileCacheBytes }) => {
   /** The ready book with this path id, as user `userId` sees it. */
-  const findBook = async (rawId: string, userId: string) => {
-    const id = bookIdOf(rawId);
-    const book = await booksOf(db, userId)
-      .select((eb) => ['book.id', 'book.page_count', ...named(eb)])
-      .where('book.id', '=', id)
-      .executeTakeFirst();
-    if (!book) throw new ApiError.BookNotFound();
-    return book;
-  };
+  const findBook = (rawId: string, userId: string) => access.book(bookIdOf(rawId), userId);
 
   /** A stored file that is no book (damaged on disk) goes out as it is: the reader's parser says what is wrong. */
   const namedXml = (xml: string, names: { title: string; author: string }) => {
@@ -142,6 +134,7 @@ export const booksRoutes: FastifyPluginAsync<{
       const id = bookIdOf(request.params.id);
       const outcome = await renameOwnBook(db, id, request.user.uid, request.body);
       if (outcome !== 'done') refuse(outcome);
+      access.forget(id);
       const book = await findBook(request.params.id, request.user.uid);
       return { id: book.id, title: book.title, author: book.author, private: book.visibility === 'private' };
     },
@@ -174,7 +167,7 @@ export const booksRoutes: FastifyPluginAsync<{
         id: book.id,
         title: book.title,
         author: book.author,
-        pageCount: book.page_count,
+        pageCount: book.pageCount,
         files: { pdf: BOOK_FILES.pdf, xml: BOOK_FILES.xml },
       };
     },

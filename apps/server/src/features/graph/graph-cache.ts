@@ -11,7 +11,7 @@ export interface GraphCacheOptions {
 
 export interface GraphCache {
   /** The book's graph, or what is missing (no ready book, or no graph). */
-  get(bookId: number): Promise<LoadedGraph | Exclude<Missing, 'paragraph'>>;
+  get(bookId: number): Promise<LoadedGraph | Missing>;
 }
 
 /**
@@ -23,7 +23,7 @@ export interface GraphCache {
 export function createGraphCache(db: Db, options: GraphCacheOptions = {}): GraphCache {
   const { maxBooks = 8, revalidateMs = 1000 } = options;
   const entries = new Map<number, { graph: LoadedGraph; checkedAt: number }>();
-  const pending = new Map<number, Promise<LoadedGraph | Exclude<Missing, 'paragraph'>>>();
+  const pending = new Map<number, Promise<LoadedGraph | Missing>>();
 
   const remember = (bookId: number, graph: LoadedGraph) => {
     entries.delete(bookId);
@@ -31,7 +31,7 @@ export function createGraphCache(db: Db, options: GraphCacheOptions = {}): Graph
     if (entries.size > maxBooks) entries.delete(entries.keys().next().value!);
   };
 
-  const revalidate = async (bookId: number): Promise<LoadedGraph | Exclude<Missing, 'paragraph'>> => {
+  const revalidate = async (bookId: number): Promise<LoadedGraph | Missing> => {
     const row = await graphVersion(db, bookId);
     if (!row || row.version === null) {
       entries.delete(bookId);

@@ -9,7 +9,7 @@ export interface RelationshipToExplain {
   edge?: { justification: string; evidence: string[] } | undefined;
 }
 
-/** What each type says about the related paragraph, seen from the source (DESIGN.md "Relationship graph"). */
+/** What each type says about the related paragraph, seen from the source (docs/design.md "Relationship graph"). */
 const TYPE_MEANING: Record<RelationshipTypeName, string> = {
   BACKGROUND:
     'the related paragraph is background for the source: earlier material the source builds on, refers back to, or that defines what the source uses',

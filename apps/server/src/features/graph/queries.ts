@@ -25,17 +25,14 @@ export function storedType(row: { source: string; target: string; type: string }
   return type;
 }
 
-/** What a graph call can lack: a ready book (as the books API), its stored graph, the paragraph asked for. */
-export type Missing = 'book' | 'graph' | 'paragraph';
+/** What a graph call can lack: a ready book (as the books API) or its stored graph. */
+export type Missing = 'book' | 'graph';
 
-/**
- * A ready book's graph version (null when it has no graph) and page count, or undefined when there is no
- * ready book.
- */
+/** A ready book's graph version (null when it has no graph), or undefined when there is no ready book. */
 export function graphVersion(db: Db, bookId: number) {
   return readyBooks(db)
     .leftJoin('graph_book as g', 'g.book_id', 'book.id')
-    .select(['g.version', 'book.page_count'])
+    .select('g.version')
     .where('book.id', '=', bookId)
     .executeTakeFirst();
 }
@@ -80,28 +77,8 @@ export async function bookGraph(db: Db, bookId: number, part: BookGraphQuery): P
   };
 }
 
-/**
- * What a page's spans lack: a ready book, its graph, or the page ('paragraph' standing for a page the book
- * does not have); undefined when the page can be read.
- */
-async function missingPage(db: Db, bookId: number, page: number): Promise<Missing | undefined> {
-  const book = await graphVersion(db, bookId);
-  if (!book) return 'book';
-  if (book.version === null) return 'graph';
-  return page > book.page_count ? 'paragraph' : undefined;
-}
-
-/**
- * The reference spans of one page of a ready book with a graph, down the page, each with its target's
- * place; or what is missing ('paragraph' standing for a page the book does not have).
- */
-export async function pageReferences(
-  db: Db,
-  bookId: number,
-  page: number,
-): Promise<PageReferences | Missing> {
-  const missing = await missingPage(db, bookId, page);
-  if (missing) return missing;
+/** The reference spans of one page of a book's stored graph, down the page, each with its target's place. */
+export async function pageReferences(db: Db, bookId: number, page: number): Promise<PageReferences> {
   const rows = await db
     .selectFrom('graph_reference_span as s')
     .innerJoin('graph_node as n', (join) =>
@@ -135,13 +112,8 @@ export async function pageReferences(
   }));
 }
 
-/**
- * The defined terms' uses on one page of a ready book with a graph, down the page, each with its
- * definition's place; or what is missing ('paragraph' standing for a page the book does not have).
- */
-export async function pageTerms(db: Db, bookId: number, page: number): Promise<PageTerms | Missing> {
-  const missing = await missingPage(db, bookId, page);
-  if (missing) return missing;
+/** The defined terms' uses on one page of a book's stored graph, down the page, each with its definition's place. */
+export async function pageTerms(db: Db, bookId: number, page: number): Promise<PageTerms> {
   const rows = await db
     .selectFrom('graph_term_span as t')
     .innerJoin('graph_node as n', (join) =>

@@ -28,8 +28,9 @@ import { databaseRateLimitStore } from '../../db/rate-limit-store.ts';
 import { positiveWholeNumber } from '../../path-number.ts';
 import { createExplainer, ExplanationError } from './explainers.ts';
 import { createGraphCache } from './graph-cache.ts';
+import { createPageSpans, type PageSpans } from './page-spans.ts';
 import { edgeBetween, paragraphDetail } from './loaded-graph.ts';
-import { bookGraph, graphVersion, pageReferences, pageTerms, type Missing } from './queries.ts';
+import { bookGraph, pageReferences, pageTerms, type Missing } from './queries.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
 import { cachedSummary } from './summaries.ts';
 
@@ -44,7 +45,6 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 const MISSING: Record<Missing, new () => Error> = {
   book: ApiError.BookNotFound,
   graph: ApiError.NoGraph,
-  paragraph: ApiError.ParagraphNotFound,
 };
 
 /** The paragraph id without its 'bookId:' prefix; undefined when the prefix names another book (a 404). */
@@ -56,11 +56,11 @@ function paragraphIdOf(bookId: number, raw: string): string | undefined {
 }
 
 /**
- * The graph API (SPEC §7), behind the bearer token like the books API. Book ids are numbers (400
+ * The graph API (docs/product.md §7), behind the bearer token like the books API. Book ids are numbers (400
  * otherwise); only 'ready' books with a stored graph answer (404 otherwise). Paragraph ids are taken with
  * or without a 'bookId:' prefix and answered plain. Summaries are limited per user: SUMMARY_RATE_LIMIT a
  * minute, counted before the cache is looked at (a cached answer counts too; it keeps the limit simple
- * and the reader caches summaries itself, SPEC §4).
+ * and the reader caches summaries itself, docs/product.md §4).
  */
 export const graphRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess; config: GraphConfig }> = async (
   app,
@@ -161,12 +161,10 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess; confi
     async (request, reply) => {
       const bookId = bookIdOf(request.params.bookId);
       await access.check(bookId, request.user.uid);
-      const row = await graphVersion(db, bookId);
-      if (!row) throw new ApiError.BookNotFound();
-      if (row.version === null) throw new ApiError.NoGraph();
+      const { version } = await graphOf(bookId);
       const { chapter, section } = request.query;
       if (chapter !== undefined || section !== undefined) return bookGraph(db, bookId, request.query);
-      const body = await wholeGraphs.get(String(bookId), row.version, async () =>
+      const body = await wholeGraphs.get(String(bookId), version, async () =>
         Buffer.from(JSON.stringify(await bookGraph(db, bookId, {}))),
       );
       return sendEncoded(request, reply, body, 'private, no-cache');
@@ -174,30 +172,31 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess; confi
   );
 
   /**
-   * What one page of a book holds for the reader's hover: its references (DESIGN.md "Reference spans") or
+   * What one page of a book holds for the reader's hover: its references (docs/design.md "Reference spans") or
    * its defined terms' uses (docs/relationship-graph.md). Past the book's last page is a 404.
    */
   const onPage = async <Spans extends readonly object[]>(
     params: z.infer<typeof pageParams>,
     uid: string,
-    read: (db: Db, bookId: number, page: number) => Promise<Spans | Missing>,
+    spans: PageSpans<Spans>,
   ): Promise<Spans> => {
     const bookId = bookIdOf(params.bookId);
-    await access.check(bookId, uid);
+    const { pageCount } = await access.book(bookId, uid);
     const page = positiveWholeNumber(params.page);
     if (page === undefined) throw new ApiError.InvalidPage();
-    const spans = await read(db, bookId, page);
-    if (spans === 'paragraph') throw new ApiError.PageNotFound();
-    if (typeof spans === 'string') throw new MISSING[spans]();
-    return spans;
+    const { version } = await graphOf(bookId);
+    if (page > pageCount) throw new ApiError.PageNotFound();
+    return spans.get(bookId, version, page);
   };
+  const references = createPageSpans(db, pageReferences);
+  const terms = createPageSpans(db, pageTerms);
   typed.get(
     '/api/graph/books/:bookId/pages/:page/references',
     {
       onRequest: app.authenticate,
       schema: { params: pageParams, response: { 200: pageReferencesResponseSchema, ...errors } },
     },
-    (request) => onPage(request.params, request.user.uid, pageReferences),
+    (request) => onPage(request.params, request.user.uid, references),
   );
   typed.get(
     '/api/graph/books/:bookId/pages/:page/terms',
@@ -205,7 +204,7 @@ export const graphRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess; confi
       onRequest: app.authenticate,
       schema: { params: pageParams, response: { 200: pageTermsResponseSchema, ...errors } },
     },
-    (request) => onPage(request.params, request.user.uid, pageTerms),
+    (request) => onPage(request.params, request.user.uid, terms),
   );
 
   typed.post(
