@@ -1,12 +1,30 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/support/chromium.ts';
+import type { E2eDatabase } from './e2e/support/fixtures.ts';
+
+/**
+ * The spec files run on PostgreSQL (accounts, sessions, each student's own rows, uploads); the others run
+ * on SQLite, so both engines are driven through the browser without running the suite twice. With
+ * E2E_DATABASE=postgres (`npm run test:e2e:postgres`) every spec runs on PostgreSQL.
+ */
+const POSTGRES_SPECS = [
+  'account',
+  'annotations',
+  'bookmarks',
+  'google',
+  'onboarding',
+  'reset-password',
+  'uploads',
+].map((name) => `**/${name}.spec.ts`);
+const chromium = { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions };
+const onPostgres = { ...chromium, database: 'postgres' as const };
 
 /**
  * Browser tests: Debian's Chromium drives the built web app served by the real server. Each worker starts
  * its own SMTP sink, OpenID provider and server (see e2e/support/fixtures.ts), so tests never share a
- * database with another worker.
+ * database with another worker; a worker of the PostgreSQL project starts its own cluster.
  */
-export default defineConfig({
+export default defineConfig<object, { database: E2eDatabase }>({
   testDir: 'e2e',
   outputDir: 'test-results',
   globalSetup: './e2e/global-setup.ts',
@@ -24,13 +42,11 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: chromiumLaunchOptions,
-      },
-    },
-  ],
+  projects:
+    process.env.E2E_DATABASE === 'postgres'
+      ? [{ name: 'chromium-postgres', use: onPostgres }]
+      : [
+          { name: 'chromium', use: chromium, testIgnore: POSTGRES_SPECS },
+          { name: 'chromium-postgres', use: onPostgres, testMatch: POSTGRES_SPECS },
+        ],
 });

@@ -57,7 +57,7 @@ test.describe('change password', () => {
   }) => {
     const email = await signInNewAccount(page, request, baseURL!, env.nextEmail());
     await openProfile(page);
-    expect(ageSessions(env.server.databaseFile, email, STALE_SECONDS)).toBeGreaterThan(0);
+    expect(await ageSessions(env.server, email, STALE_SECONDS)).toBeGreaterThan(0);
 
     await page.getByLabel('New Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -123,7 +123,7 @@ test.describe('delete account', () => {
     // Cancel closes the dialog and keeps the account.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
-    expect(accountExists(env.server.databaseFile, email)).toBe(true);
+    expect(await accountExists(env.server, email)).toBe(true);
 
     // Hold the real deletion request for a moment so its busy state can be seen.
     let release!: () => void;
@@ -138,7 +138,7 @@ test.describe('delete account', () => {
     release();
 
     await expect(page).toHaveURL('/login');
-    expect(accountExists(env.server.databaseFile, email)).toBe(false);
+    expect(await accountExists(env.server, email)).toBe(false);
     await expectSignInRefused(page, email, PASSWORD);
   });
 
@@ -150,14 +150,14 @@ test.describe('delete account', () => {
   }) => {
     const email = await signInNewAccount(page, request, baseURL!, env.nextEmail());
     await openProfile(page);
-    expect(ageSessions(env.server.databaseFile, email, STALE_SECONDS)).toBeGreaterThan(0);
+    expect(await ageSessions(env.server, email, STALE_SECONDS)).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
-    // SPEC §4/§8: a failed deletion is logged and the user still goes to /login.
+    // docs/product.md §4/§8: a failed deletion is logged and the user still goes to /login.
     await expect(page).toHaveURL('/login');
-    expect(accountExists(env.server.databaseFile, email)).toBe(true);
+    expect(await accountExists(env.server, email)).toBe(true);
     await signIn(page, email);
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });

@@ -363,12 +363,19 @@ test.describe('highlights and notes: privacy and a new import', () => {
     expect(gone.status(), await gone.text()).toBe(201);
 
     // The import's graph is built again (new paragraph rows): the same command an administrator runs, on
-    // this server's data (its SQLite database, whatever the outer environment names).
+    // this server's data (its database, whatever the outer environment names).
     const { DATABASE_URL: _outer, ...outerEnv } = process.env;
+    const { databaseUrl } = env.server;
     await promisify(execFile)(
       process.execPath,
       ['apps/server/src/cli/import.ts', '--rebuild-graph', String(sample.id)],
-      { env: { ...outerEnv, DATA_DIR: env.server.dataDir } },
+      {
+        env: {
+          ...outerEnv,
+          DATA_DIR: env.server.dataDir,
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
+      },
     );
     const after = await listAnnotations(page, sample.id);
     expect(after).toHaveLength(2);

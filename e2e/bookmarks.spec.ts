@@ -27,7 +27,7 @@ import {
 } from './support/reader.ts';
 
 /**
- * Bookmarks and the reading position (DESIGN.md decision 4): a page is bookmarked from the toolbar (or with
+ * Bookmarks and the reading position (docs/design.md decision 4): a page is bookmarked from the toolbar (or with
  * M), listed in the sidebar's Bookmarks tab, stored on the server per user and book; the reader reopens a
  * book at the page the student left.
  *

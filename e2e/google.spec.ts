@@ -28,7 +28,7 @@ test('an allow-listed Google account signs in through the popup and lands on the
   await googleSignIn(page);
   await expect(page).toHaveURL('/library');
   await expect(page.getByRole('heading', { name: 'My Books' })).toBeVisible();
-  expect(accountExists(env.server.databaseFile, user.email)).toBe(true);
+  expect(await accountExists(env.server, user.email)).toBe(true);
 
   // The account is a Google one: no password to change.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
@@ -54,7 +54,7 @@ test('Sign Out of a Google account goes to /login', async ({ page, env }) => {
   await expect(page).toHaveURL('/library');
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  // SPEC §2: "Sign Out signs out and goes to /login" -- not to the provider's end-session page.
+  // docs/product.md §2: "Sign Out signs out and goes to /login" -- not to the provider's end-session page.
   await expect(page).toHaveURL('/login');
   await page.goto('/library');
   await expect(page).toHaveURL('/login');
@@ -79,7 +79,7 @@ test('a Google account whose address is not allow-listed is refused and leaves n
   await expect(page.getByRole('alert')).toHaveText(NOT_AUTHORIZED);
   await expect(page).toHaveURL('/login');
   await expect(loginForm(page).google).toBeEnabled();
-  expect(accountExists(env.server.databaseFile, NOT_ALLOWED_EMAIL)).toBe(false);
+  expect(await accountExists(env.server, NOT_ALLOWED_EMAIL)).toBe(false);
 
   await page.goto('/library');
   await expect(page).toHaveURL('/login');
@@ -97,8 +97,8 @@ test('an existing Google account whose address was removed from the allow-list i
   await page.goto('/login');
   await googleSignIn(page);
   await expect(page).toHaveURL('/library');
-  expect(accountExists(env.server.databaseFile, user.email)).toBe(true);
-  const sessionsBefore = sessionCount(env.server.databaseFile, user.email);
+  expect(await accountExists(env.server, user.email)).toBe(true);
+  const sessionsBefore = await sessionCount(env.server, user.email);
 
   // ...then a server over the same data whose allow-list no longer has it.
   const narrowed = await env.startExtraServer({
@@ -116,8 +116,8 @@ test('an existing Google account whose address was removed from the allow-list i
   await context.close();
 
   // The account stays (it is only kept out), and no session was made for it.
-  expect(accountExists(env.server.databaseFile, user.email)).toBe(true);
-  expect(sessionCount(env.server.databaseFile, user.email)).toBe(sessionsBefore);
+  expect(await accountExists(env.server, user.email)).toBe(true);
+  expect(await sessionCount(env.server, user.email)).toBe(sessionsBefore);
 });
 
 test('Google sign-in to an address that already has a password account does not take it over', async ({
@@ -134,7 +134,7 @@ test('Google sign-in to an address that already has a password account does not 
   await googleSignIn(page);
   await expect(page.getByRole('alert')).toHaveText('An account with this email already exists.');
   await expect(page).toHaveURL('/login');
-  expect(sessionCount(env.server.databaseFile, user.email), 'only the sign-up session').toBe(1);
+  expect(await sessionCount(env.server, user.email), 'only the sign-up session').toBe(1);
 
   // The password still signs in, and the account is not a Google one.
   await signIn(page, user.email);

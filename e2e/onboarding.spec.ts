@@ -28,7 +28,7 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL('/library');
     await expect(page).toHaveTitle('Threadbook - Library');
     await expect(page.getByRole('heading', { name: 'My Books' })).toBeVisible();
-    expect(accountExists(env.server.databaseFile, email)).toBe(true);
+    expect(await accountExists(env.server, email)).toBe(true);
 
     // The account signs in again after signing out.
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -49,7 +49,7 @@ test.describe('sign-up', () => {
     await expect(page.getByRole('alert')).toHaveText(NOT_AUTHORIZED);
     await expect(page).toHaveURL('/signup');
     await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
-    expect(accountExists(env.server.databaseFile, NOT_ALLOWED_EMAIL)).toBe(false);
+    expect(await accountExists(env.server, NOT_ALLOWED_EMAIL)).toBe(false);
 
     // Not signed in: a private screen still sends the visitor to the login screen.
     await page.goto('/library');
@@ -80,7 +80,7 @@ test.describe('sign-up', () => {
 });
 
 test.describe('sign-in', () => {
-  test('a wrong password is refused with the SPEC message; the right one then signs in', async ({
+  test('a wrong password is refused with the message of docs/product.md §8; the right one then signs in', async ({
     page,
     account: email,
   }) => {

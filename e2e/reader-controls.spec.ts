@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures.ts';
 import { drawnPage, openSample, pageInput, SAMPLE_TITLE, turnToPage } from './support/reader.ts';
 
 /**
- * The reader's controls (SPEC §2 Reader, §5, §9): the toolbar's items and their order, the zoom preset menu,
+ * The reader's controls (docs/product.md §2 Reader, §5, §9): the toolbar's items and their order, the zoom preset menu,
  * the resizable side panels, the keyboard shortcuts reader.spec.ts does not already press, and what the page
  * and zoom inputs accept.
  *
@@ -75,7 +75,7 @@ async function dragBy(page: Page, handle: Locator, dx: number) {
   await page.mouse.up();
 }
 
-/** A side panel and its resize handle (SPEC §9 bounds). */
+/** A side panel and its resize handle (docs/product.md §9 bounds). */
 function panel(page: Page, side: 'left' | 'right') {
   const label = side === 'left' ? 'Table of contents' : 'Related paragraphs';
   return {

@@ -46,7 +46,7 @@ test.describe('reader: PDF view', () => {
     await expect(drawnPage(page, 1)).toBeVisible();
     expect(await canvasHasInk(page, 1)).toBe(true);
     await expect(drawnPage(page, 1).locator('.textLayer')).toContainText('Networks and Graphs');
-    // Page fit (SPEC §9): the whole of page 1 fits in the viewer, filling its width or its height.
+    // Page fit (docs/product.md §9): the whole of page 1 fits in the viewer, filling its width or its height.
     const viewer = await page.getByRole('region', { name: SAMPLE_TITLE }).boundingBox();
     const first = await drawnPage(page, 1).boundingBox();
     expect(first!.width).toBeLessThanOrEqual(viewer!.width);
@@ -228,7 +228,7 @@ test.describe('reader: toolbar, table of contents and keys', () => {
     expect(target).toBeGreaterThan(1);
     await chapter.click();
     await expect(pageInput).toHaveValue(String(target));
-    // The parsed outline is cached for the next visit (SPEC §4).
+    // The parsed outline is cached for the next visit (docs/product.md §4).
     const cached = await page.evaluate(
       (key) =>
         (
@@ -316,7 +316,7 @@ test.describe('reader: toolbar, table of contents and keys', () => {
 
     await page.getByRole('button', { name: 'Zoom out' }).click();
     await page.getByRole('button', { name: 'Zoom out' }).click();
-    // The − button stops at 25% (SPEC §5).
+    // The − button stops at 25% (docs/product.md §5).
     await expect(zoomInput).toHaveValue(String(Math.max(25, fit - 25)));
 
     await zoomInput.fill('150');

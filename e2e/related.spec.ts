@@ -14,6 +14,7 @@ import {
   skipWithoutCorpus,
   test,
 } from './support/fixtures.ts';
+import { removeBookGraph } from './support/database.ts';
 import {
   aataLabel,
   box,
@@ -31,7 +32,6 @@ import {
   paragraphTextsPath,
   relatedPath,
   relationshipsOf,
-  removeBookGraph,
   SAMPLE_TITLE,
   signInAndWaitForSample,
   signInToSharedBook,
@@ -41,7 +41,7 @@ import {
 } from './support/reader.ts';
 
 /**
- * The reader's relationship features (SPEC §2 Reader "Related panel" and "PDF page overlays", §4, §8, §9):
+ * The reader's relationship features (docs/product.md §2 Reader "Related panel" and "PDF page overlays", §4, §8, §9):
  * paragraph anchors and their tooltips, the Related Paragraphs panel, jumps with highlight and indicator,
  * explanations (built-in and through an OpenAI-compatible endpoint), failures, and Ctrl+wheel zoom. Which
  * paragraphs to use is read from the graph API of the book the test opens, never written in here.
@@ -164,7 +164,7 @@ async function watchIndicator(page: Page): Promise<void> {
 }
 
 /**
- * SPEC §4, §9: the indicator of `kind` showed on `pageNumber` at 2% of its width beside `yStart` (less its
+ * docs/product.md §4, §9: the indicator of `kind` showed on `pageNumber` at 2% of its width beside `yStart` (less its
  * 2 px nudge), faded at 2 s and was gone at 2.5 s (with room for a loaded machine). Measured in the page,
  * so a slow test runner cannot miss it.
  */
@@ -309,7 +309,7 @@ async function chooseSource(...args: Parameters<typeof findSource>): Promise<Cho
   return choice!;
 }
 
-/** The panel shows `related` as SPEC §2 says: subtitle, groups in order with counts, labels and pages. */
+/** The panel shows `related` as docs/product.md §2 says: subtitle, groups in order with counts, labels and pages. */
 async function expectPanelShows(panel: Locator, related: RelatedParagraphsResponse): Promise<void> {
   const count = related.related.length;
   await expect(panel.locator('.related__source')).toHaveText(paragraphLabel(related.source_node.id));
@@ -441,7 +441,7 @@ test.describe('reader: paragraph anchors', () => {
         relationships.map((r) => `${TYPE_LABEL[r.type]} | ${r.section} | ${r.justification}`).sort(),
       );
 
-      // SPEC §2: above the anchor in the lower half of the page, below it in the upper half.
+      // docs/product.md §2: above the anchor in the lower half of the page, below it in the upper half.
       await expect(tooltip).toHaveClass(new RegExp(`anchor-tooltip--${placement}`));
       const tip = await box(tooltip);
       const button = await box(anchor);
@@ -967,7 +967,7 @@ test.describe('reader: relationship failures', () => {
 
     // The book's graph leaves the database while the page is open: once the server sees it (it re-checks
     // its in-memory copy at most every second), the related call and the panel's texts call are refused.
-    const restore = removeBookGraph(env.server.databaseFile, sample.id);
+    const restore = await removeBookGraph(env.server, sample.id);
     try {
       const headers = await apiHeaders(page);
       await expect
@@ -978,7 +978,7 @@ test.describe('reader: relationship failures', () => {
       await clickAnchor(page, source.id);
       await expect(panel.getByRole('alert')).toHaveText('Failed to fetch related paragraphs');
     } finally {
-      restore();
+      await restore();
     }
     await expect
       .poll(

@@ -2,7 +2,7 @@ import { request as playwrightRequest, type Page, type Request } from '@playwrig
 import { createAccount, expect, signIn, test } from './support/fixtures.ts';
 
 /**
- * SPEC §4: on a 401 the client force-refreshes its ID token and retries once; SPEC §8: a 401 after the retry
+ * docs/product.md §4: on a 401 the client force-refreshes its ID token and retries once; docs/product.md §8: a 401 after the retry
  * gives 'Authentication failed - please log in again'. The server really answers every 401 here: the test only
  * swaps the bearer token of a request for one that has genuinely expired.
  */

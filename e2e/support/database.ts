@@ -1,53 +1,105 @@
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { openDatabase, type Db } from '../../apps/server/src/db/database.ts';
+import { databaseKind } from '../../apps/server/src/db/dialect.ts';
 
 /**
- * Direct reads and writes on a server's SQLite file, for what no screen can do honestly: make a sign-in
- * old (the server compares the session's createdAt with its own clock) and check that no account was left
- * behind. The database is in WAL mode, so this works while the server runs.
+ * Reads and writes on a running server's database, through the server's own database module (SQLite in
+ * its DATA_DIR, or PostgreSQL at its DATABASE_URL), for what no screen can do honestly: make a sign-in old
+ * (the server compares the session's createdAt with its own clock), check that no account was left
+ * behind, take a book's graph away. SQLite is in WAL mode, so this works while the server runs.
  */
-function open(databaseFile: string) {
-  const db = new Database(databaseFile, { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  return db;
+export interface ServerDatabase {
+  dataDir: string;
+  /** PostgreSQL's address when the server runs on it. */
+  databaseUrl?: string;
 }
 
-/** Moves every session of the account back in time, as if its sign-in happened `seconds` ago. */
-export function ageSessions(databaseFile: string, email: string, seconds: number): number {
-  const db = open(databaseFile);
+async function withDatabase<T>(server: ServerDatabase, use: (db: Db) => Promise<T>): Promise<T> {
+  const database = openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
   try {
-    const createdAt = new Date(Date.now() - seconds * 1000).toISOString();
-    const result = db
-      .prepare(
-        'UPDATE session SET createdAt = ? WHERE userId IN (SELECT id FROM user WHERE lower(email) = lower(?))',
-      )
-      .run(createdAt, email);
-    return result.changes;
+    return await use(database.db);
   } finally {
-    db.close();
+    await database.close();
   }
+}
+
+/** The account of an address, as the identity tables compare it (case-insensitively). */
+const userIdsOf = (db: Db, email: string) =>
+  db
+    .selectFrom('user')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase());
+
+/** Moves every session of the account back in time, as if its sign-in happened `seconds` ago. */
+export function ageSessions(server: ServerDatabase, email: string, seconds: number): Promise<number> {
+  return withDatabase(server, async (db) => {
+    const then = new Date(Date.now() - seconds * 1000);
+    // As better-auth stores a time in each database (db/schema.ts IdentityTime).
+    const createdAt = databaseKind(db) === 'postgres' ? then : then.toISOString();
+    const result = await db
+      .updateTable('session')
+      .set({ createdAt })
+      .where('userId', 'in', userIdsOf(db, email))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  });
 }
 
 /** Whether an account with this address exists. */
-export function accountExists(databaseFile: string, email: string): boolean {
-  const db = open(databaseFile);
-  try {
-    return db.prepare('SELECT 1 FROM user WHERE lower(email) = lower(?)').get(email) !== undefined;
-  } finally {
-    db.close();
-  }
+export function accountExists(server: ServerDatabase, email: string): Promise<boolean> {
+  return withDatabase(server, async (db) => (await userIdsOf(db, email).executeTakeFirst()) !== undefined);
 }
 
 /** How many live sessions the account has. */
-export function sessionCount(databaseFile: string, email: string): number {
-  const db = open(databaseFile);
-  try {
-    const row = db
-      .prepare(
-        'SELECT count(*) AS n FROM session WHERE userId IN (SELECT id FROM user WHERE lower(email) = lower(?))',
-      )
-      .get(email) as { n: number };
-    return row.n;
-  } finally {
-    db.close();
-  }
+export function sessionCount(server: ServerDatabase, email: string): Promise<number> {
+  return withDatabase(server, async (db) => {
+    const row = await db
+      .selectFrom('session')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', 'in', userIdsOf(db, email))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  });
+}
+
+/** The tables of a book's stored graph. */
+const GRAPH_TABLES = [
+  'graph_book',
+  'graph_node',
+  'graph_edge',
+  'graph_summary',
+  'graph_reference_span',
+  'graph_term_span',
+] as const;
+
+/**
+ * Takes the book's graph rows out of a server's database (as if the graph were gone) and answers a
+ * function that puts them back exactly.
+ */
+export async function removeBookGraph(server: ServerDatabase, bookId: number): Promise<() => Promise<void>> {
+  const saved = await withDatabase(server, (db) =>
+    db.transaction().execute(async (trx) => {
+      const rows = new Map<string, Record<string, unknown>[]>();
+      for (const table of GRAPH_TABLES) {
+        rows.set(table, await trx.selectFrom(table).selectAll().where('book_id', '=', bookId).execute());
+        await trx.deleteFrom(table).where('book_id', '=', bookId).execute();
+      }
+      return rows;
+    }),
+  );
+  if ((saved.get('graph_node') ?? []).length === 0) throw new Error(`book ${bookId} has no stored graph`);
+  return () =>
+    withDatabase(server, (db) =>
+      db.transaction().execute(async (trx) => {
+        for (const table of GRAPH_TABLES) {
+          // In slices: a statement takes a bounded number of values.
+          const rows = saved.get(table)!;
+          for (let i = 0; i < rows.length; i += 200)
+            await trx
+              .insertInto(table)
+              .values(rows.slice(i, i + 200) as never)
+              .execute();
+        }
+      }),
+    );
 }

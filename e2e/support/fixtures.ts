@@ -5,7 +5,9 @@ import { test as base, expect, type APIRequestContext, type Page, type TestInfo 
 import { AxeBuilder } from '@axe-core/playwright';
 import {
   corpus,
+  createDatabase,
   startOidcProvider,
+  startPostgres,
   startSmtpSink,
   type OidcProvider,
   type OidcUser,
@@ -13,7 +15,7 @@ import {
 } from '@threadbook/test-support';
 import { repoRoot, startServer, type RunningServer, type ServerOptions } from './server.ts';
 
-/** A password every test account starts with (at least 6 characters, SPEC §5). */
+/** A password every test account starts with (at least 6 characters, docs/product.md §5). */
 export const PASSWORD = 'first-Password-1';
 
 /** Allow-listed addresses each worker's server knows; tests take fresh ones with `env.nextEmail()`. */
@@ -80,11 +82,15 @@ const RETURNING_READER: Record<string, string> = {
   'threadbook:anchors-introduced': 'true',
 };
 
+/** The database the worker's servers run on (the Playwright project's option; docs/database-engines.md). */
+export type E2eDatabase = 'sqlite' | 'postgres';
+
 export const test = base.extend<
   { forEachTest: void; account: string; returningReader: boolean; readerMemory: void },
-  { env: WorkerEnv; sharedBooks: SharedBooks }
+  { env: WorkerEnv; sharedBooks: SharedBooks; database: E2eDatabase }
 >({
   returningReader: [true, { option: true }],
+  database: ['sqlite', { option: true, scope: 'worker' }],
   readerMemory: [
     async ({ page, returningReader }, use) => {
       if (returningReader) {
@@ -103,9 +109,23 @@ export const test = base.extend<
     { auto: true },
   ],
   env: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ database }, use) => {
       const smtp = await startSmtpSink();
+      // On PostgreSQL: one cluster per worker, a database per installation (servers over the same DATA_DIR
+      // share it).
+      const postgres = database === 'postgres' ? await startPostgres() : undefined;
+      const databaseUrls = new Map<string, string>();
+      const start = async (options: ServerOptions) => {
+        let databaseUrl = options.dataDir === undefined ? undefined : databaseUrls.get(options.dataDir);
+        if (postgres && databaseUrl === undefined)
+          databaseUrl = await createDatabase(postgres.url, `threadbook_e2e_${databaseUrls.size + 1}`);
+        const started = await startServer({
+          ...options,
+          env: { ...serverEnv, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env },
+        });
+        if (databaseUrl) databaseUrls.set(started.dataDir, databaseUrl);
+        return started;
+      };
       const oidc = await startOidcProvider();
       const serverEnv = {
         ALLOWED_EMAILS: allowedEmails.join(','),
@@ -116,7 +136,7 @@ export const test = base.extend<
         // Every test signs up accounts of its own, all from one loopback address.
         SIGN_UP_RATE_LIMIT: '1000',
       };
-      const server = await startServer({ env: serverEnv });
+      const server = await start({});
       const extras: RunningServer[] = [];
       let emailIndex = 0;
       let googleIndex = 0;
@@ -137,7 +157,7 @@ export const test = base.extend<
           return { sub: `google-sub-${email}`, email, name: `Google ${email.split('@')[0]}` };
         },
         async startExtraServer(options = {}) {
-          const extra = await startServer({ ...options, env: { ...serverEnv, ...options.env } });
+          const extra = await start(options);
           extras.push(extra);
           return extra;
         },
@@ -146,6 +166,7 @@ export const test = base.extend<
       await server.stop();
       await oidc.close();
       await smtp.close();
+      await postgres?.stop();
     },
     { scope: 'worker', timeout: 60_000 },
   ],
@@ -208,7 +229,7 @@ export async function createAccount(
   expect(response.status(), `sign-up of ${email}: ${await response.text()}`).toBe(200);
 }
 
-/** The onboarding screen's login form (SPEC §2 texts). */
+/** The onboarding screen's login form (docs/product.md §2 texts). */
 export function loginForm(page: Page) {
   return {
     email: page.getByPlaceholder('Enter Email'),

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
@@ -25,7 +24,7 @@ import {
 
 /**
  * What the reader tests share: reaching a book once its import is done, the drawn pages, the graph API
- * with the page's own session, and the paragraph and relationship names the reader shows (SPEC §2, §3),
+ * with the page's own session, and the paragraph and relationship names the reader shows (docs/product.md §2, §3),
  * written out here from the spec rather than taken from the app.
  */
 
@@ -214,7 +213,7 @@ export async function fetchGraph(page: Page, bookId: number): Promise<BookGraphR
   return bookGraphResponseSchema.parse(await answer.json());
 }
 
-/** The related call exactly as the reader makes it (SPEC §7, §9: max_distance 1, limit 10, page 1 of 20). */
+/** The related call exactly as the reader makes it (docs/product.md §7, §9: max_distance 1, limit 10, page 1 of 20). */
 export function relatedPath(bookId: number, paragraphId: string): string {
   return `/api/graph/books/${bookId}/paragraphs/${encodeURIComponent(paragraphId)}/related?max_distance=1&limit=10&page=1&page_size=20`;
 }
@@ -236,7 +235,7 @@ export async function fetchRelated(
   return relatedParagraphsResponseSchema.parse(await answer.json());
 }
 
-/** SPEC §3: 'section.paragraph' is shown as 'Section X, Paragraph N'; with no dot, 'Paragraph X'. */
+/** docs/product.md §3: 'section.paragraph' is shown as 'Section X, Paragraph N'; with no dot, 'Paragraph X'. */
 export function paragraphLabel(id: string): string {
   const bare = id.replace(/^\d+:/, '');
   const dot = bare.lastIndexOf('.');
@@ -254,7 +253,7 @@ export const TYPE_LABEL: Record<string, string> = {
   RELATED: 'Related',
 };
 
-/** SPEC §2: the panel's groups, in order; Background and Elaboration in either case, everything else Other. */
+/** docs/product.md §2: the panel's groups, in order; Background and Elaboration in either case, everything else Other. */
 export function groupTitleOf(type: string): 'Background' | 'Elaboration' | 'Other Relationships' {
   if (type.toUpperCase() === 'BACKGROUND') return 'Background';
   if (type.toUpperCase() === 'ELABORATION') return 'Elaboration';
@@ -301,51 +300,4 @@ export function relationshipsOf(graph: BookGraphResponse) {
   const anchorsOn = (pageNumber: number) =>
     graph.nodes.filter((node) => node.page === pageNumber && byParagraph.has(node.id));
   return { nodes, byParagraph, anchorsOn };
-}
-
-/**
- * Takes the book's graph rows out of a server's SQLite database (as if the graph were gone) and answers a
- * function that puts them back exactly. Foreign keys are not enforced on this connection, so every table
- * is emptied and refilled explicitly.
- */
-export function removeBookGraph(databaseFile: string, bookId: number): () => void {
-  const tables = ['graph_book', 'graph_node', 'graph_edge', 'graph_summary'] as const;
-  const db = new Database(databaseFile, { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  let saved: Record<string, Record<string, unknown>[]>;
-  try {
-    saved = Object.fromEntries(
-      tables.map((table) => [
-        table,
-        db.prepare(`SELECT * FROM ${table} WHERE book_id = ?`).all(bookId) as Record<string, unknown>[],
-      ]),
-    );
-    expect(saved.graph_node!.length, 'the book has a stored graph').toBeGreaterThan(0);
-    db.transaction(() => {
-      for (const table of [...tables].reverse())
-        db.prepare(`DELETE FROM ${table} WHERE book_id = ?`).run(bookId);
-    })();
-  } finally {
-    db.close();
-  }
-  return () => {
-    const restore = new Database(databaseFile, { fileMustExist: true });
-    restore.pragma('busy_timeout = 5000');
-    try {
-      restore.transaction(() => {
-        for (const table of ['graph_node', 'graph_edge', 'graph_summary', 'graph_book'] as const) {
-          for (const row of saved[table]!) {
-            const columns = Object.keys(row);
-            restore
-              .prepare(
-                `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-              )
-              .run(...columns.map((column) => row[column]));
-          }
-        }
-      })();
-    } finally {
-      restore.close();
-    }
-  };
 }

@@ -56,8 +56,8 @@ export interface RunningServer {
   /** http://localhost:PORT, also the server's PUBLIC_URL (cookies are per host, so always use this). */
   baseURL: string;
   dataDir: string;
-  /** SQLite database file of this server. */
-  databaseFile: string;
+  /** PostgreSQL's address when the server runs on it (DATABASE_URL); else SQLite in its DATA_DIR. */
+  databaseUrl?: string;
   /** What the server printed so far, for failure messages. */
   output(): string;
   /** Stops the process; removes the data directory if this server created it (unless keepData). */
@@ -148,7 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     baseURL,
     dataDir,
-    databaseFile: path.join(dataDir, 'threadbook.sqlite'),
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     output: () => output,
     stop,
   };
