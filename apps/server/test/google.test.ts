@@ -106,7 +106,7 @@ describe('Google configured, with an allow-list', () => {
     expect((await new TestClient(server.baseUrl).signIn('student@example.com', 'secret99')).status).toBe(401);
   });
 
-  // Current behaviour, not a SPEC rule: better-auth 1.7 links a Google login to an existing account only when
+  // Current behaviour, not a rule of docs/product.md: better-auth 1.7 links a Google login to an existing account only when
   // that account's address is verified (requireLocalEmailVerified), and password sign-ups never are.
   test('Google with the address of a password account is refused (account_not_linked), the account untouched', async () => {
     const signUp = await new TestClient(server.baseUrl).signUp('both@example.com', 'secret1');

@@ -1,5 +1,5 @@
 /**
- * Paragraph ids (SPEC §3 "Paragraph ids"): `section.paragraph` (e.g. "3.2.4": paragraph 4 of section 3.2),
+ * Paragraph ids (docs/product.md §3 "Paragraph ids"): `section.paragraph` (e.g. "3.2.4": paragraph 4 of section 3.2),
  * possibly carrying a book prefix `bookId:` ("12:3.2.4"); ids are matched ignoring the prefix.
  */
 

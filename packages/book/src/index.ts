@@ -1,6 +1,6 @@
 /**
- * @threadbook/book: the Book XML format (DESIGN.md "Book XML"). A strict, safe parser for the server and
- * the import command, the writer, the lenient outline builder the reader uses (SPEC §3 "Book outline"),
+ * @threadbook/book: the Book XML format (docs/design.md "Book XML"). A strict, safe parser for the server and
+ * the import command, the writer, the lenient outline builder the reader uses (docs/product.md §3 "Book outline"),
  * and the paragraph id helpers. XML is read by fast-xml-parser; no Node-only API: it runs in browsers and
  * in Node.
  */

@@ -1,7 +1,7 @@
 import { readBook, type BookXmlOptions, type ReadParagraph } from './read.ts';
 import { UNTITLED_BOOK } from './values.ts';
 
-/** A section in the outline (SPEC §3 "Book outline"). */
+/** A section in the outline (docs/product.md §3 "Book outline"). */
 export interface BookOutlineSection {
   id: string;
   /** The section's title, else its chapter's title, else 'Untitled Section'. */
@@ -37,7 +37,7 @@ export interface BookOutlineParagraph {
   explicitRefs: string[];
 }
 
-/** What the reader shows of a book (SPEC §3 "Book outline"). */
+/** What the reader shows of a book (docs/product.md §3 "Book outline"). */
 export interface BookOutline {
   /** The book's title, else UNTITLED_BOOK. */
   bookTitle: string;
@@ -48,7 +48,7 @@ export interface BookOutline {
   sectionPages: Record<string, number>;
 }
 
-/** What the reader caches of an outline (SPEC §3 "Cached outline"); `timestamp` in ms since the epoch. */
+/** What the reader caches of an outline (docs/product.md §3 "Cached outline"); `timestamp` in ms since the epoch. */
 export interface CachedBookOutline {
   bookTitle: string;
   outline: BookOutlineChapter[];
@@ -61,7 +61,7 @@ function firstPage(paragraphs: readonly ReadParagraph[]): number | null {
 }
 
 /**
- * Builds the outline of SPEC §3 from Book XML, leniently, for display; runs in the browser.
+ * Builds the outline of docs/product.md §3 from Book XML, leniently, for display; runs in the browser.
  *
  * It reads the XML as safely as {@link parseBookXml} (no DTD, no entity expansion, the same bounds: malformed
  * XML or a passed bound throws a {@link BookXmlError}) but forgives the structure: the first `<book>`

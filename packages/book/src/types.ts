@@ -1,5 +1,5 @@
 /**
- * The Book XML format (DESIGN.md "Book XML") as data. The pipeline produces it, the server stores it, the
+ * The Book XML format (docs/design.md "Book XML") as data. The pipeline produces it, the server stores it, the
  * reader parses it. `page` is the 1-based physical PDF page; `yStart` is the top of the paragraph's first
  * line as a fraction of the page height from the top (0..1), so overlays do not depend on zoom.
  */

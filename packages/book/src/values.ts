@@ -4,7 +4,7 @@
  */
 
 /**
- * What a block of the book is, when it is not a study paragraph (DESIGN.md "Block kinds"): a figure's or
+ * What a block of the book is, when it is not a study paragraph (docs/design.md "Block kinds"): a figure's or
  * table's caption, a code listing, a table, a footnote. A block without a kind is prose.
  */
 export const BLOCK_KINDS = ['caption', 'code', 'table', 'footnote'] as const;

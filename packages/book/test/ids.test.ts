@@ -7,7 +7,7 @@ import {
   stripBookPrefix,
 } from '../src/index.ts';
 
-describe('paragraph ids (SPEC §3)', () => {
+describe('paragraph ids (docs/product.md §3)', () => {
   it('strips a book prefix, and leaves an id without one as is', () => {
     expect(stripBookPrefix('12:3.2.4')).toBe('3.2.4');
     expect(stripBookPrefix('3.2.4')).toBe('3.2.4');

@@ -22,7 +22,7 @@ const SAMPLE = `<?xml version="1.0" encoding="UTF-8"?>
   <chapter id="3" title="No paragraphs"/>
 </book>`;
 
-describe('buildBookOutline (SPEC §3 "Book outline")', () => {
+describe('buildBookOutline (docs/product.md §3 "Book outline")', () => {
   const outline = buildBookOutline(SAMPLE);
 
   it('reads the book title', () => {

@@ -24,7 +24,7 @@ function withParagraphs(paragraphs: string): string {
 }
 
 describe('parseBookXml: reading', () => {
-  it('reads the example of DESIGN.md', () => {
+  it('reads the example of docs/design.md', () => {
     const xml = `<book title="Abstract Algebra" author="T. Judson">
   <chapter id="3" title="Groups">
     <section id="3.2" title="Definitions and Examples">

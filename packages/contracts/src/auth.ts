@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error codes our identity module adds to better-auth's own; the web app maps every code to a SPEC §8 message. */
+/** Error codes our identity module adds to better-auth's own; the web app maps every code to a docs/product.md §8 message. */
 export const AuthErrorCode = {
   notAllowListed: 'NOT_ALLOW_LISTED',
   accountDisabled: 'ACCOUNT_DISABLED',
@@ -11,7 +11,7 @@ export const AuthErrorCode = {
 } as const;
 export type AuthErrorCode = (typeof AuthErrorCode)[keyof typeof AuthErrorCode];
 
-/** SPEC §3 "Authenticated user". */
+/** docs/product.md §3 "Authenticated user". */
 export const authUserSchema = z.object({
   uid: z.string(),
   email: z.string(),
@@ -42,7 +42,7 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
-/** SPEC §5: new password must be non-blank after trimming; the identity module enforces the minimum of 6. */
+/** docs/product.md §5: new password must be non-blank after trimming; the identity module enforces the minimum of 6. */
 export const changePasswordRequestSchema = z.object({ newPassword: z.string() });
 
 export const MIN_PASSWORD_LENGTH = 6;

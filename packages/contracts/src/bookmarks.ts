@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Bookmarks and the reading position (DESIGN.md decision 4), per signed-in user and book:
+ * Bookmarks and the reading position (docs/design.md decision 4), per signed-in user and book:
  * GET /api/books/{id}/bookmarks, PUT and DELETE /api/books/{id}/bookmarks/{page},
  * GET and PUT /api/books/{id}/position. Pages are 1-based; the server also holds them to the book's
  * page count.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The graph API (SPEC §7, DESIGN.md "Relationship graph"): related paragraphs, one paragraph, a book's
+ * The graph API (docs/product.md §7, docs/design.md "Relationship graph"): related paragraphs, one paragraph, a book's
  * graph and relationship summaries. Paragraph ids in answers are plain ("3.2.4"); in requests they may
  * carry a book prefix ("12:3.2.4").
  */
@@ -23,7 +23,7 @@ export function inverseRelationshipType(type: RelationshipTypeName): Relationshi
   return type;
 }
 
-/** SPEC §9 graph defaults and the bounds the API accepts. */
+/** docs/product.md §9 graph defaults and the bounds the API accepts. */
 export const GRAPH_LIMITS = {
   maxDistance: { default: 1, min: 1, max: 3 },
   limit: { default: 10, min: 1, max: 100 },
@@ -67,7 +67,7 @@ const placedParagraph = {
   figure: z.object({ top: z.number(), bottom: z.number() }).optional(),
 };
 
-/** SPEC §3 "Related paragraphs response", with the ranking, distance and paging added. */
+/** docs/product.md §3 "Related paragraphs response", with the ranking, distance and paging added. */
 const relatedParagraphSchema = z.object({
   /** Seen from the source paragraph: BACKGROUND means the related paragraph is what the source builds on. */
   relationship_type: relationshipTypeSchema,
@@ -127,7 +127,7 @@ export const paragraphDetailSchema = z.object({
 export type ParagraphDetail = z.infer<typeof paragraphDetailSchema>;
 
 /**
- * GET .../pages/{page}/references (DESIGN.md "Reference spans"): where the references of a page sit and
+ * GET .../pages/{page}/references (docs/design.md "Reference spans"): where the references of a page sit and
  * the paragraph each points at, with that paragraph's place, for previews on hover.
  */
 export const pageReferencesResponseSchema = z.array(
@@ -176,7 +176,7 @@ export const bookGraphQuerySchema = z.object({
 });
 export type BookGraphQuery = z.infer<typeof bookGraphQuerySchema>;
 
-/** SPEC §3 "Book graph": nodes without their text (the XML has it), edges as stored (source -> target). */
+/** docs/product.md §3 "Book graph": nodes without their text (the XML has it), edges as stored (source -> target). */
 export const bookGraphResponseSchema = z.object({
   /** In reading order (the order the related ranking breaks ties by). */
   nodes: z.array(
@@ -206,7 +206,7 @@ const paragraphIdSchema = z
   .trim()
   .min(1, 'must be a paragraph id');
 
-/** SPEC §3 "Graph summary request"; the type is accepted in any case ('Background' or 'BACKGROUND'). */
+/** docs/product.md §3 "Graph summary request"; the type is accepted in any case ('Background' or 'BACKGROUND'). */
 export const graphSummaryRequestSchema = z.object({
   relationship_type: z
     .string({ error: typeMessage })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Find in the book: GET /api/books/{id}/search?q=... (DESIGN.md "Search"). Words are ANDed and each
+ * Find in the book: GET /api/books/{id}/search?q=... (docs/design.md "Search"). Words are ANDed and each
  * matches a whole word, in any case and with or without accents; text in double quotes is a phrase (an
  * unclosed quote runs to the end). Hits come in reading order, at most `maxHits` of them.
  */

@@ -18,7 +18,7 @@ const AboutPage = lazy(() =>
 );
 const later = (screen: ReactNode) => <Suspense fallback={null}>{screen}</Suspense>;
 
-/** SPEC §2 route table, plus the public /reset-password page the reset e-mail links to. */
+/** docs/product.md §2 route table, plus the public /reset-password page the reset e-mail links to. */
 export function AppRoutes() {
   return (
     <Routes>

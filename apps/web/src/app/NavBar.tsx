@@ -8,7 +8,7 @@ import { useAuth } from '../features/auth/index.ts';
 const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'nav-link nav-link--active' : 'nav-link';
 
-/** SPEC §2 Shell: logo, Library, Account, About, Sign Out. */
+/** docs/product.md §2 Shell: logo, Library, Account, About, Sign Out. */
 export function NavBar() {
   const { config } = useAppConfig();
   const { signOut } = useAuth();

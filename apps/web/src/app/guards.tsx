@@ -18,7 +18,7 @@ export function PrivateRoute() {
 
 /**
  * /login, /signup, /forgot-password: a signed-in user goes on to the library, or after a log-in back to the
- * remembered origin (SPEC §2: "Success goes to the remembered origin or /library"; signup goes to /library).
+ * remembered origin (docs/product.md §2: "Success goes to the remembered origin or /library"; signup goes to /library).
  */
 export function PublicOnlyRoute() {
   const { status } = useAuth();

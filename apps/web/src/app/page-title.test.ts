@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentTitle, isOnboardingPath, pageTitleFor } from './page-title.ts';
 
-describe('page titles (SPEC §2 Shell)', () => {
+describe('page titles (docs/product.md §2 Shell)', () => {
   it.each([
     ['/login', 'Login'],
     ['/signup', 'Login'],

@@ -1,4 +1,4 @@
-/** SPEC §2 Shell: the page-title part of the document title for each route. */
+/** docs/product.md §2 Shell: the page-title part of the document title for each route. */
 export type PageTitle = 'Login' | 'Library' | 'Account' | 'About' | 'Reader';
 
 const LOGIN_PATHS = new Set(['/login', '/signup', '/forgot-password', '/reset-password']);
@@ -17,7 +17,7 @@ export function documentTitle(productName: string, pathname: string): string {
   return `${productName} - ${pageTitleFor(pathname)}`;
 }
 
-/** The screens that show no navigation bar (SPEC §2 Shell; the reset-password page counts as onboarding). */
+/** The screens that show no navigation bar (docs/product.md §2 Shell; the reset-password page counts as onboarding). */
 export function isOnboardingPath(pathname: string): boolean {
   return pageTitleFor(pathname) === 'Login';
 }

@@ -1,7 +1,7 @@
 /**
  * The one way the web app calls the product API (`/api/...` outside `/api/auth`): every request carries the
  * in-memory ID token as `Authorization: Bearer`, and a 401 is answered by force-refreshing the token and
- * retrying once (SPEC §4, §7, §8).
+ * retrying once (docs/product.md §4, §7, §8).
  */
 
 /** Where apiFetch gets ID tokens; the auth feature's token manager is registered at start-up. */
@@ -127,9 +127,9 @@ export async function apiJson<T>(
 }
 
 /**
- * A graph call (SPEC §7): its answer checked against `schema`, or null on error, as the spec has it: a
+ * A graph call (docs/product.md §7): its answer checked against `schema`, or null on error, as the spec has it: a
  * refusal by the API (a non-OK status) or an answer of the wrong shape. A failure to make the call at all
- * (no network, the session gone) is thrown, so the reader can tell the two apart (SPEC §8).
+ * (no network, the session gone) is thrown, so the reader can tell the two apart (docs/product.md §8).
  */
 export async function graphCall<T>(
   path: string,

@@ -1,5 +1,5 @@
 /**
- * The relationship graph of a book (DESIGN.md "Relationship graph"): the three finders' evidence
+ * The relationship graph of a book (docs/design.md "Relationship graph"): the three finders' evidence
  * (explicit references, semantic similarity, terms defined and used) merged into one typed, justified,
  * scored edge per related pair of paragraphs.
  */

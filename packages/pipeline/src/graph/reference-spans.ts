@@ -1,5 +1,5 @@
 /**
- * Where each reference sits on its page (DESIGN.md "Reference spans"), for the reader's previews on
+ * Where each reference sits on its page (docs/design.md "Reference spans"), for the reader's previews on
  * hover: a PDF link's own rectangle, and for a reference the text gives without a link ("by Lemma 3"), the
  * rectangle of its words found again on the page. Each span points at the paragraph the reference resolved
  * to, so a link and the graph agree on where it goes.

@@ -2,7 +2,7 @@ import type { BlockKind } from '@threadbook/book';
 import type { RelationshipTypeName } from '@threadbook/contracts';
 
 /**
- * The relationship graph as data (DESIGN.md "Relationship graph"): the shared vocabulary of the finders
+ * The relationship graph as data (docs/design.md "Relationship graph"): the shared vocabulary of the finders
  * (explicit references, semantic similarity, discourse) and of the builder that merges their evidence.
  */
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The relationship graph of each book (DESIGN.md "Relationship graph"): which books have one (and its
+ * The relationship graph of each book (docs/design.md "Relationship graph"): which books have one (and its
  * version), its paragraphs as nodes, its directed edges, and the cache of relationship summaries. Everything hangs off the book and off the
  * nodes with ON DELETE CASCADE (foreign keys are on, see database.ts), so deleting a book or a node
  * leaves no stray edge or summary; a re-import still deletes explicitly (features/graph/store.ts).

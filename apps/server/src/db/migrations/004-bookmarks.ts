@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Bookmarks and reading positions, per user and book (DESIGN.md decision 4). They go with the book by
+ * Bookmarks and reading positions, per user and book (docs/design.md decision 4). They go with the book by
  * ON DELETE CASCADE, and with the account through db/user-data.ts (no foreign key to better-auth's
  * `user` table, which may not exist yet where these migrations run).
  */

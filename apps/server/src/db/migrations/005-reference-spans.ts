@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Where each book's references sit on their pages (DESIGN.md "Reference spans"), for the reader's previews
+ * Where each book's references sit on their pages (docs/design.md "Reference spans"), for the reader's previews
  * on hover; and the format of each stored graph, so that graphs stored before a format had everything it
  * holds (these spans) are built again in the background (features/imports/book-graph.ts).
  */

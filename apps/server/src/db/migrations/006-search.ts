@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { databaseKind } from '../dialect.ts';
 
 /**
- * The full-text index of the books' paragraphs (DESIGN.md "Search"), in SQLite FTS5: one row per
+ * The full-text index of the books' paragraphs (docs/design.md "Search"), in SQLite FTS5: one row per
  * paragraph, its text tokenized so that case and diacritics fold ('Café' = 'cafe'), and what a hit shows
  * stored beside it, unindexed. A row's rowid is `book_id * 2^24 + ord` (ord: the paragraph's place in
  * reading order, graph_node.ord), so one book's rows are one rowid range, which FTS5 seeks to directly

@@ -10,7 +10,7 @@ import {
 import type { Config } from '../../config.ts';
 
 /**
- * Our additions to the identity API: the public settings the onboarding screen needs, and SPEC §2's
+ * Our additions to the identity API: the public settings the onboarding screen needs, and docs/product.md §2's
  * "new password only" change (better-auth's own change-password asks for the current one).
  */
 export function accountPlugin(deps: {

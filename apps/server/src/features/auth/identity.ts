@@ -238,7 +238,7 @@ function identityOptions({ config, log, db, sendMail, signInFailures, isAllowed,
   } satisfies BetterAuthOptions;
 }
 
-/** The identity module: better-auth configured with SPEC §4/§5/§8 rules, its tables migrated. */
+/** The identity module: better-auth configured with docs/product.md §4/§5/§8 rules, its tables migrated. */
 export async function createIdentity(deps: IdentityDeps) {
   const options = identityOptions(deps);
   await runIdentityMigrations(options, deps.db);

@@ -10,7 +10,7 @@ export interface UserSummary {
   createdAt: string;
 }
 
-/** Operator actions on accounts (SPEC §6 has no admin screen): list, disable, enable, delete. */
+/** Operator actions on accounts (docs/product.md §6 has no admin screen): list, disable, enable, delete. */
 export function createUserAdmin(db: Db, storage: BookStorage) {
   const findUserId = async (email: string) => {
     const row = await db

@@ -3,7 +3,7 @@ import type { SearchHit } from '@threadbook/contracts';
 import type { Db } from '../../db/database.ts';
 
 /**
- * Find in the book (DESIGN.md "Search"): a full-text index of every paragraph of each book, behind this
+ * Find in the book (docs/design.md "Search"): a full-text index of every paragraph of each book, behind this
  * interface so that each database has its own engine (SQLite FTS5, PostgreSQL's tsvector and GIN). An
  * engine folds case and diacritics, and matches terms (query.ts) as whole words. Deleting a
  * book removes its index in the database itself (a trigger on SQLite, a foreign key on PostgreSQL), so

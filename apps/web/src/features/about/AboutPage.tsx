@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { useAppConfig } from '../../lib/app-config.tsx';
 import './about.css';
 
-/** SPEC §1 how-to list, in order. */
+/** docs/product.md §1 how-to list, in order. */
 export const HOW_TO_STEPS = [
   'Log in or sign up with your e-mail address or your Google account.',
   'Open the Library to see the available textbooks.',
@@ -41,7 +41,7 @@ function LinkList({ id, title, links }: { id: string; title: string; links: Link
   );
 }
 
-/** SPEC §2 About: title, subtitle, the how-to list, and the team and mentor links from the app config. */
+/** docs/product.md §2 About: title, subtitle, the how-to list, and the team and mentor links from the app config. */
 export function AboutPage() {
   const { config } = useAppConfig();
   return (

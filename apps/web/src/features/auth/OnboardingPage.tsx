@@ -10,7 +10,7 @@ import { modeFromPath, ONBOARDING_PATHS, type OnboardingMode } from './onboardin
 import { PasswordInput } from './PasswordInput.tsx';
 
 /**
- * SPEC §2 Onboarding: /login, /signup and /forgot-password are one screen with a mode toggle. The screen stays
+ * docs/product.md §2 Onboarding: /login, /signup and /forgot-password are one screen with a mode toggle. The screen stays
  * mounted across the three paths, so the typed address carries over when the mode changes; the rest of the
  * form starts afresh. Success needs no navigation here: the public-only route sends a signed-in user on.
  */

@@ -1,12 +1,12 @@
 import { createContext, useContext } from 'react';
 import type { AuthUser } from '@threadbook/contracts';
 
-/** SPEC §4 "Auth state: loading, then signed-in or signed-out." */
+/** docs/product.md §4 "Auth state: loading, then signed-in or signed-out." */
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
 export interface AuthContextValue {
   status: AuthStatus;
-  /** SPEC §3 Authenticated user, from the ID token's claims; null unless signed in. */
+  /** docs/product.md §3 Authenticated user, from the ID token's claims; null unless signed in. */
   user: AuthUser | null;
   /** True after this tab signed out or deleted the account (not when the session ran out). */
   signedOutByUser: boolean;

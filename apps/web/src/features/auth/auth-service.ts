@@ -95,7 +95,7 @@ export function createBetterAuthService(): AuthService {
     },
 
     async signOut() {
-      // Stay in the app: never follow a provider's end-session redirect (SPEC §2: Sign Out goes to /login).
+      // Stay in the app: never follow a provider's end-session redirect (docs/product.md §2: Sign Out goes to /login).
       unwrap(await client.signOut({ disableRedirect: true }));
     },
   };

@@ -9,7 +9,7 @@ import {
   SCREEN_FALLBACKS,
 } from './errors.ts';
 
-describe('auth error messages (SPEC §8)', () => {
+describe('auth error messages (docs/product.md §8)', () => {
   it.each([
     ['INVALID_EMAIL_OR_PASSWORD', 'Email/Password combination invalid or incorrect.'],
     ['USER_NOT_FOUND', 'Email/Password combination invalid or incorrect.'],

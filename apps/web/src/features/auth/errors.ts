@@ -1,6 +1,6 @@
 import { AuthErrorCode } from '@threadbook/contracts';
 
-/** SPEC §8 authentication messages, word for word. */
+/** docs/product.md §8 authentication messages, word for word. */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Email/Password combination invalid or incorrect.',
   emailInUse: 'An account with this email already exists.',
@@ -17,7 +17,7 @@ export const AUTH_MESSAGES = {
   generic: 'An error occurred during authentication.',
 } as const;
 
-/** SPEC §8 screen fallbacks: an unexpected exception, not an error reply from the identity module. */
+/** docs/product.md §8 screen fallbacks: an unexpected exception, not an error reply from the identity module. */
 export const SCREEN_FALLBACKS = {
   signIn: 'An error occurred during sign in',
   googleSignIn: 'An error occurred during Google sign in',
@@ -85,7 +85,7 @@ function normaliseCode(code: string | undefined): string | undefined {
     .toUpperCase();
 }
 
-/** The SPEC §8 message for a code, or undefined when SPEC §8 has no message for it. */
+/** The docs/product.md §8 message for a code, or undefined when docs/product.md §8 has no message for it. */
 export function messageForCode(code: string | undefined, status?: number): string | undefined {
   const normalised = normaliseCode(code);
   if (normalised && MESSAGE_BY_CODE[normalised]) return MESSAGE_BY_CODE[normalised];
@@ -94,7 +94,7 @@ export function messageForCode(code: string | undefined, status?: number): strin
 }
 
 /**
- * SPEC §8: the message for an identity error: the catalogue's text for known codes (and HTTP 429), else the
+ * docs/product.md §8: the message for an identity error: the catalogue's text for known codes (and HTTP 429), else the
  * provider's own message, else `fallback` ('An error occurred during authentication.').
  */
 export function authErrorMessage(error: AuthErrorLike, fallback: string = AUTH_MESSAGES.generic): string {

@@ -3,7 +3,7 @@ import { fakeIdToken } from '../../test/fake-auth.ts';
 import { decodeIdTokenClaims, userFromClaims } from './id-token.ts';
 
 describe('ID token claims', () => {
-  it('decodes the payload and gives the SPEC §3 Authenticated user', () => {
+  it('decodes the payload and gives the docs/product.md §3 Authenticated user', () => {
     const token = fakeIdToken({
       sub: 'u-42',
       email: 'ada@example.edu',

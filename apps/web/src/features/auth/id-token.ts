@@ -18,7 +18,7 @@ export function decodeIdTokenClaims(token: string): IdTokenClaims {
   return idTokenClaimsSchema.parse(JSON.parse(base64UrlDecode(parts[1])));
 }
 
-/** SPEC §3 "Authenticated user" from the token's claims. */
+/** docs/product.md §3 "Authenticated user" from the token's claims. */
 export function userFromClaims(claims: IdTokenClaims): AuthUser {
   return {
     uid: claims.sub,

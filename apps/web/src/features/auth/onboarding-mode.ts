@@ -1,4 +1,4 @@
-/** SPEC §2: one onboarding screen answers at three paths, one mode each. */
+/** docs/product.md §2: one onboarding screen answers at three paths, one mode each. */
 export type OnboardingMode = 'login' | 'signup' | 'reset';
 
 export const ONBOARDING_PATHS: Record<OnboardingMode, string> = {

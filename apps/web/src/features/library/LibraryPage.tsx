@@ -42,7 +42,7 @@ function Notice({ notice, onClose }: { notice: LibraryNotice; onClose: () => voi
   );
 }
 
-/** SPEC §2 Library: 'My Books', then loading, an error, or the grid of book tiles (and the user's uploads). */
+/** docs/product.md §2 Library: 'My Books', then loading, an error, or the grid of book tiles (and the user's uploads). */
 export function LibraryPage() {
   const state = useBooks();
   const { message, announce } = useAnnouncer();

@@ -1,10 +1,10 @@
 import { bookListSchema, type BookListItem } from '@threadbook/contracts';
 import { apiFetch, apiJson } from '../../lib/api.ts';
 
-/** SPEC §8 screen fallback. */
+/** docs/product.md §8 screen fallback. */
 export const LOAD_BOOKS_FALLBACK = 'Failed to load books';
 
-/** SPEC §7 GET /api/books/: every book of the library, checked against the shared contract. */
+/** docs/product.md §7 GET /api/books/: every book of the library, checked against the shared contract. */
 export async function fetchBooks(init?: { signal?: AbortSignal }): Promise<BookListItem[]> {
   const parsed = bookListSchema.safeParse(await apiJson<unknown>('/api/books/', init));
   // An answer that is not a book list is a failure to load, not a list of broken tiles.

@@ -7,7 +7,7 @@ export type BooksState =
 
 export const booksQueryKey = ['books'] as const;
 
-/** SPEC §4 Library: loading, then error or loaded. The error is the thrown error's message. */
+/** docs/product.md §4 Library: loading, then error or loaded. The error is the thrown error's message. */
 export function useBooks(): BooksState {
   const query = useQuery({ queryKey: booksQueryKey, queryFn: ({ signal }) => fetchBooks({ signal }) });
   if (query.status === 'pending') return { status: 'loading' };

@@ -13,7 +13,7 @@ interface DeleteAccountDialogProps {
 }
 
 /**
- * SPEC §2 Account Deletion's confirmation: Radix's alert dialog (modal, focus kept inside it, Escape or
+ * docs/product.md §2 Account Deletion's confirmation: Radix's alert dialog (modal, focus kept inside it, Escape or
  * Cancel closes it, a click outside does not). Cancel has focus as it opens. Its own module, loaded by the
  * profile page, so the app's first load carries no dialog code.
  */

@@ -7,7 +7,7 @@ import './profile.css';
 
 export const COPY_TICK_MS = 2000;
 
-/** SPEC §2 Profile: e-mail with a copy button, the new-password form (or Google note), account deletion. */
+/** docs/product.md §2 Profile: e-mail with a copy button, the new-password form (or Google note), account deletion. */
 export function ProfilePage() {
   const { user: tokenUser } = useAuth();
   const { account, error } = useAccount();
@@ -212,7 +212,7 @@ function DeletionCard() {
     } catch (error) {
       console.error('Account deletion failed:', error);
     }
-    // SPEC §4: the user always ends at /login, even on error.
+    // docs/product.md §4: the user always ends at /login, even on error.
     setOpen(false);
     navigate('/login', { replace: true });
   };

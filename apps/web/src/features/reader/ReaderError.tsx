@@ -3,7 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { ReaderMessage } from './pdf/load-error.ts';
 
 /**
- * SPEC §2: 'Error Loading Book' with the message, or 'An unexpected error occurred' without one. Light (no
+ * docs/product.md §2: 'Error Loading Book' with the message, or 'An unexpected error occurred' without one. Light (no
  * pdf.js), so the route can show it when the reader's code itself cannot be loaded.
  */
 export function ReaderError({ message }: { message: string }) {

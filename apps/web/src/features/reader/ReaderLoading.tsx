@@ -2,7 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { ReaderMessage } from './pdf/load-error.ts';
 import './reader.css';
 
-/** SPEC §2 reader loading state; light (no pdf.js), so the route can show it while the reader's code loads. */
+/** docs/product.md §2 reader loading state; light (no pdf.js), so the route can show it while the reader's code loads. */
 export function ReaderLoading() {
   return (
     <main className="page" id="main">

@@ -18,7 +18,7 @@ const prefetched: PdfBookPrefetch = {
 };
 const prefetchedPosition = (bookId: number) => takePrefetched(bookId, 'position');
 
-/** SPEC §2 Reader: the document id is checked first, then the book loads. */
+/** docs/product.md §2 Reader: the document id is checked first, then the book loads. */
 export function ReaderPage() {
   const { docId } = useParams();
   const error = docIdError(docId);

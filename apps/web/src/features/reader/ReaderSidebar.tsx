@@ -3,7 +3,7 @@ import { useReaderDispatch, useReaderState, useReaderStore, type SidebarTab } fr
 import './reader-sidebar.css';
 
 interface ReaderSidebarProps {
-  /** The table of contents (SPEC §2). */
+  /** The table of contents (docs/product.md §2). */
   contents: ReactNode;
   bookmarks: ReactNode;
   bookmarkCount: number;

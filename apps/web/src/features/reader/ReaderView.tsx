@@ -9,7 +9,7 @@ import {
 } from '@threadbook/contracts';
 import { useStudyNotes } from './annotations/index.ts';
 import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
-import { useFind } from './find/index.ts';
+import { FindBar, FindHighlight, SearchResults, useFind } from './find/index.ts';
 import { useReaderShortcuts } from './keyboard/index.ts';
 import { PAGE_FIT, usefulPageLabels } from './model/index.ts';
 import { readReaderMemory, ResizablePanel, usePanelWidth, writeReaderMemory } from './panels/index.ts';
@@ -55,8 +55,8 @@ interface ReaderViewProps {
 }
 
 /**
- * The loaded reader (SPEC §2 Reader): toolbar, table of contents, pages with their paragraph anchors, and
- * the Related Paragraphs panel, with the navigation history (SPEC §4) and the keys (SPEC §9). Its state is
+ * The loaded reader (docs/product.md §2 Reader): toolbar, table of contents, pages with their paragraph anchors, and
+ * the Related Paragraphs panel, with the navigation history (docs/product.md §4) and the keys (docs/product.md §9). Its state is
  * one store (state/), which the parts read and change themselves.
  */
 export function ReaderView(props: ReaderViewProps) {
@@ -186,7 +186,8 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   });
   const renderOverlay = (pageNumber: number) => {
     const highlights = study.renderPage(pageNumber);
-    const marks = find.renderHighlight(pageNumber);
+    const found = find.highlightOn(pageNumber);
+    const marks = found && <FindHighlight key="find" {...found} />;
     const overlay = relatedOverlay(pageNumber);
     // A page with nothing to draw gets null, so it does not render again.
     if (!highlights && !marks) return overlay;
@@ -228,7 +229,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
         display={props.onPreferencesChange && preferences}
         onDisplayChange={props.onPreferencesChange}
       />
-      {find.bar}
+      {find.bar && <FindBar {...find.bar} />}
       {props.onPreferencesChange && (
         <DarkPageSuggestion preferences={preferences} onChange={props.onPreferencesChange} />
       )}
@@ -254,7 +255,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
                 onRemove={bookmarks.remove}
               />
             }
-            search={find.results}
+            search={find.results && <SearchResults {...find.results} />}
           />
         </ResizablePanel>
         <PdfView

@@ -6,7 +6,7 @@ import { createOutlineCache } from './model/index.ts';
 import { parseOutline } from './parse-outline.ts';
 import { fileFetchFailed } from './pdf/load-error.ts';
 
-/** SPEC §8: the reader's texts for an XML that cannot be had. */
+/** docs/product.md §8: the reader's texts for an XML that cannot be had. */
 export const OutlineMessage = {
   xmlNotFound: 'XML file not found for this book',
   parseFailed: 'Failed to parse XML file',
@@ -18,13 +18,13 @@ export type BookOutlineState =
   | { status: 'loaded'; outline: readonly BookOutlineChapter[] };
 
 function fetchErrorMessage(error: unknown, bookId: number): string {
-  // An expired session keeps the API's own text (SPEC §8), it is not a missing file.
+  // An expired session keeps the API's own text (docs/product.md §8), it is not a missing file.
   if (error instanceof AuthenticationError) return error.message;
   if (error instanceof ApiError && error.status === 404) return OutlineMessage.xmlNotFound;
   return fileFetchFailed('book.xml', bookId);
 }
 
-/** The XML's text, or why it cannot be had as the reader says it (SPEC §8). */
+/** The XML's text, or why it cannot be had as the reader says it (docs/product.md §8). */
 async function fetchXml(bookId: number, signal: AbortSignal): Promise<string> {
   try {
     const response = await apiFetch(`/api/books/${bookId}/files/book.xml`, { signal });
@@ -35,7 +35,7 @@ async function fetchXml(bookId: number, signal: AbortSignal): Promise<string> {
 }
 
 /**
- * SPEC §4: the book's table of contents, parsed from its XML. A cached outline is shown at once while the
+ * docs/product.md §4: the book's table of contents, parsed from its XML. A cached outline is shown at once while the
  * XML is still fetched and parsed; the fresh one replaces it and is cached. The XML is fetched and parsed
  * only once `canLoad` (the first page is drawn): a megabyte to fetch and a tenth of a second of a CPU core
  * to parse on a 350-page book, which the first page needs more. A missing or broken XML shows its error then.

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useShell } from '../../lib/shell.tsx';
 
 /**
- * The reader's fullscreen (SPEC §2): the Fullscreen API fills the screen and the shell hides its navigation
+ * The reader's fullscreen (docs/product.md §2): the Fullscreen API fills the screen and the shell hides its navigation
  * bar. The state follows the browser, so leaving with Escape shows the bar again.
  */
 export function useFullscreen(): [fullscreen: boolean, toggle: () => void] {

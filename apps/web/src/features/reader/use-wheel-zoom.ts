@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { WHEEL_ZOOM_DEBOUNCE_MS } from './model/index.ts';
 
 /**
- * Ctrl+wheel zoom, debounced (SPEC §9): wheel events closer together than 40 ms make one zoom step, in the
+ * Ctrl+wheel zoom, debounced (docs/product.md §9): wheel events closer together than 40 ms make one zoom step, in the
  * direction their movements add up to. A trackpad pinch sends dozens of small events; one step each would
  * race through the whole step table.
  */

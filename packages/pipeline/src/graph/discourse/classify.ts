@@ -1,5 +1,5 @@
 /**
- * One edge from all the evidence about an ordered pair of paragraphs (DESIGN.md "Relationship graph"):
+ * One edge from all the evidence about an ordered pair of paragraphs (docs/design.md "Relationship graph"):
  * its type from the evidence (what the words of a reference say, what is defined or introduced where,
  * how a paragraph opens), the book order only when nothing else tells; a justification a student can
  * check from either paragraph (it quotes the book and names paragraphs, never "this paragraph"); a score

@@ -20,7 +20,7 @@ export interface BookmarkListProps {
 }
 
 /**
- * The sidebar's bookmarks (DESIGN.md decision 4, SPEC §1 "bookmark jumps"): each one jumps to its page, the
+ * The sidebar's bookmarks (docs/design.md decision 4, docs/product.md §1 "bookmark jumps"): each one jumps to its page, the
  * one of the current page marked, and each has its own remove button. A failure shows as an alert above the
  * list, which stays usable.
  */

@@ -9,7 +9,7 @@ import {
 import { apiFetch, apiJson, ApiError, UnexpectedAnswerError } from '../../../lib/api.ts';
 
 /**
- * The bookmarks and reading-position calls (DESIGN.md decision 4), through apiFetch (bearer token, one
+ * The bookmarks and reading-position calls (docs/design.md decision 4), through apiFetch (bearer token, one
  * retry on 401). Every answer is checked against the shared contract: an answer of another shape is a
  * failure, not a list of broken bookmarks.
  */

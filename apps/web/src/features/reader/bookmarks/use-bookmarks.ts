@@ -35,7 +35,7 @@ interface Intent {
 }
 
 /**
- * The message for a call that failed; an expired session keeps the API's own words (SPEC §8). apiFetch
+ * The message for a call that failed; an expired session keeps the API's own words (docs/product.md §8). apiFetch
  * keeps a reply's status but not its body, so the per-book limit is told by its 400 on a new bookmark: the
  * reader sends only its own pages and a label it has made valid, which leaves the limit as the cause.
  */
@@ -64,7 +64,7 @@ interface Change {
 export const bookmarksQueryKey = (bookId: number) => ['books', bookId, 'bookmarks'] as const;
 
 /**
- * The student's bookmarks of a book (DESIGN.md decision 4), changed optimistically: the list changes at
+ * The student's bookmarks of a book (docs/design.md decision 4), changed optimistically: the list changes at
  * once and a failed call puts the page back as the server has it, with a short message in `error`.
  *
  * The list is a query; the server's answers to the changes (mutations) are written into it, and the changes

@@ -7,7 +7,7 @@ import { createPositionSaver } from './position-saver.ts';
 export type SavedReadingPosition = { status: 'loading' } | { status: 'done'; page: number | null };
 
 /**
- * The saved reading position of the book (DESIGN.md decision 4), asked for each time the book opens (never
+ * The saved reading position of the book (docs/design.md decision 4), asked for each time the book opens (never
  * an older answer: the student may have read on elsewhere). A failed fetch counts as no position: the
  * book still opens, at page 1, and the failure is only logged. `takePrefetched` gives the call made already
  * when the reader's address was opened directly (prefetch.ts), if there is one.

@@ -3,7 +3,7 @@ import type { KeyboardEvent, Ref } from 'react';
 import { FIND_TEXT } from './messages.ts';
 import './find.css';
 
-interface FindBarProps {
+export interface FindBarProps {
   query: string;
   onQueryChange(query: string): void;
   /** "12 results", "No results", "Searching…"; empty when there is nothing to say. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { clearHighlights, highlightTextLayer, type HitRegion } from './highlight.ts';
 
-interface FindHighlightProps {
+export interface FindHighlightProps {
   /** The query's terms as folded words (queryTerms). */
   terms: readonly (readonly string[])[];
   /** The current hit's paragraph when it is on this page. */

@@ -4,7 +4,7 @@ import { usePageLabelOf } from '../state/index.ts';
 import { FIND_TEXT } from './messages.ts';
 import { sectionLabel, SnippetText } from './snippet.tsx';
 
-interface SearchResultsProps {
+export interface SearchResultsProps {
   hits: readonly SearchHit[];
   /** Index of the current hit, -1 for none. */
   current: number;

@@ -49,21 +49,6 @@ export function termsPattern(terms: readonly (readonly string[])[]): RegExp | nu
   return new RegExp(`(?<!${WORD})(?:${alternatives.join('|')})(?!${WORD})`, 'gu');
 }
 
-/** The [start, end) ranges of `text` (not folded) where `terms` match, in order. */
-export function findMatches(text: string, terms: readonly (readonly string[])[]): [number, number][] {
-  const pattern = termsPattern(terms);
-  if (!pattern) return [];
-  const { folded, origin } = foldWithOrigin(text);
-  const ranges: [number, number][] = [];
-  for (const match of folded.matchAll(pattern)) {
-    const start = match.index;
-    const end = start + match[0].length;
-    if (end === start) continue;
-    ranges.push([origin[start]!.start, origin[end - 1]!.end]);
-  }
-  return ranges;
-}
-
 /** `text` folded, and for each folded character the [start, end) of the character of `text` it comes from. */
 export function foldWithOrigin(text: string): { folded: string; origin: { start: number; end: number }[] } {
   let folded = '';

@@ -72,3 +72,27 @@ describe('highlightTextLayer', () => {
     expect(highlightTextLayer(layer, queryTerms('forest'))).toEqual([]);
   });
 });
+
+describe('the words highlightTextLayer marks', () => {
+  const marks = (text: string, query: string) => {
+    const layer = textLayer([{ top: 10, runs: [text] }]);
+    highlightTextLayer(layer, queryTerms(query));
+    return marked(layer);
+  };
+  it('finds folded terms as whole words, marking the text as written', () => {
+    expect(marks('The Königsberg bridges; konigsbergs are not KÖNIGSBERG.', 'konigsberg')).toEqual([
+      'Königsberg',
+      'KÖNIGSBERG',
+    ]);
+  });
+  it('matches a phrase across any spacing or punctuation, and each of several terms', () => {
+    expect(marks('A shortest\npath, a shortest-path tree, a path.', '"shortest path" tree')).toEqual([
+      'shortest\npath',
+      'shortest-path',
+      'tree',
+    ]);
+  });
+  it('keeps offsets right after characters that decompose', () => {
+    expect(marks('e\u0301te\u0301 été ETE', 'ete')).toEqual(['e\u0301te\u0301', 'été', 'ETE']);
+  });
+});

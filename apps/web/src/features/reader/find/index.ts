@@ -1,1 +1,4 @@
-export { useFind, type Find } from './use-find.tsx';
+export { FindBar } from './FindBar.tsx';
+export { FindHighlight } from './FindHighlight.tsx';
+export { SearchResults } from './SearchResults.tsx';
+export { useFind, type Find } from './use-find.ts';

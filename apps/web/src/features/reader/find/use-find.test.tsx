@@ -6,7 +6,9 @@ import type { BookSearchResponse, SearchHit } from '@threadbook/contracts';
 import { renderWithReaderStore } from '../../../test/reader-store.tsx';
 import type { HistoryJump } from '../model/index.ts';
 import { searchBook } from './api.ts';
-import { useFind } from './use-find.tsx';
+import { FindBar } from './FindBar.tsx';
+import { SearchResults } from './SearchResults.tsx';
+import { useFind } from './use-find.ts';
 
 vi.mock('./api.ts', () => ({ searchBook: vi.fn() }));
 const search = vi.mocked(searchBook);
@@ -38,8 +40,8 @@ function Reader({ onJump }: { onJump(to: HistoryJump): void }) {
       <button type="button" onClick={find.toggle}>
         Find in book
       </button>
-      {find.bar}
-      {sidebar && <aside aria-label="Sidebar">{find.results}</aside>}
+      {find.bar && <FindBar {...find.bar} />}
+      {sidebar && <aside aria-label="Sidebar">{find.results && <SearchResults {...find.results} />}</aside>}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 /**
- * The reader's keyboard shortcuts (SPEC §9), as a pure mapping from a key event to an action. Letters are
+ * The reader's keyboard shortcuts (docs/product.md §9), as a pure mapping from a key event to an action. Letters are
  * matched case-insensitively with Shift read from the event, so Caps Lock does not change their meaning.
  *
- * SPEC §9's "Cmd/Ctrl+Z undo; Shift+Z or Y redo" reads two ways, and both are honoured: Cmd/Ctrl+Shift+Z
+ * docs/product.md §9's "Cmd/Ctrl+Z undo; Shift+Z or Y redo" reads two ways, and both are honoured: Cmd/Ctrl+Shift+Z
  * and Cmd/Ctrl+Y redo, and so do Shift+Z and Y (with or without Shift) on their own.
  *
- * Bookmarking the current page is M ("mark"): SPEC §9 uses B, F, P, Z and Y, and Ctrl/Cmd+D belongs to
+ * Bookmarking the current page is M ("mark"): docs/product.md §9 uses B, F, P, Z and Y, and Ctrl/Cmd+D belongs to
  * the browser's own bookmarks. H highlights the words selected on a page (issue 34).
  */
 

@@ -5,7 +5,7 @@ import { useReaderShortcuts, type ReaderShortcutHandlers } from './use-reader-sh
 
 type Key = { key: string; shiftKey?: boolean; altKey?: boolean; ctrlKey?: boolean; metaKey?: boolean };
 
-/** Every shortcut of SPEC §9 (and the bookmark key), with the action it must take. */
+/** Every shortcut of docs/product.md §9 (and the bookmark key), with the action it must take. */
 const SHORTCUTS: [string, Key, ReaderAction][] = [
   ['PageDown', { key: 'PageDown' }, 'nextPage'],
   ['PageUp', { key: 'PageUp' }, 'previousPage'],

@@ -5,7 +5,7 @@ import { isTypingTarget, shortcutAction, type ReaderAction } from './shortcuts.t
 export type ReaderShortcutHandlers = Partial<Record<ReaderAction, () => void>>;
 
 /**
- * Listens on the window for the reader's shortcuts (SPEC §9) while `enabled`. Nothing fires while the
+ * Listens on the window for the reader's shortcuts (docs/product.md §9) while `enabled`. Nothing fires while the
  * student types in an input, textarea or editable element, nor for a key a focused control already handled
  * (a panel's resize handle takes its own arrow keys).
  */

@@ -1,5 +1,5 @@
 /**
- * Related paragraphs grouped by relationship type for the panel (SPEC §2, §3), and the count texts of the
+ * Related paragraphs grouped by relationship type for the panel (docs/product.md §2, §3), and the count texts of the
  * panel and of the anchor tooltip.
  */
 

@@ -1,14 +1,14 @@
 /**
- * Navigation history (SPEC §4): a linear list of visited places with a current index, held as immutable
+ * Navigation history (docs/product.md §4): a linear list of visited places with a current index, held as immutable
  * state so React can keep it; every function returns a new state (or the same one when nothing changes).
  * Only table-of-contents and related-panel jumps are pushed; the type of `source` makes manual page
  * changes impossible to record.
  */
 
-/** SPEC §9: the oldest entry is dropped beyond this. */
+/** docs/product.md §9: the oldest entry is dropped beyond this. */
 export const HISTORY_LIMIT = 100;
 
-/** SPEC §3 "Navigation history entry": where a jump came from. */
+/** docs/product.md §3 "Navigation history entry": where a jump came from. */
 export type HistorySource = 'toc' | 'aiPanel' | 'manual';
 
 /** The jumps that are recorded; 'manual' only ever labels the starting page. */

@@ -26,7 +26,7 @@ const TITLES = sectionTitlesOf([
   },
 ]);
 
-describe('paragraph labels (SPEC §3 "Paragraph ids")', () => {
+describe('paragraph labels (docs/product.md §3 "Paragraph ids")', () => {
   it.each([
     ['3.2.4', 'Section 3.2, Paragraph 4'],
     ['12:3.2.4', 'Section 3.2, Paragraph 4'],

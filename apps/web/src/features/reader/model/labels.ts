@@ -1,5 +1,5 @@
 /**
- * How the reader names paragraphs, sections and pages (SPEC §2, §3). A paragraph or section is named by
+ * How the reader names paragraphs, sections and pages (docs/product.md §2, §3). A paragraph or section is named by
  * the number the book prints ('Section 3.2, Paragraph 4', 'Section 3.2'), and one the book gives no number
  * (an id the extraction made, '4.properties') by its title from the book's outline ('“Properties”,
  * Paragraph 4'), never by its id. The rule itself is @threadbook/book's; this gives it the titles.

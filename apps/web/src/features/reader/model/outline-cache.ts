@@ -6,7 +6,7 @@ import type {
 } from '@threadbook/book';
 
 /**
- * The table of contents cached in local storage, one key per book, valid 7 days (SPEC §3 "Cached outline",
+ * The table of contents cached in local storage, one key per book, valid 7 days (docs/product.md §3 "Cached outline",
  * §4, §9): the reader shows it at once while the XML is fetched and parsed again. A cache must never break
  * the reader: an entry that is expired, unreadable or not an outline is removed and reads as absent, and
  * storage that refuses a write (quota, private mode) is ignored.

@@ -7,7 +7,7 @@ function textOf(length: number): string {
 }
 
 describe('truncateText', () => {
-  it('cuts at 150 characters (SPEC §9)', () => {
+  it('cuts at 150 characters (docs/product.md §9)', () => {
     expect(TRUNCATE_AT).toBe(150);
     expect([SEE_MORE, SEE_LESS]).toEqual(['See More', 'See Less']);
   });

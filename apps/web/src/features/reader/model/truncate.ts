@@ -1,5 +1,5 @@
 /**
- * The text of a related paragraph in the panel (SPEC §2, §9): longer than 150 characters, it is cut at 150
+ * The text of a related paragraph in the panel (docs/product.md §2, §9): longer than 150 characters, it is cut at 150
  * with a 'See More' toggle that shows it whole and 'See Less' that cuts it again. Shorter texts show whole,
  * with no toggle.
  */

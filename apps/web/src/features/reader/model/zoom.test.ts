@@ -20,7 +20,7 @@ import {
   zoomOutByFineStep,
 } from './zoom.ts';
 
-describe('zoom constants (SPEC §9)', () => {
+describe('zoom constants (docs/product.md §9)', () => {
   it('offers the preset levels 50–400%', () => {
     expect(PRESET_SCALES.map((scale) => formatZoomPercent(scale))).toEqual([
       '50',

@@ -1,5 +1,5 @@
 /**
- * Zoom arithmetic (SPEC §5, §9). A scale is a factor of the page's natural size (1 = 100%). The reader
+ * Zoom arithmetic (docs/product.md §5, §9). A scale is a factor of the page's natural size (1 = 100%). The reader
  * opens at page fit; the toolbar buttons step by 0.25; the preset menu offers fixed levels; the wheel
  * (with Ctrl) and the keyboard move through a finer step table; the percentage input takes 25–500%.
  * Every scale stays inside the step table's range, 0.1 to 10.

@@ -19,7 +19,7 @@ interface ResizablePanelProps {
 
 /**
  * A side column of the reader with a handle on its inner edge: drag it with the pointer, or focus it and use
- * the arrow keys (Home and End for the narrowest and widest). Widths stay inside SPEC §9's bounds.
+ * the arrow keys (Home and End for the narrowest and widest). Widths stay inside docs/product.md §9's bounds.
  */
 export function ResizablePanel({ side, label, open, width, onResize, children }: ResizablePanelProps) {
   const { min, max } = PANEL_BOUNDS[side];

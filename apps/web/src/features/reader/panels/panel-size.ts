@@ -1,5 +1,5 @@
 /**
- * The widths of the reader's side panels (SPEC §9): left (table of contents) 280 px within 200–500, right
+ * The widths of the reader's side panels (docs/product.md §9): left (table of contents) 280 px within 200–500, right
  * (Related Paragraphs) 400 px within 250–600. Widths are whole pixels, always inside their bounds.
  */
 

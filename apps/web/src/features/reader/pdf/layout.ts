@@ -138,11 +138,11 @@ export function jumpScrollTop(layout: PageLayout, position: ReadingPosition, vie
   return Math.min(scrollTopFor(layout, position), top + height - viewportHeight);
 }
 
-/** SPEC §9: the smallest zoom; page fit never goes below it, however small the viewer. */
+/** docs/product.md §9: the smallest zoom; page fit never goes below it, however small the viewer. */
 const MIN_FIT_SCALE = 0.25;
 
 /**
- * SPEC §9 page fit: the scale at which a whole page (`page`, CSS pixels at scale 1) fits in the viewer
+ * docs/product.md §9 page fit: the scale at which a whole page (`page`, CSS pixels at scale 1) fits in the viewer
  * between the gaps, so the student sees it top to bottom.
  */
 export function fitPageScale(

@@ -1,6 +1,6 @@
 import { ApiError, AuthenticationError } from '../../../lib/api.ts';
 
-/** SPEC §2 Reader and §8: the texts of the reader's loading states. */
+/** docs/product.md §2 Reader and §8: the texts of the reader's loading states. */
 export const ReaderMessage = {
   loading: 'Loading book...',
   errorTitle: 'Error Loading Book',
@@ -11,7 +11,7 @@ export const ReaderMessage = {
   pdfNotFound: 'PDF file not found for this book',
 } as const;
 
-/** SPEC §8 'Failed to fetch file {file} for book {id}'. */
+/** docs/product.md §8 'Failed to fetch file {file} for book {id}'. */
 export function fileFetchFailed(file: string, bookId: number): string {
   return `Failed to fetch file ${file} for book ${bookId}`;
 }
@@ -24,7 +24,7 @@ export class ReaderLoadError extends Error {
   }
 }
 
-/** SPEC §5: the document id must be numeric. */
+/** docs/product.md §5: the document id must be numeric. */
 export function docIdError(docId: string | undefined): string | null {
   if (docId === undefined || docId === '') return ReaderMessage.noId;
   if (!/^\d+$/.test(docId)) return ReaderMessage.invalidId;
@@ -33,7 +33,7 @@ export function docIdError(docId: string | undefined): string | null {
 
 /** The reader's text for a failure to fetch the PDF of book `bookId`. */
 export function pdfFetchError(error: unknown, file: string, bookId: number): ReaderLoadError {
-  // An expired session keeps the API's own text (SPEC §8), it is not a missing file.
+  // An expired session keeps the API's own text (docs/product.md §8), it is not a missing file.
   if (error instanceof AuthenticationError) return new ReaderLoadError(error.message);
   if (error instanceof ApiError && error.status === 404)
     return new ReaderLoadError(ReaderMessage.pdfNotFound);

@@ -17,7 +17,7 @@ export interface PdfBookPrefetch {
 }
 
 /**
- * SPEC §4 reader loading: loading, then loaded or error. The metadata and the PDF are fetched together; a
+ * docs/product.md §4 reader loading: loading, then loaded or error. The metadata and the PDF are fetched together; a
  * metadata failure (an unknown book) wins over the PDF's, whichever answers first. A range that fails
  * while the student reads turns the state to error too. Mount it under a key of the book id: a new book
  * starts from loading.

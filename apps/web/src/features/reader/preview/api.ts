@@ -2,7 +2,7 @@ import { pageReferencesResponseSchema, type PageReferences } from '@threadbook/c
 import { graphCall } from '../../../lib/api.ts';
 
 /**
- * The references of one page with their targets (DESIGN.md "Reference spans"); null when the API refused
+ * The references of one page with their targets (docs/design.md "Reference spans"); null when the API refused
  * or answered in another shape (a book imported before spans existed answers an empty list).
  */
 export function fetchPageReferences(

@@ -14,13 +14,13 @@ import {
 import type { ParagraphAnchor } from './anchor-index.ts';
 import './overlay.css';
 
-/** SPEC §2: horizontal places, as fractions of the page width. */
+/** docs/product.md §2: horizontal places, as fractions of the page width. */
 export const OVERLAY_X = { anchor: 0.08, selectedMarker: 0.01, jumpIndicator: 0.02 } as const;
-/** SPEC §9: the tooltip hides this long after the pointer leaves. */
+/** docs/product.md §9: the tooltip hides this long after the pointer leaves. */
 export const TOOLTIP_HIDE_MS = 100;
 
 interface PageOverlayProps {
-  /** The anchors of this page: given only for the current page (SPEC §2). */
+  /** The anchors of this page: given only for the current page (docs/product.md §2). */
   anchors: readonly ParagraphAnchor[];
   selected: ParagraphPlace | null;
   highlight: ParagraphPlace | null;

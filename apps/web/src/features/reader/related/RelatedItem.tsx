@@ -26,7 +26,7 @@ interface RelatedItemProps {
 }
 
 /**
- * One related paragraph (SPEC §2): its label (a jump to it), its page, a caption's figure as printed, its
+ * One related paragraph (docs/product.md §2): its label (a jump to it), its page, a caption's figure as printed, its
  * text cut at 150 characters with See More (the paragraph then drawn as printed, its text kept for screen
  * readers) / See Less, the student's own highlights and notes in it, why it
  * is related, and its explanation on demand.

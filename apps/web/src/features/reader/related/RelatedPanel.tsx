@@ -29,7 +29,7 @@ interface RelatedPanelProps {
 }
 
 /**
- * SPEC §2 Related panel: the selected paragraph's relationships in groups, or the state it is in. SPEC §4:
+ * docs/product.md §2 Related panel: the selected paragraph's relationships in groups, or the state it is in. docs/product.md §4:
  * a related paragraph is jumped to (a recorded jump), highlighted and pointed at; the same one again only
  * loses its highlight. The source is jumped to with a source arrow.
  */
@@ -71,7 +71,7 @@ export function RelatedPanel({ bookId, pdf, anchors, notesOn }: RelatedPanelProp
         (related.response.related.length === 0 ? (
           <p className="related__message">{RelatedMessage.none}</p>
         ) : (
-          // Keyed by the source: another selection starts with no summaries (SPEC §4).
+          // Keyed by the source: another selection starts with no summaries (docs/product.md §4).
           <RelatedGroups
             key={related.response.source_node.id}
             bookId={bookId}

@@ -9,12 +9,12 @@ import {
 import type { ParagraphPlace } from '../model/index.ts';
 
 /**
- * The book's graph arranged for the page overlays (SPEC §2 "PDF page overlays"): per page, the paragraphs
+ * The book's graph arranged for the page overlays (docs/product.md §2 "PDF page overlays"): per page, the paragraphs
  * that have relationships (the anchors, with what the tooltip lists), and for every paragraph where it
  * sits, so a highlight can cover it. Pure: built once per graph.
  */
 
-/** SPEC §3: an edge without a justification is shown with this one. */
+/** docs/product.md §3: an edge without a justification is shown with this one. */
 export const NO_JUSTIFICATION = 'No justification provided';
 
 /** Where the last paragraph of a page is taken to end (the bottom margin of a typical page). */

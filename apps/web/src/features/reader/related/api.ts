@@ -13,12 +13,12 @@ import {
 import { graphCall } from '../../../lib/api.ts';
 
 /**
- * The reader's graph calls (SPEC §7). As the spec has it, a graph call answers null on error: a refusal by
+ * The reader's graph calls (docs/product.md §7). As the spec has it, a graph call answers null on error: a refusal by
  * the API (a non-OK status) or an answer of the wrong shape. A failure to make the call at all (no network,
- * the session gone) is thrown, so the panel can tell the two apart (SPEC §8).
+ * the session gone) is thrown, so the panel can tell the two apart (docs/product.md §8).
  */
 
-/** SPEC §7, §9: what the reader asks of the related paragraphs. */
+/** docs/product.md §7, §9: what the reader asks of the related paragraphs. */
 export const READER_PAGING: RelatedPaging = {
   max_distance: GRAPH_LIMITS.maxDistance.default,
   limit: GRAPH_LIMITS.limit.default,

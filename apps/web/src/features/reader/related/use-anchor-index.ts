@@ -5,10 +5,10 @@ import { buildAnchorIndex, EMPTY_ANCHOR_INDEX, type AnchorIndex } from './anchor
 export const bookGraphQueryKey = (bookId: number) => ['books', bookId, 'graph'] as const;
 
 /**
- * The page anchors of book `bookId`, from its graph (SPEC §2), fetched once `wanted` (after the first page
+ * The page anchors of book `bookId`, from its graph (docs/product.md §2), fetched once `wanted` (after the first page
  * is drawn: a 1,000-page book's graph is megabytes of JSON to read, which would hold that page up), and
  * kept while the app runs (a book's graph changes only with a new import). Until the graph arrives, and
- * when it cannot be had, there are no anchors; SPEC §8: a graph fetch failure is only logged.
+ * when it cannot be had, there are no anchors; docs/product.md §8: a graph fetch failure is only logged.
  */
 export function useAnchorIndex(bookId: number, wanted = true): AnchorIndex {
   const query = useQuery({

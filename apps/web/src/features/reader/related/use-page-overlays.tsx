@@ -5,7 +5,7 @@ import { PageOverlay } from './PageOverlay.tsx';
 
 /**
  * What the reader draws over page `pageNumber` (for PdfView's renderOverlay): the anchors of the current
- * page only (SPEC §2), and the selection's marker, the highlight and the jump arrow on the pages they are
+ * page only (docs/product.md §2), and the selection's marker, the highlight and the jump arrow on the pages they are
  * on, and on a first visit the anchors' introduction. Null for a page with none of these, so the pages that have nothing to draw do not render again.
  */
 export function usePageOverlays(anchors: AnchorIndex): (pageNumber: number) => ReactNode {

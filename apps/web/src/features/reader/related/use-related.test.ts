@@ -169,7 +169,7 @@ describe('useRelated with the book graph the reader holds', () => {
   });
   const placed = (id: string) => ({ id, page: 40 + ids.indexOf(id), y_start: 0.1, text: `Text of ${id}.` });
   const textsUrl = (wanted: string[]) => `/api/graph/books/12/paragraphs?ids=${wanted.join(',')}`;
-  /** SPEC §9: ten of the eleven, best first; the inverse type seen from a target. */
+  /** docs/product.md §9: ten of the eleven, best first; the inverse type seen from a target. */
   const ranked = ['5.1.1', '3.1.1', '4.1.1', '4.1.2', '4.1.3', '4.1.4', '4.1.5', '4.1.6', '4.1.7', '4.1.8'];
 
   it('ranks from the graph and asks only for the texts, answering as the related call would', async () => {

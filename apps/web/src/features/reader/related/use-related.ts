@@ -4,7 +4,7 @@ import { rankRelated, relatedAnswer, type RelatedParagraphsResponse } from '@thr
 import { EMPTY_ANCHOR_INDEX, type AnchorIndex } from './anchor-index.ts';
 import { fetchParagraphTexts, fetchRelated, READER_PAGING } from './api.ts';
 
-/** SPEC §2 Related panel and §8: the panel's texts. */
+/** docs/product.md §2 Related panel and §8: the panel's texts. */
 export const RelatedMessage = {
   nothingSelected: 'Click on a paragraph anchor in the PDF to view its relationships.',
   loading: 'Loading relationships...',

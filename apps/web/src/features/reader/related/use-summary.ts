@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { GraphSummaryRequest } from '@threadbook/contracts';
 import { fetchSummary } from './api.ts';
 
-/** SPEC §2, §8: the explain button's labels and the warning texts. */
+/** docs/product.md §2, §8: the explain button's labels and the warning texts. */
 export const SummaryText = {
   explain: 'Explain Relationship',
   generating: 'Generating...',
@@ -14,7 +14,7 @@ export const SummaryText = {
   error: 'An error occurred while generating the summary',
 } as const;
 
-/** SPEC §4: not generated, generating, shown, hidden; a failure goes back to not generated with a warning. */
+/** docs/product.md §4: not generated, generating, shown, hidden; a failure goes back to not generated with a warning. */
 export type SummaryState =
   | { status: 'none'; warning: string | null }
   | { status: 'generating' }

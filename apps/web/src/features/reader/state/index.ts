@@ -1,4 +1,3 @@
-export { INDICATOR_FADE_MS, INDICATOR_GONE_MS } from './indicator.ts';
 export {
   initialReaderState,
   LANDING_MARGIN,

@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithReaderStore } from '../../../test/reader-store.tsx';
 import type { ParagraphPlace } from '../model/index.ts';
-import { INDICATOR_FADE_MS, INDICATOR_GONE_MS } from './indicator.ts';
+import { INDICATOR_FADE_MS, INDICATOR_GONE_MS } from '../model/index.ts';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const place = (id: string, page: number, yStart: number): ParagraphPlace => ({

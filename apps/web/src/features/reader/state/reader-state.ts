@@ -21,7 +21,7 @@ import {
 } from '../model/index.ts';
 
 /**
- * The reader's one state (SPEC §2 Reader, §4, §5, §9) and the named actions that change it, as a pure
+ * The reader's one state (docs/product.md §2 Reader, §4, §5, §9) and the named actions that change it, as a pure
  * reducer. What the reader does to the world (scrolling the pages, timers, the server) is not in here: a
  * navigation is a request the page view carries out (`navigation`), and the page it then shows comes back
  * as `pageChanged`.
@@ -104,7 +104,7 @@ export type ReaderAction =
   /** An unrecorded move to a page (the toolbar, the keys); out-of-range pages are ignored. */
   | { type: 'goToPage'; page: number }
   | { type: 'goBy'; delta: number }
-  /** A recorded jump (SPEC §4): table of contents, bookmarks and the related panel. `at`: Date.now(). */
+  /** A recorded jump (docs/product.md §4): table of contents, bookmarks and the related panel. `at`: Date.now(). */
   | { type: 'jump'; to: HistoryJump; at: number }
   | { type: 'undo' }
   | { type: 'redo' }

@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { INDICATOR_FADE_MS, INDICATOR_GONE_MS } from './indicator.ts';
+import { INDICATOR_FADE_MS, INDICATOR_GONE_MS } from '../model/index.ts';
 import { readerReducer, type ReaderAction, type ReaderState } from './reader-state.ts';
 
 /**
@@ -59,7 +59,7 @@ export function useReaderDispatch(): ReaderStore['dispatch'] {
 }
 
 /**
- * SPEC §4, §9: the jump arrow fades at 2 s and is gone at 2.5 s. The clock starts when the arrow is on
+ * docs/product.md §4, §9: the jump arrow fades at 2 s and is gone at 2.5 s. The clock starts when the arrow is on
  * screen (after the commit), not when the jump was asked for: on a busy main thread the render can lag the
  * click, and the reader must still see it for the full 2 s.
  */

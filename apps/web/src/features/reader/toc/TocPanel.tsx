@@ -16,9 +16,9 @@ interface TocPanelProps {
 }
 
 /**
- * SPEC §2 Reader, table of contents: chapters with an expand/collapse button when they have sections, the
+ * docs/product.md §2 Reader, table of contents: chapters with an expand/collapse button when they have sections, the
  * entry for the current page highlighted (its chapter while the section is folded away), entries without a
- * page disabled, a click on an entry makes a recorded jump (SPEC §4). The chapter being read starts expanded.
+ * page disabled, a click on an entry makes a recorded jump (docs/product.md §4). The chapter being read starts expanded.
  */
 export function TocPanel({ outline }: TocPanelProps) {
   const titleId = useId();

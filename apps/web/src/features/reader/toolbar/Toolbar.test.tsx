@@ -113,7 +113,7 @@ const pageInput = () => screen.getByRole('textbox', { name: 'Page number' });
 const zoomInput = () => screen.getByRole('textbox', { name: 'Zoom percentage' });
 
 describe('Toolbar', () => {
-  it("holds SPEC §2's items in order, each named", () => {
+  it("holds docs/product.md §2's items in order, each named", () => {
     setup({ canClearHistory: true });
     const toolbar = screen.getByRole('toolbar', { name: 'Reader toolbar' });
     const items = [...toolbar.querySelectorAll('button, input, h1, span')].map(
@@ -331,7 +331,7 @@ describe('Toolbar zoom presets', () => {
       .filter((entry) => entry.getAttribute('aria-checked') === 'true')
       .map((entry) => entry.textContent);
 
-  it("lists 'Page fit' and SPEC §9's levels, with page fit checked at first and focused", async () => {
+  it("lists 'Page fit' and docs/product.md §9's levels, with page fit checked at first and focused", async () => {
     const { user } = setup({ zoomSetting: PAGE_FIT });
     expect(presetsButton()).toHaveAttribute('aria-haspopup', 'menu');
     expect(presetsButton()).toHaveAttribute('aria-expanded', 'false');

@@ -51,12 +51,12 @@ export interface ToolbarProps {
 }
 
 /**
- * The reader's toolbar, items in SPEC §2's order, with three additions: the bookmark toggle after the next-page
- * button (DESIGN.md decision 4) and the zoom preset menu after the percentage (SPEC §9). It shows the
+ * The reader's toolbar, items in docs/product.md §2's order, with three additions: the bookmark toggle after the next-page
+ * button (docs/design.md decision 4) and the zoom preset menu after the percentage (docs/product.md §9). It shows the
  * reader's state and dispatches what the student asks for: pages from the buttons or the page input (a
  * valid page other than the current one), a zoom from the − and + buttons (steps of 0.25, not below 0.25),
  * the percentage input or a preset, or page fit from the preset menu. The page and zoom inputs take effect
- * on Enter or when they lose focus; a value SPEC §5 does not allow puts back the current one (Escape too).
+ * on Enter or when they lose focus; a value docs/product.md §5 does not allow puts back the current one (Escape too).
  */
 export function Toolbar(props: ToolbarProps) {
   const dispatch = useReaderDispatch();

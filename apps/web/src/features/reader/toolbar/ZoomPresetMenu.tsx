@@ -9,7 +9,7 @@ interface ZoomPreset {
   label: string;
 }
 
-/** SPEC §9: page fit (the default) and the preset levels, in the order the menu lists them. */
+/** docs/product.md §9: page fit (the default) and the preset levels, in the order the menu lists them. */
 const PRESETS: readonly ZoomPreset[] = [
   { setting: PAGE_FIT, label: 'Page fit' },
   ...PRESET_SCALES.map((scale) => ({ setting: scale, label: `${formatZoomPercent(scale)}%` })),

@@ -1,13 +1,13 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { Annotation, SearchHit } from '@threadbook/contracts';
 import type { HistoryJump } from '../model/index.ts';
-import { FindBar } from './FindBar.tsx';
-import { FindHighlight } from './FindHighlight.tsx';
+import type { FindBarProps } from './FindBar.tsx';
+import type { FindHighlightProps } from './FindHighlight.tsx';
 import { queryTerms } from './fold.ts';
 import { FIND_TEXT } from './messages.ts';
 import { stepHit, type Direction } from './navigation.ts';
 import { notesMatching } from './own-notes.ts';
-import { SearchResults } from './SearchResults.tsx';
+import type { SearchResultsProps } from './SearchResults.tsx';
 import { sectionLabel } from './snippet.tsx';
 import { useBookSearch, type BookSearch } from './use-book-search.ts';
 import { SEARCH_LIMITS } from '@threadbook/contracts';
@@ -16,7 +16,7 @@ interface UseFindOptions {
   bookId: number;
   /** The page shown: the first Enter goes to the first hit from there. */
   currentPage: number;
-  /** A recorded jump (SPEC §4), as the table of contents makes. */
+  /** A recorded jump (docs/product.md §4), as the table of contents makes. */
   jump(to: HistoryJump): void;
   /** The left sidebar, where the results are listed: opened with the find bar, closed with it again. */
   sidebarOpen: boolean;
@@ -33,12 +33,12 @@ export interface Find {
   openFind(): void;
   close(): void;
   toggle(): void;
-  /** The find bar, while open. */
-  bar: ReactNode;
-  /** The sidebar's search view, while the find bar is open. */
-  results: ReactNode;
-  /** The marks on page `pageNumber`'s text layer, drawn among its overlays. */
-  renderHighlight(pageNumber: number): ReactNode;
+  /** What the find bar shows (FindBar), while open. */
+  bar: FindBarProps | null;
+  /** What the sidebar's search view lists (SearchResults), while the find bar is open. */
+  results: SearchResultsProps | null;
+  /** The marks on page `pageNumber`'s text layer (FindHighlight, among its overlays), if it has hits. */
+  highlightOn(pageNumber: number): FindHighlightProps | null;
 }
 
 /** The status line of a search: "12 results", "No results", "Searching…". */
@@ -164,52 +164,49 @@ export function useFind({
   const terms = useMemo(() => queryTerms(result?.query ?? ''), [result?.query]);
   const hitPages = useMemo(() => new Set(hits.map((hit) => hit.page)), [hits]);
   const currentHit = current >= 0 ? hits[current] : undefined;
-  const renderHighlight = (pageNumber: number): ReactNode => {
+  const highlightOn = (pageNumber: number): FindHighlightProps | null => {
     if (!open || !hitPages.has(pageNumber) || terms.length === 0) return null;
-    if (currentHit?.page !== pageNumber) return <FindHighlight key="find" terms={terms} />;
+    if (currentHit?.page !== pageNumber) return { terms };
     // The current paragraph runs to the next hit below it on the page, if any.
     const below = hits.find((hit, index) => index > current && hit.page === pageNumber);
-    return (
-      <FindHighlight
-        key="find"
-        terms={terms}
-        region={{
-          yStart: currentHit.yStart,
-          yEnd: below && below.yStart > currentHit.yStart ? below.yStart : undefined,
-        }}
-      />
-    );
+    return {
+      terms,
+      region: {
+        yStart: currentHit.yStart,
+        yEnd: below && below.yStart > currentHit.yStart ? below.yStart : undefined,
+      },
+    };
   };
 
   const status = statusText(search);
   const canStep = hits.length > 0;
-  const bar = open ? (
-    <FindBar
-      inputRef={inputRef}
-      query={query}
-      onQueryChange={setQuery}
-      status={status}
-      position={current >= 0 ? FIND_TEXT.position(current, hits.length) : ''}
-      canStep={canStep}
-      onNext={() => step(1)}
-      onPrevious={() => step(-1)}
-      onClose={close}
-    />
-  ) : null;
+  const bar: FindBarProps | null = open
+    ? {
+        inputRef,
+        query,
+        onQueryChange: setQuery,
+        status,
+        position: current >= 0 ? FIND_TEXT.position(current, hits.length) : '',
+        canStep,
+        onNext: () => step(1),
+        onPrevious: () => step(-1),
+        onClose: close,
+      }
+    : null;
   const foundNotes = open && search.status !== 'idle' ? notesMatching(ownNotes, query) : [];
-  const results = open ? (
-    <SearchResults
-      notes={foundNotes}
-      onChooseNote={(annotation) => onChooseNote?.(annotation)}
-      hits={hits}
-      current={current}
-      total={result?.total ?? 0}
-      truncated={result?.truncated ?? false}
-      message={search.status === 'idle' ? FIND_TEXT.hint : status}
-      busy={search.status === 'searching'}
-      onChoose={goTo}
-    />
-  ) : null;
+  const results: SearchResultsProps | null = open
+    ? {
+        notes: foundNotes,
+        onChooseNote: (annotation) => onChooseNote?.(annotation),
+        hits,
+        current,
+        total: result?.total ?? 0,
+        truncated: result?.truncated ?? false,
+        message: search.status === 'idle' ? FIND_TEXT.hint : status,
+        busy: search.status === 'searching',
+        onChoose: goTo,
+      }
+    : null;
 
   return {
     open,
@@ -218,6 +215,6 @@ export function useFind({
     toggle: () => (open ? close() : openFind()),
     bar,
     results,
-    renderHighlight,
+    highlightOn,
   };
 }

@@ -1,11 +1,3 @@
-/** A paragraph's place: its page and its vertical extent as fractions of the page height (0 top). */
-export interface ParagraphPlace {
-  id: string;
-  page: number;
-  yStart: number;
-  yEnd: number;
-}
-
 /** The arrow shown beside the paragraph a related-panel jump landed on. */
 export interface JumpIndicator {
   page: number;
@@ -16,3 +8,7 @@ export interface JumpIndicator {
   /** Changes with every jump, so a repeated jump to the same place starts the arrow afresh. */
   serial: number;
 }
+
+/** docs/product.md §4, §9: the jump indicator fades at 2 s and is gone at 2.5 s. */
+export const INDICATOR_FADE_MS = 2000;
+export const INDICATOR_GONE_MS = 2500;
