@@ -62,44 +62,26 @@ export function sessionCount(server: ServerDatabase, email: string): Promise<num
   });
 }
 
-/** The tables of a book's stored graph. */
-const GRAPH_TABLES = [
-  'graph_book',
-  'graph_node',
-  'graph_edge',
-  'graph_summary',
-  'graph_reference_span',
-  'graph_term_span',
-] as const;
-
 /**
- * Takes the book's graph rows out of a server's database (as if the graph were gone) and answers a
- * function that puts them back exactly.
+ * Takes the book's graph out of a server's database, as if it had never been built: its graph_book row,
+ * which says the graph is there and which version it is (the server reads a graph only through it); the
+ * nodes and edges stay, unseen. Answers a function that puts the row back exactly.
  */
 export async function removeBookGraph(server: ServerDatabase, bookId: number): Promise<() => Promise<void>> {
   const saved = await withDatabase(server, (db) =>
     db.transaction().execute(async (trx) => {
-      const rows = new Map<string, Record<string, unknown>[]>();
-      for (const table of GRAPH_TABLES) {
-        rows.set(table, await trx.selectFrom(table).selectAll().where('book_id', '=', bookId).execute());
-        await trx.deleteFrom(table).where('book_id', '=', bookId).execute();
-      }
-      return rows;
+      const row = await trx
+        .selectFrom('graph_book')
+        .selectAll()
+        .where('book_id', '=', bookId)
+        .executeTakeFirst();
+      await trx.deleteFrom('graph_book').where('book_id', '=', bookId).execute();
+      return row;
     }),
   );
-  if ((saved.get('graph_node') ?? []).length === 0) throw new Error(`book ${bookId} has no stored graph`);
+  if (!saved) throw new Error(`book ${bookId} has no stored graph`);
   return () =>
-    withDatabase(server, (db) =>
-      db.transaction().execute(async (trx) => {
-        for (const table of GRAPH_TABLES) {
-          // In slices: a statement takes a bounded number of values.
-          const rows = saved.get(table)!;
-          for (let i = 0; i < rows.length; i += 200)
-            await trx
-              .insertInto(table)
-              .values(rows.slice(i, i + 200) as never)
-              .execute();
-        }
-      }),
-    );
+    withDatabase(server, async (db) => {
+      await db.insertInto('graph_book').values(saved).execute();
+    });
 }
