@@ -168,7 +168,7 @@ function timingsOf(times: number[], errors: number, elapsed: number, queries: nu
     errors,
     queries: {
       mean: queries.length === 0 ? Number.NaN : queries.reduce((a, b) => a + b, 0) / queries.length,
-      max: queries.length === 0 ? Number.NaN : Math.max(...queries),
+      max: queries.length === 0 ? Number.NaN : queries.reduce((a, b) => Math.max(a, b)),
     },
   };
 }
