@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { BOOK_FILES } from '@threadbook/contracts';
 import { openBookStorage } from '../src/features/books/index.ts';
 import { startGraphServer } from './graph-fixtures.ts';
@@ -10,7 +10,8 @@ import { startGraphServer } from './graph-fixtures.ts';
  * server, on SQLite and on PostgreSQL, a reader's reads of the book (its graph, a page's spans, its
  * metadata) make one: the session's check, made on every call so that a sign-out or a disabled account
  * ends access at once. The book's access, names and graph are held in memory. A read of the student's own
- * rows (bookmarks, position) makes one more, for them.
+ * rows (bookmarks, position) makes one more, for them, and so does a write of them on PostgreSQL, where
+ * each statement is a round trip.
  */
 let graph: Awaited<ReturnType<typeof startGraphServer>>;
 
@@ -25,8 +26,12 @@ beforeAll(async () => {
 afterAll(() => graph.server.close());
 
 /** The queries a call made, as its response says. */
-async function queriesOf(path: string, headers: Record<string, string> = {}): Promise<number> {
-  const answer = await graph.client.fetch(path, { token: graph.token, headers });
+async function queriesOf(
+  path: string,
+  headers: Record<string, string> = {},
+  init: { method?: string; body?: unknown } = {},
+): Promise<number> {
+  const answer = await graph.client.fetch(path, { token: graph.token, headers, ...init });
   expect(answer.status, path).toBeLessThan(400);
   await answer.arrayBuffer();
   const timing = answer.headers.get('server-timing') ?? '';
@@ -64,6 +69,20 @@ test("a read of the student's own rows makes one more", async () => {
   const { bookId } = graph;
   const reads = [`/api/books/${bookId}/bookmarks`, `/api/books/${bookId}/position`];
   expect(await warmCounts(reads)).toEqual(reads.map((path) => [path, 2]));
+});
+
+test('a write of a bookmark or of the position is one statement on PostgreSQL, new or not', async () => {
+  const { bookId } = graph;
+  const put = (path: string, body: unknown) => queriesOf(path, {}, { method: 'PUT', body });
+  const bookmark = `/api/books/${bookId}/bookmarks/7`;
+  const created = await put(bookmark, { label: 'first' });
+  const relabelled = await put(bookmark, { label: 'again' });
+  const position = await put(`/api/books/${bookId}/position`, { page: 7 });
+  // On SQLite a statement is a call in the server's process: a new bookmark is tried as a relabel first.
+  const postgres = inject('postgresClusterUrl') !== undefined;
+  expect({ created, relabelled, position }).toEqual(
+    postgres ? { created: 2, relabelled: 2, position: 2 } : { created: 3, relabelled: 2, position: 2 },
+  );
 });
 
 test('a call without a session makes none', async () => {

@@ -1,5 +1,7 @@
 import { BOOKMARK_LIMITS, type Bookmark } from '@threadbook/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { databaseKind } from '../../db/dialect.ts';
 import { holdUntilCommit } from '../../db/locks.ts';
 import type { Shelf } from '../books/index.ts';
 
@@ -33,11 +35,9 @@ function relabel(db: Db, { userId, bookId }: Shelf, page: number, label: string 
  * Bookmarks `page` with `label` (replacing the label of an existing bookmark, which keeps its creation
  * time). A new bookmark beyond BOOKMARK_LIMITS.perBook is refused.
  *
- * A page already bookmarked is one statement. A new one in a book of no more pages than the limit (every
- * book but a few) is one more: the book cannot hold more bookmarks than that, one per page, so there is
- * nothing to count, and an insert that loses to another call adding the same page at once relabels it.
- * In a longer book it is one transaction holding the user's shelf, so that concurrent calls cannot both
- * take the last free place.
+ * In a book of no more pages than the limit (every book but a few) there is nothing to count: the book
+ * cannot hold more bookmarks than that, one per page. In a longer one it is one transaction holding the
+ * user's shelf, so that concurrent calls cannot both take the last free place.
  */
 export async function putBookmark(
   db: Db,
@@ -45,18 +45,15 @@ export async function putBookmark(
   page: number,
   label: string | null,
 ): Promise<PutOutcome> {
-  const relabelled = await relabel(db, shelf, page, label);
-  if (relabelled) return { status: 'updated', bookmark: relabelled };
   if (shelf.pageCount <= BOOKMARK_LIMITS.perBook) {
-    const created = await insert(db, shelf, page, label);
-    if (created) return { status: 'created', bookmark: created };
-    const updated = await relabel(db, shelf, page, label);
-    if (updated) return { status: 'updated', bookmark: updated };
+    return databaseKind(db) === 'postgres'
+      ? upsert(db, shelf, page, label)
+      : relabelOrInsert(db, shelf, page, label);
   }
   const { userId, bookId } = shelf;
   return db.transaction().execute(async (trx) => {
     await holdUntilCommit(trx, `bookmarks ${userId} ${bookId}`);
-    // Added by another call since the statement above.
+    // A bookmark already there is relabelled: it takes no new place.
     const updated = await relabel(trx, shelf, page, label);
     if (updated) return { status: 'updated', bookmark: updated };
 
@@ -71,6 +68,39 @@ export async function putBookmark(
     if (!created) throw new Error(`bookmark of page ${page} added while the shelf was held`);
     return { status: 'created', bookmark: created };
   });
+}
+
+/**
+ * One statement, which says whether it inserted: on PostgreSQL each statement is a round trip to the
+ * database, most of what a write costs there. A row the statement inserted has no deleting transaction
+ * (xmax 0); one it updated has this one.
+ */
+async function upsert(db: Db, { userId, bookId }: Shelf, page: number, label: string | null) {
+  const { created, ...bookmark } = await db
+    .insertInto('bookmark')
+    .values({ user_id: userId, book_id: bookId, page, label, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['user_id', 'book_id', 'page']).doUpdateSet({ label }))
+    .returning([...bookmarkColumns, sql<boolean>`xmax = 0`.as('created')])
+    .executeTakeFirstOrThrow();
+  return { status: created ? 'created' : 'updated', bookmark } as const;
+}
+
+/**
+ * SQLite's statements are calls in this process, not round trips: the label is set if the bookmark is
+ * there, else it is added, and an insert that loses to another call adding the same page at once
+ * relabels it.
+ */
+async function relabelOrInsert(
+  db: Db,
+  shelf: Shelf,
+  page: number,
+  label: string | null,
+): Promise<PutOutcome> {
+  const relabelled = await relabel(db, shelf, page, label);
+  if (relabelled) return { status: 'updated', bookmark: relabelled };
+  const created = await insert(db, shelf, page, label);
+  if (created) return { status: 'created', bookmark: created };
+  return { status: 'updated', bookmark: (await relabel(db, shelf, page, label))! };
 }
 
 /** Adds the bookmark of `page`, unless it is there: undefined then. */
@@ -103,13 +133,4 @@ export async function readingPosition(db: Db, { userId, bookId }: Shelf): Promis
     .where('book_id', '=', bookId)
     .executeTakeFirst();
   return row?.page ?? null;
-}
-
-export async function saveReadingPosition(db: Db, { userId, bookId }: Shelf, page: number): Promise<void> {
-  const updatedAt = new Date().toISOString();
-  await db
-    .insertInto('reading_position')
-    .values({ user_id: userId, book_id: bookId, page, updated_at: updatedAt })
-    .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet({ page, updated_at: updatedAt }))
-    .execute();
 }

@@ -13,13 +13,8 @@ import {
 import { ApiError } from '../../api-errors.ts';
 import { type BookAccess, shelves } from '../books/index.ts';
 import type { Db } from '../../db/database.ts';
-import {
-  deleteBookmark,
-  listBookmarks,
-  putBookmark,
-  readingPosition,
-  saveReadingPosition,
-} from './queries.ts';
+import { deleteBookmark, listBookmarks, putBookmark, readingPosition } from './queries.ts';
+import { createPositionSaver } from './position-saver.ts';
 
 const idParams = z.object({ id: z.string() });
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
@@ -34,6 +29,7 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess }>
   { db, access },
 ) => {
   const shelfOf = shelves(access);
+  const savePosition = createPositionSaver(db);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
@@ -100,7 +96,7 @@ export const bookmarksRoutes: FastifyPluginAsync<{ db: Db; access: BookAccess }>
     },
     async (request) => {
       const { page } = request.body;
-      await saveReadingPosition(db, await shelfOf(request, request.params.id, page), page);
+      await savePosition(await shelfOf(request, request.params.id, page), page);
       return { page };
     },
   );
