@@ -28,17 +28,50 @@ export function denseIndex(
   const scores = new Float64Array(rows);
   return {
     neighbours(i, k) {
-      const offset = i * dimensions;
-      for (let j = 0; j < rows; j++) {
-        let dot = 0;
-        for (let d = 0, o = j * dimensions; d < dimensions; d++) dot += unit[offset + d]! * unit[o + d]!;
-        scores[j] = (1 - termMatchWeight) * dot;
-      }
+      cosines(unit, dimensions, i, scores);
+      if (termMatchWeight > 0) for (let j = 0; j < rows; j++) scores[j]! *= 1 - termMatchWeight;
       termScores?.(i, termMatchWeight, scores);
       return topK(scores, k, i);
     },
     sharedTerms: (i, j, n) => sharedTerms(terms, i, j, n),
   };
+}
+
+/**
+ * The dot products of unit row i with every row, into `into`. Four rows at a time: four sums in flight
+ * instead of one waiting on the last addition, most of a big book's graph time. Each sum still adds its
+ * terms in order, so every product is what one row at a time would give.
+ */
+function cosines(unit: Float32Array, dimensions: number, i: number, into: Float64Array): void {
+  const rows = into.length;
+  const offset = i * dimensions;
+  let j = 0;
+  for (; j + 4 <= rows; j += 4) {
+    const o0 = j * dimensions;
+    const o1 = o0 + dimensions;
+    const o2 = o1 + dimensions;
+    const o3 = o2 + dimensions;
+    let dot0 = 0;
+    let dot1 = 0;
+    let dot2 = 0;
+    let dot3 = 0;
+    for (let d = 0; d < dimensions; d++) {
+      const own = unit[offset + d]!;
+      dot0 += own * unit[o0 + d]!;
+      dot1 += own * unit[o1 + d]!;
+      dot2 += own * unit[o2 + d]!;
+      dot3 += own * unit[o3 + d]!;
+    }
+    into[j] = dot0;
+    into[j + 1] = dot1;
+    into[j + 2] = dot2;
+    into[j + 3] = dot3;
+  }
+  for (; j < rows; j++) {
+    let dot = 0;
+    for (let d = 0, o = j * dimensions; d < dimensions; d++) dot += unit[offset + d]! * unit[o + d]!;
+    into[j] = dot;
+  }
 }
 
 /** Cosine similarity of the TF-IDF vectors themselves. */
