@@ -8,7 +8,7 @@ import { startGraphServer } from './graph-fixtures.ts';
 /**
  * Every response says in its Server-Timing header how many database queries its request made. On a warm
  * server, on SQLite and on PostgreSQL, a reader's reads of the book (its graph, a page's spans, its
- * metadata) make one: the session's check, made on every call so that a sign-out or a disabled account
+ * metadata, a search asked before) make one: the session's check, made on every call so that a sign-out or a disabled account
  * ends access at once. The book's access, names and graph are held in memory. A read of the student's own
  * rows (bookmarks, position) makes one more, for them, and so does a write of them on PostgreSQL, where
  * each statement is a round trip.
@@ -57,6 +57,7 @@ test("a reader's reads of the book make one query once the server is warm: the s
     `/api/graph/books/${bookId}/pages/41/references`,
     `/api/graph/books/${bookId}/pages/41/terms`,
     `/api/books/${bookId}/metadata`,
+    `/api/books/${bookId}/search?q=group`,
   ];
   expect(await warmCounts(reads)).toEqual(reads.map((path) => [path, 1]));
   // A range of the PDF, as the reader streams it.

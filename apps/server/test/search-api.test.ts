@@ -17,6 +17,8 @@ import { openTestDatabase } from './support/database.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
 /** Exercises after the text, on pages 4 and 5: more paragraphs saying 'mean' than one answer holds. */
+/** What another process changes (an index, a deleted book) is seen within a second: waited for this long. */
+const SEEN_WITHIN_MS = 3000;
 const EXERCISES = 520;
 const EXERCISES_PER_PAGE = EXERCISES / 2;
 
@@ -328,20 +330,33 @@ describe('find in the book: GET /api/books/{id}/search', () => {
       withDatabase((db) => searchIndex.indexBook(db, bookId, parseBookXml(xml)));
     await reindex(statisticsXml().replace('Kolmogorov', 'Laplace'));
     try {
-      expect((await get(server, searchPath('Kolmogorov'), { token, headers: known })).status).toBe(200);
+      // The new index is searched once the server reads its version, within a second (index-version.ts).
+      await expect
+        .poll(async () => (await get(server, searchPath('Kolmogorov'), { token, headers: known })).status, {
+          timeout: SEEN_WITHIN_MS,
+        })
+        .toBe(200);
       expect(await ids('Kolmogorov')).toEqual([]);
       expect(await ids('Laplace')).toEqual(['1.1.3']);
     } finally {
       await reindex(statisticsXml());
     }
-    expect(await ids('Kolmogorov')).toEqual(['1.1.3']);
+    await expect.poll(() => ids('Kolmogorov'), { timeout: SEEN_WITHIN_MS }).toEqual(['1.1.3']);
   });
 
   test('a graph rebuild indexes the book again with its graph: the same hits under a new ETag', async () => {
     const before = await get(server, searchPath('"random variable"'), { token });
     await withDatabase((db) => rebuildBookGraph(importContext(db, dataDir), bookId));
-    const after = await get(server, searchPath('"random variable"'), { token });
-    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    let after = before;
+    await expect
+      .poll(
+        async () => {
+          after = await get(server, searchPath('"random variable"'), { token });
+          return after.headers.get('etag');
+        },
+        { timeout: SEEN_WITHIN_MS },
+      )
+      .not.toBe(before.headers.get('etag'));
     expect(await after.json()).toEqual(await before.json());
   });
 
@@ -364,6 +379,12 @@ describe('find in the book: GET /api/books/{id}/search', () => {
 
     await withDatabase((db) => db.deleteFrom('book').where('id', '=', other).execute());
     expect(await rows()).toBe(before);
+    // A book deleted by another process is no longer seen within a second (books/access.ts).
+    await expect
+      .poll(async () => (await get(server, searchPath('groups', other), { token })).status, {
+        timeout: SEEN_WITHIN_MS,
+      })
+      .toBe(404);
     await failure(searchPath('groups', other), 404);
     expect(await ids('Kolmogorov')).toEqual(['1.1.3']);
   });

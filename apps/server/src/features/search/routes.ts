@@ -9,11 +9,11 @@ import {
   SEARCH_LIMITS,
   type BookSearchResponse,
 } from '@threadbook/contracts';
-import { ApiError } from '../../api-errors.ts';
 import type { Db } from '../../db/database.ts';
 import { createEncodedCache, sendEncoded } from '../../encoded-body.ts';
-import { type BookAccess, bookIdOf, type BookStorage, readyBooks } from '../books/index.ts';
+import { type BookAccess, bookIdOf, type BookStorage } from '../books/index.ts';
 import { indexUnindexedBooks } from './backfill.ts';
+import { createIndexVersions } from './index-version.ts';
 import { searchTerms } from './query.ts';
 import { searchIndex } from './search-index.ts';
 
@@ -39,6 +39,7 @@ export const searchRoutes: FastifyPluginAsync<{ db: Db; storage: BookStorage; ac
 ) => {
   await indexUnindexedBooks(db, storage, app.log);
   const answers = createEncodedCache('application/json; charset=utf-8', KEPT_ANSWERS);
+  const indexVersionOf = createIndexVersions(db);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/books/:id/search',
@@ -53,16 +54,11 @@ export const searchRoutes: FastifyPluginAsync<{ db: Db; storage: BookStorage; ac
     async (request, reply) => {
       const bookId = bookIdOf(request.params.id);
       await access.check(bookId, request.user.uid);
-      const book = await readyBooks(db)
-        .leftJoin('search_book as s', 's.book_id', 'book.id')
-        .select('s.version')
-        .where('book.id', '=', bookId)
-        .executeTakeFirst();
-      if (!book) throw new ApiError.BookNotFound();
+      const version = await indexVersionOf(bookId);
       const terms = searchTerms(request.query.q);
       // The key goes into the ETag: a digest of the terms, never the text the user typed.
       const key = `${bookId}-${hash('sha256', JSON.stringify(terms), 'base64url')}`;
-      const body = await answers.get(key, book.version ?? 'unindexed', async () => {
+      const body = await answers.get(key, version ?? 'unindexed', async () => {
         const { hits, total } = await searchIndex.search(db, bookId, terms, SEARCH_LIMITS.maxHits);
         const answer: BookSearchResponse = { hits, total, truncated: total > hits.length };
         return Buffer.from(JSON.stringify(answer));
