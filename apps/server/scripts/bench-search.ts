@@ -1,9 +1,10 @@
 /**
  * Find in the book under load: the search endpoint of the real server (real SQLite, the book imported
- * through the import command with its graph and search index, a signed-in bearer token) under autocannon,
- * 50 connections, one run per kind of query (common words, rare words, two words, phrases: the book's
- * own, see queriesOf) and one over them all; the server keeps its answers, so these measure answers asked for again. A last run cycles
- * through more distinct queries than the server keeps, so that every answer is searched and made anew.
+ * through the import command with its graph and search index, a signed-in bearer token) under 50 closed
+ * loops of undici's client (bench-support.ts), one run per kind of query (common words, rare words, two
+ * words, phrases: the book's own, see queriesOf) and one over them all; the server keeps its answers, so
+ * these measure answers asked for again. A last run cycles through more distinct queries than the server
+ * keeps, so that every answer is searched and made anew.
  * Beside them, what the machine allows: a plain node:http server sending as many bytes as the largest
  * answer, and the book's metadata route. The servers are child processes.
  *
@@ -15,11 +16,17 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { parseBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES, type BookSearchResponse } from '@threadbook/contracts';
 import { corpus } from '@threadbook/test-support';
-import { freePort, signIn, startChild, waitForHealth } from './bench-support.ts';
+import {
+  closedLoops,
+  freePort,
+  signIn,
+  startChild,
+  timingsOfResults,
+  waitForHealth,
+} from './bench-support.ts';
 
 const here = fileURLToPath(import.meta.url);
 const serverRoot = path.resolve(path.dirname(here), '..');
@@ -90,26 +97,12 @@ async function load(
   paths: string[],
 ): Promise<LoadResult> {
   let next = 0;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration,
+  const { results, elapsed } = await closedLoops(CONNECTIONS, duration, () => ({
+    url: `${url}${paths[next++ % paths.length]!}`,
     headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers },
-    requests: [
-      {
-        setupRequest: (request) => {
-          request.path = paths[next++ % paths.length]!;
-          return request;
-        },
-      },
-    ],
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+  }));
+  const { requestsPerSecond, p50, p99, errors } = timingsOfResults(results, elapsed);
+  return { requestsPerSecond, p50, p99, errors };
 }
 
 /** Child mode "bare": a plain node:http server answering `bytes` bytes to every request; prints its port. */

@@ -173,65 +173,119 @@ function timingsOf(times: number[], errors: number, elapsed: number, queries: nu
   };
 }
 
+/** One call of a closed loop: where, and what it sends. */
+export interface LoopCall {
+  url: string;
+  method?: 'GET' | 'PUT';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** How one call went: its time from sending to the end of its body, and its failure if it failed. */
+export interface LoopResult {
+  loop: number;
+  step: number;
+  ms: number;
+  failure?: string;
+  /** The response's Server-Timing header, when it had one. */
+  serverTiming?: string;
+}
+
 /**
- * `readers` closed loops (each waits for its answer before its next call), one connection each, for
- * `duration` seconds (or until `signal` aborts); every call's time from sending to the end of its body. undici's client: autocannon's
- * own took a core to read 900 PDF ranges a second and became what was measured.
+ * `loops` closed loops (each waits for its answer before its next call), one connection each, for
+ * `duration` seconds (or until `signal` aborts), call `step` of loop `loop` being `callOf(loop, step)`.
+ * undici's client, which lets a body go unread: autocannon's own took a core to read 900 PDF ranges a
+ * second, and decoded every compressed answer as UTF-8, and became what was measured.
  */
+export async function closedLoops(
+  loops: number,
+  duration: number,
+  callOf: (loop: number, step: number) => LoopCall,
+  signal?: AbortSignal,
+): Promise<{ results: LoopResult[]; elapsed: number }> {
+  const agent = new Agent({ connections: loops });
+  const results: LoopResult[] = [];
+  const started = performance.now();
+  const end = started + duration * 1000;
+  await Promise.all(
+    Array.from({ length: loops }, async (_, loop) => {
+      for (let step = loop; performance.now() < end && !signal?.aborted; step++) {
+        const call = callOf(loop, step);
+        const sent = performance.now();
+        const result: LoopResult = { loop, step, ms: 0 };
+        try {
+          const answer = await request(call.url, {
+            method: call.method ?? 'GET',
+            headers: call.headers,
+            body: call.body,
+            dispatcher: agent,
+          });
+          await answer.body.dump({ limit: 1 << 20 });
+          const timing = answer.headers['server-timing'];
+          if (timing !== undefined) result.serverTiming = String(timing);
+          if (answer.statusCode >= 400)
+            result.failure = `${call.method ?? 'GET'} ${call.url}: ${answer.statusCode}`;
+        } catch (error) {
+          result.failure = `${call.method ?? 'GET'} ${call.url}: ${(error as Error).message}`;
+        }
+        result.ms = performance.now() - sent;
+        results.push(result);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await agent.close();
+  return { results, elapsed };
+}
+
+/** The figures of calls: each call's time, in ms, and the queries the responses said they made. */
+export function timingsOfResults(results: readonly LoopResult[], elapsed: number): Timings {
+  const queries = results.flatMap(({ serverTiming }) => {
+    const said = queriesOf(serverTiming);
+    return said === undefined ? [] : [said];
+  });
+  const errors = results.filter((result) => result.failure !== undefined).length;
+  return timingsOf(
+    results.map((result) => result.ms),
+    errors,
+    elapsed,
+    queries,
+  );
+}
+
+/** The bench:serve and bench:scale reader mix: `readers` readers, each in a closed loop of CALL_KINDS. */
 export async function load(
   r: Reading,
   readers: number,
   duration: number,
   signal?: AbortSignal,
 ): Promise<Phase> {
-  const agent = new Agent({ connections: readers });
-  const times: number[] = [];
-  const kindTimes = CALL_KINDS.map(() => [] as number[]);
-  const kindErrors = CALL_KINDS.map(() => 0);
-  const kindQueries = CALL_KINDS.map(() => [] as number[]);
-  let firstError: string | undefined;
-  const started = performance.now();
-  const end = started + duration * 1000;
-  await Promise.all(
-    Array.from({ length: readers }, async (_, reader) => {
-      const authorization = `Bearer ${r.tokens[reader % r.tokens.length]!}`;
-      const baseUrl = r.baseUrls[reader % r.baseUrls.length]!;
-      for (let step = reader; performance.now() < end && !signal?.aborted; step++) {
-        const call = readerCall(r, step);
-        const sent = performance.now();
-        let failure: string | undefined;
-        try {
-          const answer = await request(`${baseUrl}${call.path}`, {
-            method: call.method,
-            headers: { ...call.headers, authorization },
-            body: call.body,
-            dispatcher: agent,
-          });
-          await answer.body.dump({ limit: 1 << 20 });
-          const queries = queriesOf(answer.headers['server-timing']);
-          if (queries !== undefined) kindQueries[step % 4]!.push(queries);
-          if (answer.statusCode >= 400) failure = `${call.method} ${call.path}: ${answer.statusCode}`;
-        } catch (error) {
-          failure = `${call.method} ${call.path}: ${(error as Error).message}`;
-        }
-        const took = performance.now() - sent;
-        times.push(took);
-        kindTimes[step % 4]!.push(took);
-        if (failure !== undefined) {
-          kindErrors[step % 4]!++;
-          firstError ??= failure;
-        }
-      }
-    }),
+  const { results, elapsed } = await closedLoops(
+    readers,
+    duration,
+    (reader, step) => {
+      const call = readerCall(r, step);
+      return {
+        url: `${r.baseUrls[reader % r.baseUrls.length]!}${call.path}`,
+        method: call.method,
+        headers: { ...call.headers, authorization: `Bearer ${r.tokens[reader % r.tokens.length]!}` },
+        body: call.body,
+      };
+    },
+    signal,
   );
-  const elapsed = (performance.now() - started) / 1000;
-  await agent.close();
   const byKind = Object.fromEntries(
-    CALL_KINDS.map((kind, i) => [kind, timingsOf(kindTimes[i]!, kindErrors[i]!, elapsed, kindQueries[i]!)]),
+    CALL_KINDS.map((kind, i) => [
+      kind,
+      timingsOfResults(
+        results.filter((result) => result.step % 4 === i),
+        elapsed,
+      ),
+    ]),
   ) as Record<CallKind, Timings>;
-  const errors = kindErrors.reduce((a, b) => a + b, 0);
+  const firstError = results.find((result) => result.failure !== undefined)?.failure;
   return {
-    ...timingsOf(times, errors, elapsed, kindQueries.flat()),
+    ...timingsOfResults(results, elapsed),
     byKind,
     ...(firstError ? { firstError } : {}),
   };
