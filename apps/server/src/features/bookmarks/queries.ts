@@ -100,7 +100,8 @@ async function relabelOrInsert(
   if (relabelled) return { status: 'updated', bookmark: relabelled };
   const created = await insert(db, shelf, page, label);
   if (created) return { status: 'created', bookmark: created };
-  return { status: 'updated', bookmark: (await relabel(db, shelf, page, label))! };
+  // Added by another call since the relabel, or added and removed again: tried anew.
+  return relabelOrInsert(db, shelf, page, label);
 }
 
 /** Adds the bookmark of `page`, unless it is there: undefined then. */
