@@ -15,9 +15,11 @@ const MAX_BATCH = 32;
  * One row per user and book, the last write of each in the order the calls came, sorted by user and book:
  * statements of two servers then take the rows' locks in the same order, and cannot deadlock.
  */
+const shelfKey = ({ userId, bookId }: PositionWrite) => `${userId} ${bookId}`;
+
 function lastOfEach(writes: readonly PositionWrite[]): PositionWrite[] {
   const byShelf = new Map<string, PositionWrite>();
-  for (const write of writes) byShelf.set(`${write.userId} ${write.bookId}`, write);
+  for (const write of writes) byShelf.set(shelfKey(write), write);
   return [...byShelf.values()].sort((a, b) =>
     a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : a.bookId - b.bookId,
   );
@@ -54,18 +56,24 @@ function upsert(db: Db, writes: readonly PositionWrite[]) {
 export function createPositionSaver(db: Db): (shelf: Shelf, page: number) => Promise<void> {
   const loader = new DataLoader<PositionWrite, void>(
     async (writes) => {
+      const rows = lastOfEach(writes);
       try {
-        await upsert(db, lastOfEach(writes));
+        await upsert(db, rows);
         return writes.map(() => undefined);
       } catch {
-        return Promise.all(
-          writes.map((write) =>
-            upsert(db, [write]).then(
-              () => undefined,
-              (error: Error) => error,
-            ),
+        // Each shelf's row alone; a call superseded in its turn shares the outcome of its shelf's row.
+        const outcomes = new Map(
+          await Promise.all(
+            rows.map(async (row) => {
+              const outcome = await upsert(db, [row]).then(
+                () => undefined,
+                (error: Error) => error,
+              );
+              return [shelfKey(row), outcome] as const;
+            }),
           ),
         );
+        return writes.map((write) => outcomes.get(shelfKey(write)));
       }
     },
     { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (run) => setImmediate(run) },
