@@ -2,6 +2,8 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, signInNewAccount, test } from './support/fixtures.ts';
 import {
+  apiHeaders,
+  box,
   canvasHasInk,
   drawnPage,
   openSample,
@@ -85,6 +87,77 @@ test.describe('reader: PDF view', () => {
       // Each answer is the range asked for, from the server (range-fetch.ts: no browser cache in between).
       expect(contentRange).toBe(`bytes ${asked[0]}-${asked[1]}/${fileSize}`);
     }
+  });
+
+  test('the page it opens at shows as an image at once, and pdf.js’s drawing takes its place where it stands', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const images: { url: URL; status: number; type: string | undefined }[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (/\/pages\/\d+\/image$/.test(url.pathname)) {
+        images.push({ url, status: response.status(), type: response.headers()['content-type'] });
+      }
+    });
+    // The PDF is held back until the image has been seen: pdf.js cannot draw before it.
+    let releasePdf = () => {};
+    const pdfHeld = new Promise<void>((resolve) => (releasePdf = resolve));
+    await page.route(`**/api/books/${sample.id}/files/book.pdf`, async (route) => {
+      await pdfHeld;
+      await route.continue();
+    });
+
+    await page.goto(`/reader/${sample.id}`);
+    const region = page.getByRole('region', { name: SAMPLE_TITLE });
+    const opening = region.locator('.pdf-page[data-page-number="1"] img.pdf-page__image');
+    await expect(opening).toBeVisible();
+    await expect(region).toHaveAttribute('aria-busy', 'true');
+    await expect(region.getByRole('status')).toHaveText('Loading book...');
+    await expect(opening).toHaveJSProperty('complete', true);
+    expect(await opening.getAttribute('src')).toMatch(/^blob:/);
+    const imageBox = await box(opening);
+    expect(images).toHaveLength(1);
+    expect(images[0]!.url.pathname).toBe(`/api/books/${sample.id}/pages/1/image`);
+    expect(images[0]!.status).toBe(200);
+    expect(images[0]!.type).toBe('image/webp');
+    // The width asked for covers the page as shown, in device pixels (the test's are CSS pixels).
+    expect(Number(images[0]!.url.searchParams.get('width'))).toBeGreaterThanOrEqual(imageBox.width);
+
+    releasePdf();
+    await expect(drawnPage(page, 1)).toBeVisible();
+    await expect(region).not.toHaveAttribute('aria-busy');
+    await expect(page.locator('img.pdf-page__image')).toHaveCount(0);
+    // Drawn where the image stood, at its size: no jump.
+    const drawnBox = await box(drawnPage(page, 1));
+    for (const side of ['x', 'y', 'width', 'height'] as const) {
+      expect(Math.abs(drawnBox[side] - imageBox[side]), side).toBeLessThanOrEqual(1);
+    }
+    expect(images).toHaveLength(1);
+  });
+
+  test('a student who reads at night gets no image of the page: its colours would flash', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const answer = await page.request.patch(`${baseURL}/api/me/preferences`, {
+      headers: await apiHeaders(page),
+      data: { pageColours: 'dark' },
+    });
+    expect(answer.ok()).toBe(true);
+    const images: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/image?')) images.push(sent.url());
+    });
+    await page.goto(`/reader/${sample.id}`);
+    await expect(drawnPage(page, 1)).toBeVisible();
+    expect(images).toEqual([]);
   });
 
   test("opened by its address, each of the book's first calls is made once, also after a reload", async ({

@@ -7,6 +7,7 @@ import {
   BookmarkErrorMessage,
   GraphErrorMessage,
   JobErrorMessage,
+  PageImageErrorMessage,
   UploadErrorMessage,
   type ErrorResponse,
 } from '@threadbook/contracts';
@@ -45,6 +46,7 @@ export const ApiError = {
   ),
   InvalidPage: apiError('INVALID_PAGE', 400, GraphErrorMessage.invalidPage),
   PageNotFound: apiError('PAGE_NOT_FOUND', 404, GraphErrorMessage.pageNotFound),
+  InvalidImageWidth: apiError('INVALID_IMAGE_WIDTH', 400, PageImageErrorMessage.invalidWidth),
   /** Too many identity calls from one address (features/auth/request-limits.ts); the words are better-auth's. */
   TooManyRequests: apiError('TOO_MANY_REQUESTS', 429, 'Too many requests. Please try again later.'),
   TooManySummaries: apiError('TOO_MANY_SUMMARIES', 429, GraphErrorMessage.tooManySummaries),

@@ -19,6 +19,7 @@ import { openBookStorage } from './features/books/storage.ts';
 import { createBookAccess } from './features/books/access.ts';
 import { graphRoutes } from './features/graph/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { createPageImages, createPageRenderPool, pageImagesRoutes } from './features/page-images/index.ts';
 import { importsFeature } from './features/imports/index.ts';
 import { createJobs, jobsFeature } from './features/jobs/index.ts';
 import { meRoutes } from './features/me/routes.ts';
@@ -128,6 +129,15 @@ export async function buildApp(
     storage: bookStorage,
     access,
     fileCacheBytes: config.bookCacheMb * 1024 * 1024,
+  });
+  // Pages as images, drawn on a thread of their own (features/page-images).
+  const renderPool = createPageRenderPool();
+  app.addHook('onClose', () => renderPool.close());
+  // A server that listens will be asked for pages: the thread loads pdf.js meanwhile.
+  app.addHook('onListen', async () => renderPool.warm());
+  await app.register(pageImagesRoutes, {
+    access,
+    images: createPageImages(bookStorage, renderPool, config.pageImageCacheMb * 1024 * 1024),
   });
   // Background work: the durable job queue and this server's runner; imports are its jobs, uploads and
   // the installation's own needs (graphs to build, the sample, LIBRARY_DIR) queue them.

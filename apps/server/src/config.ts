@@ -73,6 +73,11 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(100_000, 'must be at most 100000')
     .default(256),
+  PAGE_IMAGE_CACHE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .min(0, 'must be 0 or more')
+    .max(100_000, 'must be at most 100000')
+    .default(64),
   SAMPLE_BOOK: onOff(true),
   UPLOADS: onOff(true),
   MAX_BOOKS_PER_USER: wholeNumber('books', 20, 100_000),
@@ -159,6 +164,8 @@ function resolveConfig(env: z.infer<typeof envSchema>, baseDir: string) {
     maxBookMb: env.MAX_BOOK_MB,
     /** Memory for the book files being read, in megabytes (0: every request reads the disk). */
     bookCacheMb: env.BOOK_CACHE_MB,
+    /** Disk for the page images kept of each book, in megabytes (features/page-images). */
+    pageImageCacheMb: env.PAGE_IMAGE_CACHE_MB,
     /** Import the bundled sample textbook on first start. */
     sampleBook: env.SAMPLE_BOOK,
     /** Signed-in users may add books of their own (features/uploads), within these caps. */

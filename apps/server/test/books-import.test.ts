@@ -98,7 +98,12 @@ describe('importing books', { timeout: 90_000 }, () => {
         'book.pdf',
         'book.xml',
         'cover.png',
+        'pages',
       ]);
+      // The first pages' images, for the reader's first opening (features/page-images).
+      expect(readdirSync(path.join(dataDir, 'books', String(id), 'pages')).sort()).toEqual(
+        ['1-1024', '1-1280', '1-768', '2-1024', '2-1280', '2-768'].map((name) => `${name}.webp`),
+      );
       const xml = readFileSync(path.join(dataDir, 'books', String(id), 'book.xml'), 'utf8');
       expect(xml).toContain('<book title="Given Title" author="Test Author">');
       expect(

@@ -128,3 +128,11 @@ export {
   readerPreferencesPatchSchema,
   readerPreferencesSchema,
 } from './preferences.ts';
+export {
+  isPageImageWidth,
+  PAGE_IMAGE_WIDTHS,
+  PageImageErrorMessage,
+  pageImagePath,
+  pageImageWidth,
+  type PageImageWidth,
+} from './page-images.ts';

@@ -9,7 +9,7 @@ export {
   type ExtractedBook,
 } from './extract/extract-book.ts';
 export { createPagesProgress } from './extract/progress.ts';
-export { renderCover } from './cover.ts';
+export { openPageRenderer, renderCover, type PageRaster, type PageRenderer } from './page-image.ts';
 export { inspectPdf, type PdfFacts } from './inspect.ts';
 export type { BookGraph, EvidenceKind, GraphEdge, ReferenceSpan, TermSpan } from './graph/types.ts';
 export { explainRelationship } from './graph/explain.ts';

@@ -10,6 +10,16 @@ import type { UserFiles } from '../../db/user-data.ts';
 import { hostAndPid, processIsAlive, thisProcess } from '../../process-owner.ts';
 
 export const COVER_FILE = 'cover.png';
+/** The folder of a stored book where its page images are kept (features/page-images). */
+export const PAGE_IMAGES_DIR = 'pages';
+
+/** The file name of a page image: page and width are numbers, so no user text reaches a path. */
+export function pageImageName(page: number, width: number): string {
+  if (!Number.isSafeInteger(page) || page <= 0 || !Number.isSafeInteger(width) || width <= 0) {
+    throw new Error(`not a page image: page ${page}, width ${width}`);
+  }
+  return `${page}-${width}.webp`;
+}
 /** The files of a stored book: its PDF, its Book XML and its cover. */
 export type StoredFileName = (typeof BOOK_FILES)[keyof typeof BOOK_FILES] | typeof COVER_FILE;
 
@@ -49,6 +59,13 @@ export interface BookStorage {
   readRange(id: number, name: StoredFileName, range: { start: number; end: number }): Readable;
   /** Replaces one file of a stored book in one step: a reader sees the old or the new one. */
   replace(id: number, name: StoredFileName, content: string | Uint8Array): Promise<void>;
+  /** Page image `name` (pageImageName) of book `id` with its stat; undefined when it is not kept. */
+  readPageImage(id: number, name: string): Promise<{ bytes: Buffer; stat: BookFileStat } | undefined>;
+  /**
+   * Keeps page image `name` of book `id` (nothing when the book is gone); the book's oldest images go
+   * once its images pass `budget` bytes.
+   */
+  putPageImage(id: number, name: string, bytes: Uint8Array, budget: number): Promise<void>;
   /** Removes a book's files (none is fine). */
   remove(id: number): Promise<void>;
   /** The ids that have files. */
@@ -82,7 +99,7 @@ function idName(id: number): string {
 
 /**
  * The books in a local folder, DATA_DIR/books (shared by the servers of an installation, NFS for one):
- * {id}/ holds book.pdf, book.xml and cover.png. A staging folder is DATA_DIR/books/.staging-<random>/,
+ * {id}/ holds book.pdf, book.xml, cover.png and pages/ (page images). A staging folder is DATA_DIR/books/.staging-<random>/,
  * renamed to {id} in one step, so a folder named by an id is always complete. Uploads wait in
  * DATA_DIR/uploads/<name>.pdf until imported.
  */
@@ -145,6 +162,34 @@ export function localBookStorage(dataDir: string): BookStorage {
       await writeFile(fresh, content);
       await rename(fresh, file);
     },
+    async readPageImage(id, name) {
+      const file = path.join(root, idName(id), PAGE_IMAGES_DIR, name);
+      try {
+        const bytes = await readFile(file);
+        const stats = await stat(file);
+        return {
+          bytes,
+          stat: { size: bytes.length, mtime: stats.mtime, version: `${bytes.length}-${stats.mtimeMs}` },
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async putPageImage(id, name, bytes, budget) {
+      const dir = path.join(root, idName(id), PAGE_IMAGES_DIR);
+      // Not recursive: a book removed meanwhile is not made again.
+      const made = await mkdir(dir).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => error.code === 'EEXIST',
+      );
+      if (!made) return;
+      const file = path.join(dir, name);
+      const fresh = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      await writeFile(fresh, bytes);
+      await rename(fresh, file);
+      await keepWithin(dir, budget);
+    },
     async remove(id) {
       await rm(path.join(root, idName(id)), { recursive: true, force: true });
     },
@@ -180,6 +225,23 @@ export function localBookStorage(dataDir: string): BookStorage {
       return found;
     },
   };
+}
+
+/** Removes the oldest images of `dir` until the rest take at most `budget` bytes. */
+async function keepWithin(dir: string, budget: number): Promise<void> {
+  const kept: { file: string; size: number; at: number }[] = [];
+  for (const entry of await readdir(dir)) {
+    if (!entry.endsWith('.webp')) continue;
+    const file = path.join(dir, entry);
+    const stats = await stat(file).catch(() => undefined);
+    if (stats) kept.push({ file, size: stats.size, at: stats.mtimeMs });
+  }
+  let total = kept.reduce((sum, image) => sum + image.size, 0);
+  for (const image of kept.sort((a, b) => a.at - b.at)) {
+    if (total <= budget) break;
+    await rm(image.file, { force: true });
+    total -= image.size;
+  }
 }
 
 /** Removes the files of a deleted account's own books and uploads, once their rows are gone. */

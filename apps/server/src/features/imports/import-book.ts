@@ -1,16 +1,22 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UNTITLED_BOOK, writeBookXml, type BookDocument } from '@threadbook/book';
 import { BOOK_FILES } from '@threadbook/contracts';
 import {
   extractBook,
-  renderCover,
+  openPageRenderer,
   withExplicitRefs,
   type BookGraph,
   type ExtractedBook,
 } from '@threadbook/pipeline';
 import { buildBookGraph } from './book-graph.ts';
-import { BookImportError, COVER_FILE, placeInLibrary } from '../books/index.ts';
+import {
+  BookImportError,
+  COVER_FILE,
+  PAGE_IMAGES_DIR,
+  pageImageName,
+  placeInLibrary,
+} from '../books/index.ts';
 import { checkImport, type CheckedPdf } from './import-check.ts';
 import { storeBook } from './import-store.ts';
 import type {
@@ -27,13 +33,19 @@ export type * from './import-types.ts';
 
 /** Width of the cover image rendered from the first page. */
 export const COVER_WIDTH = 400;
+/**
+ * The page images made at import (features/page-images), for the first opening of a book to show its
+ * first page at once: the pages a student opens at first, at the widths of the reader's page on the
+ * usual screens (a laptop's, a desktop's, a dense laptop's). Others are made when first asked.
+ */
+export const IMPORT_PAGE_IMAGES = { pages: 2, widths: [768, 1024, 1280] } as const;
 
 /** How progress messages name the stages. */
 export const IMPORT_STAGE_WORDS: Record<ImportStage, string> = {
   checking: 'checking the PDF',
   extracting: 'extracting',
   graph: 'building the relationship graph',
-  cover: 'rendering the cover',
+  cover: 'rendering the cover and first pages',
   saving: 'saving',
 };
 
@@ -157,7 +169,24 @@ async function makeGraph(
   return { book, graph };
 }
 
-/** The cover stage: the first page as an image, in staging. */
+/**
+ * The cover stage, in staging: the first page as the cover, and the first pages' images. Each page is
+ * drawn once, at the widest, and scaled down for the rest.
+ */
 async function makeCover(pdf: Uint8Array, staging: string): Promise<void> {
-  await writeFile(path.join(staging, COVER_FILE), await renderCover(pdf, COVER_WIDTH));
+  const renderer = await openPageRenderer(pdf);
+  try {
+    await mkdir(path.join(staging, PAGE_IMAGES_DIR));
+    const widest = Math.max(...IMPORT_PAGE_IMAGES.widths);
+    for (let page = 1; page <= Math.min(IMPORT_PAGE_IMAGES.pages, renderer.pageCount); page++) {
+      const drawn = await renderer.render(page, widest);
+      if (page === 1) await writeFile(path.join(staging, COVER_FILE), await drawn.scaled(COVER_WIDTH).png());
+      for (const width of IMPORT_PAGE_IMAGES.widths) {
+        const image = width === drawn.width ? drawn : drawn.scaled(width);
+        await writeFile(path.join(staging, PAGE_IMAGES_DIR, pageImageName(page, width)), await image.webp());
+      }
+    }
+  } finally {
+    await renderer.close();
+  }
 }

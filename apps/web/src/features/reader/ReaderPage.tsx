@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useSavedReadingPosition } from './bookmarks/index.ts';
 import { docIdError } from './pdf/load-error.ts';
+import { showsOpeningImage, useOpeningImage } from './opening/index.ts';
 import { usePdfBook, type PdfBookPrefetch } from './pdf/use-pdf-book.ts';
 import { takePrefetched } from './prefetch.ts';
 import { useReaderPreferences } from './preferences/index.ts';
@@ -17,6 +18,7 @@ const prefetched: PdfBookPrefetch = {
   document: (bookId) => takePrefetched(bookId, 'document'),
 };
 const prefetchedPosition = (bookId: number) => takePrefetched(bookId, 'position');
+const prefetchedImage = (bookId: number) => () => takePrefetched(bookId, 'openingImage');
 
 /** docs/product.md §2 Reader: the document id is checked first, then the book loads. */
 export function ReaderPage() {
@@ -36,16 +38,37 @@ function ReaderBook({ bookId }: { bookId: number }) {
   const saved = useSavedReadingPosition(bookId, prefetchedPosition);
   // The page colours are known before a page is drawn: a dark page never flashes white.
   const preferences = useReaderPreferences(() => takePrefetched(bookId, 'preferences'));
+  // The page it opens at, as an image, until pdf.js has drawn it (opening/).
+  const [takeImage] = useState(() => prefetchedImage(bookId));
+  const metadata = book.status === 'error' ? undefined : book.metadata;
+  const pageCount = metadata?.pageCount ?? 1;
+  const openingPage = Math.min(Math.max(1, (saved.status === 'done' && saved.page) || 1), pageCount);
+  const opening = useOpeningImage(
+    bookId,
+    openingPage,
+    {
+      wanted:
+        metadata !== undefined &&
+        saved.status === 'done' &&
+        preferences.status === 'done' &&
+        showsOpeningImage(preferences.preferences),
+      done: pageShown,
+    },
+    takeImage,
+  );
   if (book.status === 'error') return <ReaderError message={book.message} />;
   if (outline.status === 'error') return <ReaderError message={outline.message} />;
-  if (book.status === 'loading' || saved.status === 'loading' || preferences.status === 'loading')
+  // The reader comes with its opening page's image, or pdf.js's drawing if that is first.
+  const openingShown = opening.settled || book.status === 'loaded';
+  if (!metadata || saved.status === 'loading' || preferences.status === 'loading' || !openingShown)
     return <ReaderLoading />;
   return (
     <ReaderView
       bookId={bookId}
-      pdf={book.pdf}
-      firstPage={book.firstPage}
-      title={book.metadata.title}
+      opened={book.status === 'loaded' ? { pdf: book.pdf, firstPage: book.firstPage } : null}
+      pageCount={metadata.pageCount}
+      openingImage={opening.image}
+      title={metadata.title}
       outline={outline.status === 'loaded' ? outline.outline : null}
       savedPage={saved.page}
       preferences={preferences.preferences}

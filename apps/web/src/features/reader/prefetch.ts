@@ -1,5 +1,6 @@
 import { idToken } from '../../lib/api.ts';
 import { fetchReadingPosition } from './bookmarks/api.ts';
+import { fetchOpeningImage, showsOpeningImage, type OpeningImage } from './opening/opening-image.ts';
 import type { PendingPdfDocument } from './pdf/load-document.ts';
 import { fetchBookMetadata, fetchOpeningRanges, type OpeningRanges } from './pdf/book-requests.ts';
 import { fetchReaderPreferences } from './preferences/api.ts';
@@ -15,6 +16,8 @@ export interface BookPrefetch {
   position: ReturnType<typeof fetchReadingPosition>;
   preferences: ReturnType<typeof fetchReaderPreferences>;
   document: Promise<PendingPdfDocument>;
+  /** The page the book opens at as an image (null when the pages are recoloured, or it cannot be had). */
+  openingImage: Promise<OpeningImage | null>;
 }
 
 /** How the PDF is opened: pdf.js's code is loaded here, not in the app's first script. */
@@ -42,6 +45,10 @@ function drop(bookId: number, entry: Entry): void {
     (pending) => pending.close(),
     () => undefined,
   );
+  entry.requests.openingImage?.then(
+    (image) => image?.release(),
+    () => undefined,
+  );
   entry.requests = {};
 }
 
@@ -62,6 +69,10 @@ export function prefetchBook(bookId: number, now = Date.now(), openDocument = op
   requests.metadata = signedIn.then(() => fetchBookMetadata(bookId));
   requests.position = signedIn.then(() => fetchReadingPosition(bookId));
   requests.preferences = signedIn.then(() => fetchReaderPreferences());
+  // Asked once the page is known, beside pdf.js: the reader shows it the moment it is there.
+  requests.openingImage = Promise.all([requests.position, requests.preferences]).then(
+    ([page, preferences]) => (showsOpeningImage(preferences) ? fetchOpeningImage(bookId, page ?? 1) : null),
+  );
   requests.document = signedIn.then(() => {
     const opening = fetchOpeningRanges(bookId);
     // Awaited by pdf.js's loader, once its code is there; until then (or if it never comes) it is handled.

@@ -58,6 +58,8 @@ interface PageViewProps {
   links?: PageLinks;
   /** Drawn in these colours (night reading): the book's own when not given or 'normal'. */
   colours?: PageColours;
+  /** An image of the page (the reader's opening/), shown until pdf.js has drawn it. */
+  placeholder?: string | undefined;
 }
 
 /**
@@ -178,6 +180,9 @@ export const PageView = memo(function PageView(props: PageViewProps) {
         } as CSSProperties
       }
     >
+      {props.placeholder && !painted && (
+        <img className="pdf-page__image" src={props.placeholder} alt="" data-placeholder="true" />
+      )}
       {page ? (
         <>
           <canvas ref={canvasRef} className="pdf-page__canvas" aria-hidden="true" />

@@ -26,6 +26,7 @@ import {
 } from './layout.ts';
 import { pageSize, PageView, type PageSize } from './PageView.tsx';
 import { createRenderQueue } from './render-queue.ts';
+import { useViewerSize } from './use-viewer-size.ts';
 import type { PageLinks } from '../links/index.ts';
 import './pdf.css';
 
@@ -61,6 +62,8 @@ interface PdfViewProps {
   links?: PageLinks;
   /** The page colours the pages are drawn in (issue 34: night reading); the book's own when not given. */
   pageColours?: PageColours;
+  /** A page's image, shown on it until pdf.js has drawn it (the reader's opening page). */
+  placeholder?: { page: number; url: string } | null;
   ref?: Ref<PdfViewHandle>;
 }
 
@@ -87,7 +90,7 @@ export function PdfView(props: PdfViewProps) {
   const usualSize = useMemo(() => pageSize(firstPage), [firstPage]);
   const [ownSizes, setOwnSizes] = useState<ReadonlyMap<number, PageSize>>(new Map());
   // Null until measured (the first layout effect): no page is laid out, or asked for, at a made-up size.
-  const [viewerSize, setViewerSize] = useState<PageSize | null>(null);
+  const viewerSize = useViewerSize(containerRef);
   const [drawn, setDrawn] = useState<ReadonlySet<number>>(EMPTY);
   const positionRef = useRef<ReadingPosition>({ page: initialPage, yFraction: 0 });
   const [renderQueue] = useState(createRenderQueue);
@@ -100,16 +103,6 @@ export function PdfView(props: PdfViewProps) {
   }, [onPageChange, props.onPagePainted]);
   // Stable, so the memoised pages do not render again for a new callback.
   const onPainted = useCallback((page: number) => onPagePaintedRef.current?.(page), []);
-
-  useLayoutEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const measure = () => setViewerSize({ width: container.clientWidth, height: container.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(container);
-    return () => observer.disconnect();
-  }, []);
 
   // Ctrl+wheel must be caught before the browser zooms the whole page: a listener that may prevent it.
   const onCtrlWheelRef = useRef(props.onCtrlWheel);
@@ -235,6 +228,7 @@ export function PdfView(props: PdfViewProps) {
                 onSize={onSize}
                 links={props.links}
                 colours={props.pageColours}
+                placeholder={props.placeholder?.page === pageNumber ? props.placeholder.url : undefined}
               >
                 {renderOverlay?.(pageNumber)}
               </PageView>

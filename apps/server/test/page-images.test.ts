@@ -1,0 +1,162 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { errorResponseSchema, PageImageErrorMessage, pageImagePath } from '@threadbook/contracts';
+import { importBook } from '../src/features/imports/import-book.ts';
+import { localBookStorage } from '../src/features/books/storage.ts';
+import { get, importContext, makePdf } from './books-fixtures.ts';
+import { signedUp } from './support/client.ts';
+import { openTestDatabase } from './support/database.ts';
+import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
+
+/** Width and height of a WebP picture, from its header (RIFF, then a VP8, VP8L or VP8X chunk). */
+function webpSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+  expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+  const chunk = bytes.subarray(12, 16).toString('latin1');
+  if (chunk === 'VP8 ') {
+    return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  }
+  if (chunk === 'VP8X') return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+  const bits = bytes.readUInt32LE(21);
+  return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+}
+
+describe('page images', () => {
+  let server: TestServer;
+  let reader: Awaited<ReturnType<typeof signedUp>>;
+  let other: Awaited<ReturnType<typeof signedUp>>;
+  let shared: number;
+  let privateBook: number;
+  const imagesOf = (id: number) => path.join(server.dataDir, 'books', String(id), 'pages');
+
+  beforeAll(async () => {
+    server = await startTestServer({ SAMPLE_BOOK: 'false' });
+    reader = await signedUp(server.baseUrl);
+    other = await signedUp(server.baseUrl);
+    const dir = makeTempDir('threadbook-page-images-');
+    const database = await openTestDatabase(server.dataDir);
+    try {
+      const context = importContext(database.db, server.dataDir);
+      await makePdf(path.join(dir, 'shared.pdf'), { pages: 3, title: 'Shared Book', linesPerPage: 30 });
+      ({ id: shared } = await importBook(context, { pdfPath: path.join(dir, 'shared.pdf') }));
+      await makePdf(path.join(dir, 'mine.pdf'), { pages: 2, title: 'Private Book', linesPerPage: 20 });
+      ({ id: privateBook } = await importBook(context, {
+        pdfPath: path.join(dir, 'mine.pdf'),
+        owner: { userId: reader.userId, fileName: 'mine.pdf' },
+      }));
+    } finally {
+      await database.close();
+    }
+  });
+  afterAll(() => server.close());
+
+  test('the import made the first two pages at the usual widths, beside the book', () => {
+    expect(readdirSync(imagesOf(shared)).sort()).toEqual(
+      ['1-1024', '1-1280', '1-768', '2-1024', '2-1280', '2-768'].map((name) => `${name}.webp`),
+    );
+  });
+
+  test('a page is WebP at the width asked, its height the page’s, kept a day by the browser', async () => {
+    for (const [page, width] of [
+      [1, 768],
+      [3, 512],
+    ] as const) {
+      const response = await get(server, pageImagePath(shared, page, width), { token: reader.token });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      expect(response.headers.get('cache-control')).toBe('private, max-age=86400');
+      const size = webpSize(Buffer.from(await response.arrayBuffer()));
+      expect(size.width).toBe(width);
+      // makePdf's pages are US Letter, 8.5 by 11 inches.
+      expect(size.height).toBe(Math.round((width * 11) / 8.5));
+    }
+  });
+
+  test('a page drawn on request is kept: the next request reads it, and revalidates by its ETag', async () => {
+    expect(existsSync(path.join(imagesOf(shared), '2-512.webp'))).toBe(false);
+    const first = await get(server, pageImagePath(shared, 2, 512), { token: reader.token });
+    expect(first.status).toBe(200);
+    expect(existsSync(path.join(imagesOf(shared), '2-512.webp'))).toBe(true);
+    const again = await get(server, pageImagePath(shared, 2, 512), { token: reader.token });
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()));
+    const etag = again.headers.get('etag')!;
+    expect(etag).toMatch(/^W\//);
+    const revalidated = await get(server, pageImagePath(shared, 2, 512), {
+      token: reader.token,
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.status).toBe(304);
+  });
+
+  test('requests at once for a page not drawn yet all get it, and no partial file is left', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => get(server, pageImagePath(shared, 3, 1024), { token: reader.token })),
+    );
+    const bodies = await Promise.all(answers.map(async (answer) => Buffer.from(await answer.arrayBuffer())));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    for (const body of bodies) expect(body).toEqual(bodies[0]);
+    expect(readdirSync(imagesOf(shared)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  test('the same access check as the book’s files: signed in, a book the user sees', async () => {
+    const url = pageImagePath(privateBook, 1, 768);
+    expect((await get(server, url)).status).toBe(401);
+    expect((await get(server, url, { token: reader.token })).status).toBe(200);
+    const hidden = await get(server, url, { token: other.token });
+    expect(hidden.status).toBe(404);
+    expect(errorResponseSchema.parse(await hidden.json()).message).toBe('Book not found');
+  });
+
+  test('a wrong page, width or book is a clear error', async () => {
+    const cases: [string, number, string][] = [
+      [`/api/books/${shared}/pages/4/image?width=768`, 404, 'Page not found'],
+      [`/api/books/${shared}/pages/0/image?width=768`, 400, 'Invalid page number'],
+      [`/api/books/${shared}/pages/one/image?width=768`, 400, 'Invalid page number'],
+      [`/api/books/${shared}/pages/1/image?width=700`, 400, PageImageErrorMessage.invalidWidth],
+      [`/api/books/${shared}/pages/1/image`, 400, PageImageErrorMessage.invalidWidth],
+      [`/api/books/${shared}/pages/1/image?width=1e3`, 400, PageImageErrorMessage.invalidWidth],
+      ['/api/books/999/pages/1/image?width=768', 404, 'Book not found'],
+      ['/api/books/x/pages/1/image?width=768', 400, 'Invalid book id'],
+    ];
+    for (const [url, status, message] of cases) {
+      const response = await get(server, url, { token: reader.token });
+      expect(response.status, url).toBe(status);
+      expect(errorResponseSchema.parse(await response.json()).message, url).toBe(message);
+    }
+  });
+});
+
+describe('page images on disk', () => {
+  const storage = () => {
+    const dataDir = makeTempDir('threadbook-page-image-store-');
+    return { dataDir, books: localBookStorage(dataDir) };
+  };
+  const stage = async (books: ReturnType<typeof localBookStorage>, id: number) => {
+    await books.putStaged(await books.createStaging(), id);
+  };
+
+  test('a book keeps its images within the budget, the oldest going first', async () => {
+    const { books } = storage();
+    await stage(books, 1);
+    const image = (fill: number) => Buffer.alloc(1000, fill);
+    for (const [index, name] of ['1-768.webp', '2-768.webp', '3-768.webp'].entries()) {
+      await books.putPageImage(1, name, image(index), 2500);
+      // mtimes a millisecond apart at least, so "oldest" is well defined.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await books.readPageImage(1, '1-768.webp')).toBeUndefined();
+    expect((await books.readPageImage(1, '2-768.webp'))?.bytes).toEqual(image(1));
+    expect((await books.readPageImage(1, '3-768.webp'))?.stat.size).toBe(1000);
+  });
+
+  test('images go with their book, and one drawn after the book went does not bring it back', async () => {
+    const { dataDir, books } = storage();
+    await stage(books, 2);
+    await books.putPageImage(2, '1-768.webp', Buffer.alloc(10), 1e6);
+    await books.remove(2);
+    await books.putPageImage(2, '2-768.webp', Buffer.alloc(10), 1e6);
+    expect(existsSync(path.join(dataDir, 'books', '2'))).toBe(false);
+    expect(await books.list()).toEqual([]);
+  });
+});
