@@ -41,6 +41,9 @@ export interface BuiltApp {
   identity: Identity;
 }
 
+/** How long after it starts listening a server loads pdf.js on its page render thread. */
+const RENDER_THREAD_WARM_MS = 10_000;
+
 /**
  * Assembles the server: one encapsulated plugin per feature, sharing the database and the identity module.
  * The log goes to standard output unless `logStream` is given (the tests read it).
@@ -133,8 +136,8 @@ export async function buildApp(
   // Pages as images, drawn on a thread of their own (features/page-images).
   const renderPool = createPageRenderPool();
   app.addHook('onClose', () => renderPool.close());
-  // A server that listens will be asked for pages: the thread loads pdf.js meanwhile.
-  app.addHook('onListen', async () => renderPool.warm());
+  // A server that listens will be asked for pages: the thread loads pdf.js once the start is over.
+  app.addHook('onListen', async () => renderPool.warmAfter(RENDER_THREAD_WARM_MS));
   await app.register(pageImagesRoutes, {
     access,
     images: createPageImages(bookStorage, renderPool, config.pageImageCacheMb * 1024 * 1024),

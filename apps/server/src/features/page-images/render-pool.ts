@@ -33,8 +33,11 @@ export interface PageRenderPool {
     page: number,
     outputs: RenderOutput[],
   ): Promise<Uint8Array[] | undefined>;
-  /** Starts the thread ahead of the first page (a second of loading pdf.js), in the background. */
-  warm(): void;
+  /**
+   * Starts the thread ahead of the first page asked (loading pdf.js there takes a core half a second),
+   * `delayMs` from now unless closed by then: a server that lives a few seconds (a test's) never pays it.
+   */
+  warmAfter(delayMs: number): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ export function createPageRenderPool(): PageRenderPool {
     maxThreads: 1,
     idleTimeout: IDLE_MS,
   });
+  let warming: ReturnType<typeof setTimeout> | undefined;
   return {
     async render(key, pdf, page, outputs) {
       let answer = await pool.run({ key, page, outputs });
@@ -63,9 +67,15 @@ export function createPageRenderPool(): PageRenderPool {
       if (answer.missing) throw new Error(`the render thread did not open ${key}`);
       return answer.images.length === outputs.length ? answer.images : undefined;
     },
-    warm() {
-      pool.run(undefined as never, { name: 'warm' }).catch(() => undefined);
+    warmAfter(delayMs) {
+      clearTimeout(warming);
+      warming = setTimeout(() => {
+        pool.run(undefined as never, { name: 'warm' }).catch(() => undefined);
+      }, delayMs).unref();
     },
-    close: () => pool.close(),
+    close() {
+      clearTimeout(warming);
+      return pool.close();
+    },
   };
 }

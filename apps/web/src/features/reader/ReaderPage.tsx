@@ -38,17 +38,15 @@ function ReaderBook({ bookId }: { bookId: number }) {
   const saved = useSavedReadingPosition(bookId, prefetchedPosition);
   // The page colours are known before a page is drawn: a dark page never flashes white.
   const preferences = useReaderPreferences(() => takePrefetched(bookId, 'preferences'));
-  // The page it opens at, as an image, until pdf.js has drawn it (opening/).
+  // The page it opens at as an image: shown the moment the reader is there, until pdf.js has drawn it.
   const [takeImage] = useState(() => prefetchedImage(bookId));
-  const metadata = book.status === 'error' ? undefined : book.metadata;
-  const pageCount = metadata?.pageCount ?? 1;
+  const pageCount = book.status === 'loaded' ? book.pdf.numPages : Number.MAX_SAFE_INTEGER;
   const openingPage = Math.min(Math.max(1, (saved.status === 'done' && saved.page) || 1), pageCount);
-  const opening = useOpeningImage(
+  const openingImage = useOpeningImage(
     bookId,
     openingPage,
     {
       wanted:
-        metadata !== undefined &&
         saved.status === 'done' &&
         preferences.status === 'done' &&
         showsOpeningImage(preferences.preferences),
@@ -58,17 +56,15 @@ function ReaderBook({ bookId }: { bookId: number }) {
   );
   if (book.status === 'error') return <ReaderError message={book.message} />;
   if (outline.status === 'error') return <ReaderError message={outline.message} />;
-  // The reader comes with its opening page's image, or pdf.js's drawing if that is first.
-  const openingShown = opening.settled || book.status === 'loaded';
-  if (!metadata || saved.status === 'loading' || preferences.status === 'loading' || !openingShown)
+  if (book.status === 'loading' || saved.status === 'loading' || preferences.status === 'loading')
     return <ReaderLoading />;
   return (
     <ReaderView
       bookId={bookId}
-      opened={book.status === 'loaded' ? { pdf: book.pdf, firstPage: book.firstPage } : null}
-      pageCount={metadata.pageCount}
-      openingImage={opening.image}
-      title={metadata.title}
+      pdf={book.pdf}
+      firstPage={book.firstPage}
+      openingImage={openingImage}
+      title={book.metadata.title}
       outline={outline.status === 'loaded' ? outline.outline : null}
       savedPage={saved.page}
       preferences={preferences.preferences}

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { BookOutlineChapter } from '@threadbook/book';
 import {
   DEFAULT_READER_PREFERENCES,
@@ -10,15 +11,15 @@ import { useStudyNotes } from './annotations/index.ts';
 import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/index.ts';
 import { FindBar, FindHighlight, SearchResults, useFind } from './find/index.ts';
 import { useReaderShortcuts } from './keyboard/index.ts';
+import { PAGE_FIT, usefulPageLabels } from './model/index.ts';
 import type { OpeningImage } from './opening/index.ts';
 import { readReaderMemory, ResizablePanel, usePanelWidth, writeReaderMemory } from './panels/index.ts';
-import type { OpenedPdf } from './pdf/load-document.ts';
-import { OpeningPage } from './pdf/OpeningPage.tsx';
-import type { PdfViewHandle } from './pdf/PdfView.tsx';
+import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
 import { DarkPageSuggestion } from './preferences/index.ts';
+import { PageReferenceSpans, ReferencePreview, useReferencePreviews } from './preview/index.ts';
+import { PageTermSpans, useTermStore } from './terms/index.ts';
 import { AnchorIntroduction, RelatedPanel, useAnchorIndex, usePageOverlays } from './related/index.ts';
 import { ReaderNotice } from './ReaderNotice.tsx';
-import { ReaderPages } from './ReaderPages.tsx';
 import { ReaderSidebar } from './ReaderSidebar.tsx';
 import {
   createReaderStore,
@@ -35,13 +36,14 @@ import {
 import { currentOutlineTitle, TocPanel } from './toc/index.ts';
 import { Toolbar } from './toolbar/index.ts';
 import { useFullscreen } from './use-fullscreen.ts';
+import { useWheelZoom } from './use-wheel-zoom.ts';
 
 interface ReaderViewProps {
   bookId: number;
-  /** The book's PDF with its first page, once pdf.js has opened it: its page image stands in until then. */
-  opened: OpenedPdf | null;
-  pageCount: number;
-  /** The page the reader opens at, as an image (opening/), while pdf.js opens the book and draws it. */
+  pdf: PDFDocumentProxy;
+  /** The book's first page, loaded with it. */
+  firstPage: PDFPageProxy;
+  /** The page it opens at as an image (opening/), shown until pdf.js has drawn that page. */
   openingImage?: OpeningImage | null;
   title: string;
   /** Null while the XML is still fetched and nothing was cached. */
@@ -64,7 +66,7 @@ export function ReaderView(props: ReaderViewProps) {
   const [store] = useState(() =>
     createReaderStore(
       initialReaderState(
-        props.pageCount,
+        props.pdf.numPages,
         props.savedPage ?? 1,
         readReaderMemory(window.localStorage, window.innerWidth),
       ),
@@ -76,6 +78,21 @@ export function ReaderView(props: ReaderViewProps) {
       <ReaderLayout {...props} initialPage={store.getState().page} />
     </ReaderStoreProvider>
   );
+}
+
+/** Gives the reader the book's own page labels once pdf.js has read them (none when it cannot). */
+function useReadPageLabels(pdf: PDFDocumentProxy): void {
+  const dispatch = useReaderDispatch();
+  useEffect(() => {
+    let current = true;
+    pdf.getPageLabels().then(
+      (read) => current && dispatch({ type: 'pageLabelsRead', labels: usefulPageLabels(read, pdf.numPages) }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [pdf, dispatch]);
 }
 
 /** Remembers in this browser which panels are open and whether the anchors have introduced themselves. */
@@ -111,12 +128,12 @@ function useNavigationRequests(viewRef: RefObject<PdfViewHandle | null>): void {
 }
 
 function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
-  const { bookId, opened, pageCount, title, outline, savedPage, initialPage, onFirstPageShown } = props;
-  const openingImage = props.openingImage ?? null;
+  const { bookId, pdf, firstPage, title, outline, savedPage, initialPage, onFirstPageShown } = props;
   const preferences = props.preferences ?? DEFAULT_READER_PREFERENCES;
   const viewRef = useRef<PdfViewHandle>(null);
   const dispatch = useReaderDispatch();
   const page = useReaderState((state) => state.page);
+  const zoom = useReaderState((state) => state.zoom);
   const tocOpen = useReaderState((state) => state.panels.left);
   const relatedOpen = useReaderState((state) => state.panels.right);
   const [leftWidth, setLeftWidth] = usePanelWidth('left');
@@ -124,17 +141,21 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   const [fullscreen, toggleFullscreen] = useFullscreen();
   // The book's first page is drawn: what it does not need may load now.
   const [shown, setShown] = useState(false);
-  const onPagePainted = useCallback(() => {
-    setShown(true);
-    onFirstPageShown?.();
-  }, [onFirstPageShown]);
   const anchors = useAnchorIndex(bookId, shown);
   const bookmarks = useBookmarks(bookId);
   useSaveReadingPosition(bookId, page, savedPage);
   useNavigationRequests(viewRef);
   const relatedOverlay = usePageOverlays(anchors);
+  useReadPageLabels(pdf);
   useReadSectionTitles(outline);
 
+  // Links and reference previews: their jumps are recorded like the table of contents'.
+  const previews = useReferencePreviews(pdf, bookId, (to) =>
+    dispatch(timedActions.jump({ ...to, source: 'toc' })),
+  );
+  const previewId = useId();
+  // Defined terms on the pages (issue 34): their cards are previews of their definitions.
+  const termStore = useTermStore(bookId);
   const pageLabelOf = usePageLabelOf();
   // Highlights and notes (issue 34): a jump to one is recorded like a bookmark's.
   const jumpToNote = ({ target }: Annotation) =>
@@ -155,6 +176,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
   const toggleBookmark = () =>
     bookmarks.toggle(page, outline ? (currentOutlineTitle(outline, page) ?? undefined) : undefined);
+  const zoomByWheelTurn = useWheelZoom((deltaY) => dispatch({ type: 'zoomByWheel', deltaY }));
   // Find in the book: the find bar, its results in the sidebar, the marks on the pages.
   const find = useFind({
     bookId,
@@ -239,22 +261,33 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
             search={find.results && <SearchResults {...find.results} />}
           />
         </ResizablePanel>
-        {opened ? (
-          <ReaderPages
-            bookId={bookId}
-            pdf={opened.pdf}
-            firstPage={opened.firstPage}
-            title={title}
-            viewRef={viewRef}
-            renderOverlay={renderOverlay}
-            definedTerms={preferences.definedTerms}
-            pageColours={preferences.pageColours}
-            openingImage={openingImage}
-            onPagePainted={onPagePainted}
-          />
-        ) : (
-          <OpeningPage label={title} pageCount={pageCount} page={initialPage} image={openingImage} />
-        )}
+        <PdfView
+          ref={viewRef}
+          pdf={pdf}
+          firstPage={firstPage}
+          label={title}
+          scale={zoom === PAGE_FIT ? undefined : zoom}
+          initialPage={initialPage}
+          renderOverlay={(pageNumber) => (
+            <>
+              {renderOverlay(pageNumber)}
+              <PageReferenceSpans pageNumber={pageNumber} previews={previews} previewId={previewId} />
+              {preferences.definedTerms && (
+                <PageTermSpans pageNumber={pageNumber} store={termStore} previews={previews} />
+              )}
+            </>
+          )}
+          links={previews.pageLinks}
+          pageColours={preferences.pageColours}
+          placeholder={props.openingImage}
+          onCtrlWheel={zoomByWheelTurn}
+          onPageChange={(next) => dispatch({ type: 'pageChanged', page: next })}
+          onPagePainted={() => {
+            setShown(true);
+            onFirstPageShown?.();
+          }}
+          onScaleChange={(scale) => dispatch({ type: 'scaleChanged', scale })}
+        />
         <AnchorIntroduction pageHasAnchors={anchors.anchorsOn(page).length > 0} />
         <ResizablePanel
           side="right"
@@ -263,9 +296,10 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
           width={rightWidth}
           onResize={setRightWidth}
         >
-          <RelatedPanel bookId={bookId} pdf={opened?.pdf ?? null} anchors={anchors} notesOn={study.notesOn} />
+          <RelatedPanel bookId={bookId} pdf={pdf} anchors={anchors} notesOn={study.notesOn} />
         </ResizablePanel>
       </div>
+      <ReferencePreview previews={previews} id={previewId} />
       {study.floating}
     </main>
   );

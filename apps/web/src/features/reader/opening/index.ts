@@ -4,4 +4,4 @@ export {
   openingImageWidth,
   showsOpeningImage,
 } from './opening-image.ts';
-export { type OpeningImageState, useOpeningImage } from './use-opening-image.ts';
+export { useOpeningImage } from './use-opening-image.ts';

@@ -1,25 +1,19 @@
 import { useEffect, useState } from 'react';
 import { fetchOpeningImage, type OpeningImage } from './opening-image.ts';
 
-export interface OpeningImageState {
-  /** The image, once it came (null before, when not wanted, or when it cannot be had). */
-  image: OpeningImage | null;
-  /** Whether asking for it is over: it came, or it will not. */
-  settled: boolean;
-}
-
 /**
- * The image of page `page` of book `bookId` for the reader to open with, once `wanted` (the page known,
- * the pages shown in their own colours) and until `done` (pdf.js has drawn a page), when it is freed.
- * `prefetched` is the one asked for ahead (prefetch.ts), taken once.
+ * The image of page `page` of book `bookId` for the reader to open with (null until it came, or when it
+ * cannot be had), once `wanted` (the page known, the pages shown in their own colours) and until `done`
+ * (pdf.js has drawn a page), when it is freed. `prefetched` is the one asked for ahead (prefetch.ts),
+ * taken once.
  */
 export function useOpeningImage(
   bookId: number,
   page: number,
   { wanted, done }: { wanted: boolean; done: boolean },
   prefetched?: () => Promise<OpeningImage | null> | undefined,
-): OpeningImageState {
-  const [image, setImage] = useState<OpeningImage | null | undefined>(undefined);
+): OpeningImage | null {
+  const [image, setImage] = useState<OpeningImage | null>(null);
   useEffect(() => {
     if (!wanted || done) return;
     const controller = new AbortController();
@@ -43,8 +37,8 @@ export function useOpeningImage(
       active = false;
       controller.abort();
       taken?.release();
-      setImage(undefined);
+      setImage(null);
     };
   }, [bookId, page, wanted, done, prefetched]);
-  return { image: image ?? null, settled: image !== undefined || !wanted || done };
+  return image;
 }

@@ -26,7 +26,6 @@ import {
 } from './layout.ts';
 import { pageSize, PageView, type PageSize } from './PageView.tsx';
 import { createRenderQueue } from './render-queue.ts';
-import { useViewerSize } from './use-viewer-size.ts';
 import type { PageLinks } from '../links/index.ts';
 import './pdf.css';
 
@@ -62,7 +61,7 @@ interface PdfViewProps {
   links?: PageLinks;
   /** The page colours the pages are drawn in (issue 34: night reading); the book's own when not given. */
   pageColours?: PageColours;
-  /** A page's image, shown on it until pdf.js has drawn it (the reader's opening page). */
+  /** A page's image, shown on it until pdf.js has drawn it (the page the reader opens at, opening/). */
   placeholder?: { page: number; url: string } | null;
   ref?: Ref<PdfViewHandle>;
 }
@@ -90,7 +89,7 @@ export function PdfView(props: PdfViewProps) {
   const usualSize = useMemo(() => pageSize(firstPage), [firstPage]);
   const [ownSizes, setOwnSizes] = useState<ReadonlyMap<number, PageSize>>(new Map());
   // Null until measured (the first layout effect): no page is laid out, or asked for, at a made-up size.
-  const viewerSize = useViewerSize(containerRef);
+  const [viewerSize, setViewerSize] = useState<PageSize | null>(null);
   const [drawn, setDrawn] = useState<ReadonlySet<number>>(EMPTY);
   const positionRef = useRef<ReadingPosition>({ page: initialPage, yFraction: 0 });
   const [renderQueue] = useState(createRenderQueue);
@@ -103,6 +102,16 @@ export function PdfView(props: PdfViewProps) {
   }, [onPageChange, props.onPagePainted]);
   // Stable, so the memoised pages do not render again for a new callback.
   const onPainted = useCallback((page: number) => onPagePaintedRef.current?.(page), []);
+
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const measure = () => setViewerSize({ width: container.clientWidth, height: container.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, []);
 
   // Ctrl+wheel must be caught before the browser zooms the whole page: a listener that may prevent it.
   const onCtrlWheelRef = useRef(props.onCtrlWheel);

@@ -6,8 +6,7 @@ import { loadPdfDocument, type PendingPdfDocument } from './load-document.ts';
 import { loadErrorMessage } from './load-error.ts';
 
 export type PdfBookState =
-  /** The metadata comes first, while pdf.js still opens the PDF. */
-  | { status: 'loading'; metadata?: BookMetadata }
+  | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'loaded'; metadata: BookMetadata; pdf: PDFDocumentProxy; firstPage: PDFPageProxy };
 
@@ -18,7 +17,7 @@ export interface PdfBookPrefetch {
 }
 
 /**
- * docs/product.md §4 reader loading: loading (with the metadata once it came), then loaded or error. The metadata and the PDF are fetched together; a
+ * docs/product.md §4 reader loading: loading, then loaded or error. The metadata and the PDF are fetched together; a
  * metadata failure (an unknown book) wins over the PDF's, whichever answers first. A range that fails
  * while the student reads turns the state to error too. Mount it under a key of the book id: a new book
  * starts from loading.
@@ -44,8 +43,6 @@ export function usePdfBook(bookId: number, prefetched?: PdfBookPrefetch): PdfBoo
     loaded.catch(() => undefined);
     (async () => {
       const book = await metadata;
-      if (controller.signal.aborted) return;
-      setState((state) => (state.status === 'loading' ? { status: 'loading', metadata: book } : state));
       const { pdf, firstPage } = await loaded;
       if (controller.signal.aborted) return;
       setState({ status: 'loaded', metadata: book, pdf, firstPage });
