@@ -58,7 +58,7 @@ interface PageViewProps {
   links?: PageLinks;
   /** Drawn in these colours (night reading): the book's own when not given or 'normal'. */
   colours?: PageColours;
-  /** An image of the page (the reader's opening/), shown until pdf.js has drawn it. */
+  /** An image of the page (the reader's opening/), shown in the canvas's place until pdf.js has drawn it. */
   placeholder?: string | undefined;
 }
 
@@ -180,9 +180,7 @@ export const PageView = memo(function PageView(props: PageViewProps) {
         } as CSSProperties
       }
     >
-      {props.placeholder && !painted && (
-        <img className="pdf-page__image" src={props.placeholder} alt="" data-placeholder="true" />
-      )}
+      {props.placeholder && !painted && <img className="pdf-page__image" src={props.placeholder} alt="" />}
       {page ? (
         <>
           <canvas ref={canvasRef} className="pdf-page__canvas" aria-hidden="true" />
