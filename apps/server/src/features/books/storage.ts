@@ -62,10 +62,15 @@ export interface BookStorage {
   /** Page image `name` (pageImageName) of book `id` with its stat; undefined when it is not kept. */
   readPageImage(id: number, name: string): Promise<{ bytes: Buffer; stat: BookFileStat } | undefined>;
   /**
-   * Keeps page image `name` of book `id` (nothing when the book is gone); the book's oldest images go
-   * once its images pass `budget` bytes.
+   * Keeps page image `name` of book `id` and answers its stat, as readPageImage will (undefined, and
+   * nothing kept, when the book is gone); the book's oldest images go once its images pass `budget` bytes.
    */
-  putPageImage(id: number, name: string, bytes: Uint8Array, budget: number): Promise<void>;
+  putPageImage(
+    id: number,
+    name: string,
+    bytes: Uint8Array,
+    budget: number,
+  ): Promise<BookFileStat | undefined>;
   /** Removes a book's files (none is fine). */
   remove(id: number): Promise<void>;
   /** The ids that have files. */
@@ -150,9 +155,7 @@ export function localBookStorage(dataDir: string): BookStorage {
         if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
         throw error;
       });
-      return stats?.isFile()
-        ? { size: stats.size, mtime: stats.mtime, version: `${stats.size}-${stats.mtimeMs}` }
-        : undefined;
+      return stats?.isFile() ? fileStat(stats) : undefined;
     },
     read: (id, name) => readFile(fileOf(id, name)),
     readRange: (id, name, { start, end }) => createReadStream(fileOf(id, name), { start, end }),
@@ -166,11 +169,7 @@ export function localBookStorage(dataDir: string): BookStorage {
       const file = path.join(root, idName(id), PAGE_IMAGES_DIR, name);
       try {
         const bytes = await readFile(file);
-        const stats = await stat(file);
-        return {
-          bytes,
-          stat: { size: bytes.length, mtime: stats.mtime, version: `${bytes.length}-${stats.mtimeMs}` },
-        };
+        return { bytes, stat: fileStat(await stat(file)) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
@@ -183,12 +182,14 @@ export function localBookStorage(dataDir: string): BookStorage {
         () => true,
         (error: NodeJS.ErrnoException) => error.code === 'EEXIST',
       );
-      if (!made) return;
+      if (!made) return undefined;
       const file = path.join(dir, name);
       const fresh = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       await writeFile(fresh, bytes);
+      const written = fileStat(await stat(fresh));
       await rename(fresh, file);
       await keepWithin(dir, budget);
+      return written;
     },
     async remove(id) {
       await rm(path.join(root, idName(id)), { recursive: true, force: true });
@@ -225,6 +226,11 @@ export function localBookStorage(dataDir: string): BookStorage {
       return found;
     },
   };
+}
+
+/** What serving a file needs of its stat (a rename keeps size and mtime). */
+function fileStat(stats: { size: number; mtime: Date; mtimeMs: number }): BookFileStat {
+  return { size: stats.size, mtime: stats.mtime, version: `${stats.size}-${stats.mtimeMs}` };
 }
 
 /** Removes the oldest images of `dir` until the rest take at most `budget` bytes. */

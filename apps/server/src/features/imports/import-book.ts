@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UNTITLED_BOOK, writeBookXml, type BookDocument } from '@threadbook/book';
-import { BOOK_FILES } from '@threadbook/contracts';
+import { BOOK_FILES, type PageImageWidth } from '@threadbook/contracts';
 import {
   extractBook,
   openPageRenderer,
@@ -38,7 +38,10 @@ export const COVER_WIDTH = 400;
  * first page at once: the pages a student opens at first, at the widths of the reader's page on the
  * usual screens (a laptop's, a desktop's, a dense laptop's). Others are made when first asked.
  */
-export const IMPORT_PAGE_IMAGES = { pages: 2, widths: [768, 1024, 1280] } as const;
+export const IMPORT_PAGE_IMAGES = {
+  pages: 2,
+  widths: [768, 1024, 1280] satisfies PageImageWidth[],
+} as const;
 
 /** How progress messages name the stages. */
 export const IMPORT_STAGE_WORDS: Record<ImportStage, string> = {

@@ -1,5 +1,6 @@
 import { BOOK_FILES, type PageImageWidth } from '@threadbook/contracts';
 import { pageImageName, type BookFileStat, type BookStorage } from '../books/index.ts';
+import { ApiError } from '../../api-errors.ts';
 import type { PageRenderPool } from './render-pool.ts';
 
 /** A page image as served: its bytes, and the stat its ETag and Last-Modified come from. */
@@ -25,9 +26,10 @@ export function createPageImages(storage: BookStorage, pool: PageRenderPool, bud
     const images = await pool.render(String(bookId), pdf, page, [{ width, format: 'webp' }]);
     if (!images) throw new Error(`book ${bookId} has no page ${page}`);
     const bytes = Buffer.from(images[0]!);
-    await storage.putPageImage(bookId, name, bytes, budget);
-    const now = new Date();
-    return { bytes, stat: { size: bytes.length, mtime: now, version: `${bytes.length}-${now.getTime()}` } };
+    // The kept file's stat, so this answer's ETag is the one the next requests get.
+    const stat = await storage.putPageImage(bookId, name, bytes, budget);
+    if (!stat) throw new ApiError.BookNotFound();
+    return { bytes, stat };
   };
   return {
     async get(bookId, page, width) {
