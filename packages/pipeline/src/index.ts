@@ -9,7 +9,8 @@ export {
   type ExtractedBook,
 } from './extract/extract-book.ts';
 export { createPagesProgress } from './extract/progress.ts';
-export { openPageRenderer, renderCover, type PageRaster, type PageRenderer } from './page-image.ts';
+export { openPageRenderer, type OpeningPages, type PageRaster, type PageRenderer } from './page-image.ts';
+export { onSideThread } from './side-thread.ts';
 export { inspectPdf, type PdfFacts } from './inspect.ts';
 export type { BookGraph, EvidenceKind, GraphEdge, ReferenceSpan, TermSpan } from './graph/types.ts';
 export { explainRelationship } from './graph/explain.ts';

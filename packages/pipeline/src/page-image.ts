@@ -79,11 +79,40 @@ function raster(canvas: Canvas): PageRaster {
   };
 }
 
-/** The first page of a PDF as a PNG `width` pixels wide, for the library's cover tiles. */
-export async function renderCover(pdf: Uint8Array, width = 400): Promise<Uint8Array> {
-  const renderer = await openPageRenderer(pdf);
+/** What an import draws of a book's first pages: each page at `widths`, and page 1 as a cover. */
+export interface OpeningPagesRequest {
+  pdf: Uint8Array;
+  pages: number;
+  widths: readonly number[];
+  coverWidth: number;
+}
+
+export interface OpeningPages {
+  /** Page 1 as a PNG `coverWidth` pixels wide. */
+  cover: Uint8Array;
+  /** WebP images of the first pages (as many as the book has), each at every width. */
+  images: { page: number; width: number; webp: Uint8Array }[];
+}
+
+/**
+ * The first pages of a book as an import keeps them: page 1 as a cover, and the first pages' images. Each
+ * page is drawn once, at the widest, and scaled down for the rest.
+ */
+export async function drawOpeningPages(request: OpeningPagesRequest): Promise<OpeningPages> {
+  const renderer = await openPageRenderer(request.pdf);
   try {
-    return await (await renderer.render(1, width)).png();
+    const widest = Math.max(request.coverWidth, ...request.widths);
+    const first = await renderer.render(1, widest);
+    const cover = await first.scaled(request.coverWidth).png();
+    const images: OpeningPages['images'] = [];
+    for (let page = 1; page <= Math.min(request.pages, renderer.pageCount); page++) {
+      const drawn = page === 1 ? first : await renderer.render(page, widest);
+      for (const width of request.widths) {
+        const image = width === drawn.width ? drawn : drawn.scaled(width);
+        images.push({ page, width, webp: await image.webp() });
+      }
+    }
+    return { cover, images };
   } finally {
     await renderer.close();
   }

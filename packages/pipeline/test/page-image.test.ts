@@ -1,6 +1,7 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { openPageRenderer, renderCover } from '../src/page-image.ts';
+import { drawOpeningPages, openPageRenderer } from '../src/page-image.ts';
+import { onSideThread } from '../src/side-thread.ts';
 import { makePdf } from './pdf-fixtures.ts';
 
 /** How dark a picture is on average, 0 (white) to 255, from its encoded bytes. */
@@ -48,10 +49,28 @@ describe('page images', () => {
     }
   });
 
-  it('makes a cover from the first page, and fails with pdf.js’s error on a file that is no PDF', async () => {
-    const pdf = await makePdf((doc) => doc.text('Cover', 72, 72));
-    const cover = await darkness(await renderCover(pdf, 400));
-    expect(cover.width).toBe(400);
-    await expect(openPageRenderer(new TextEncoder().encode('not a pdf'))).rejects.toThrow(/PDF/);
+  it('draws a book’s opening pages (a cover, each page at each width) here and on the side thread alike', async () => {
+    const pdf = await makePdf((doc) => doc.text('Cover', 72, 72).addPage().text('Second', 72, 72));
+    const request = { pdf, pages: 3, widths: [512, 256], coverWidth: 400 };
+    const here = await drawOpeningPages(request);
+    expect((await darkness(here.cover)).width).toBe(400);
+    expect(here.images.map(({ page, width }) => [page, width])).toEqual([
+      [1, 512],
+      [1, 256],
+      [2, 512],
+      [2, 256],
+    ]);
+    for (const image of here.images) expect((await darkness(image.webp)).width).toBe(image.width);
+    const beside = await onSideThread('openingPages', request, 100);
+    expect(beside.images.map((image) => image.webp.length)).toEqual(
+      here.images.map((image) => image.webp.length),
+    );
+  });
+
+  it('fails with pdf.js’s error on a file that is no PDF, on the side thread too', async () => {
+    const notPdf = new TextEncoder().encode('not a pdf');
+    await expect(openPageRenderer(notPdf)).rejects.toThrow(/PDF/);
+    const request = { pdf: notPdf, pages: 1, widths: [256], coverWidth: 400 };
+    await expect(onSideThread('openingPages', request, 100)).rejects.toThrow(/PDF/);
   });
 });

@@ -6,11 +6,11 @@ import { alignFonts, judgeMonospace, markMonospace } from './fonts.ts';
 import { markCodeLines } from './lines.ts';
 import { removeFurniture } from './furniture.ts';
 import { detectHeadings } from './headings.ts';
-import { availableParallelism, tmpdir } from 'node:os';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
 import { openPdf, readInfo, readOutline, readPages } from './load.ts';
 import { askToStop } from '../worker-stop.ts';
+import { MIN_PAGES_FOR_WORKER, startWorker } from '../threads.ts';
 import { measureBody } from './metrics.ts';
 import { buildBlocks, type PageFlow } from './blocks/index.ts';
 import { assemble, checkParagraphCounts, nodesFromHeadings, nodesFromOutline } from './structure.ts';
@@ -101,9 +101,6 @@ export async function extractBook(data: Uint8Array, options: ExtractOptions = {}
   }
 }
 
-/** Books shorter than this are read on the main thread alone: a worker's start-up would not pay off. */
-const MIN_PAGES_FOR_WORKER = 24;
-
 /**
  * The text of every page, in page order, and which pages the worker read; `onPage` sees each page as it
  * arrives (in no set order). With more than one core, a worker thread reads the second half of the pages
@@ -149,15 +146,6 @@ async function readAllPages(
 }
 
 /**
- * Node's on-disk cache of compiled modules, for the page worker: the worker compiles pdf.js (several MB of
- * JavaScript) before it reads a page, about 0.15 s of a core that the cache saves from the second book on.
- * An operator's NODE_COMPILE_CACHE is kept; otherwise Node's own default folder.
- */
-function compileCacheDir(): string {
-  return process.env.NODE_COMPILE_CACHE ?? path.join(tmpdir(), 'node-compile-cache');
-}
-
-/**
  * Reads pages `from`..`to` in a worker thread, handing each to `got`; resolves with the pages it read when
  * the worker has ended. The worker is told to stop, never terminated (see worker-stop.ts). A worker that
  * fails or cannot start delivers fewer pages, never an error.
@@ -173,10 +161,7 @@ function readInWorker(
     const read: number[] = [];
     let worker: Worker;
     try {
-      worker = new Worker(new URL('./page-worker.ts', import.meta.url), {
-        workerData: { data, from, to },
-        env: { ...process.env, NODE_COMPILE_CACHE: compileCacheDir() },
-      });
+      worker = startWorker(new URL('./page-worker.ts', import.meta.url), { data, from, to });
     } catch {
       resolve(read);
       return;

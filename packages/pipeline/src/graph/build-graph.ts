@@ -112,7 +112,9 @@ async function buildWithPages(
   const references = toTheProofsNamed(
     [
       ...withOwnLabels(
-        options.pdf === undefined ? resolved : await withLinkWords(options.pdf, resolved, links, paragraphs),
+        options.pdf === undefined
+          ? resolved
+          : await withLinkWords(options.pdf, resolved, links, paragraphs, options.pages),
         paragraphs,
       ),
       ...suppliedReferences(book, paragraphs),

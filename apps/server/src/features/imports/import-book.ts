@@ -4,10 +4,11 @@ import { UNTITLED_BOOK, writeBookXml, type BookDocument } from '@threadbook/book
 import { BOOK_FILES, type PageImageWidth } from '@threadbook/contracts';
 import {
   extractBook,
-  openPageRenderer,
+  onSideThread,
   withExplicitRefs,
   type BookGraph,
   type ExtractedBook,
+  type OpeningPages,
 } from '@threadbook/pipeline';
 import { buildBookGraph } from './book-graph.ts';
 import {
@@ -94,9 +95,12 @@ async function importOrFind(context: ImportContext, input: ImportInput): Promise
     }
     const names = titleAndAuthor(input, extracted.book, checked);
     enterStage({ stage: 'graph' });
+    // Drawn on the side thread while this one builds the graph: the cover stage only writes them.
+    const opening = drawOpening(checked.pdf, extracted.pageCount);
+    opening.catch(() => undefined);
     const { book, graph } = await makeGraph(context, checked, extracted, staging, names);
     enterStage({ stage: 'cover' });
-    await makeCover(checked.pdf, staging);
+    await writeOpening(await opening, staging);
     enterStage({ stage: 'saving' });
     return await storeBook(context.db, storage, {
       ...names,
@@ -172,24 +176,17 @@ async function makeGraph(
   return { book, graph };
 }
 
-/**
- * The cover stage, in staging: the first page as the cover, and the first pages' images. Each page is
- * drawn once, at the widest, and scaled down for the rest.
- */
-async function makeCover(pdf: Uint8Array, staging: string): Promise<void> {
-  const renderer = await openPageRenderer(pdf);
-  try {
-    await mkdir(path.join(staging, PAGE_IMAGES_DIR));
-    const widest = Math.max(...IMPORT_PAGE_IMAGES.widths);
-    for (let page = 1; page <= Math.min(IMPORT_PAGE_IMAGES.pages, renderer.pageCount); page++) {
-      const drawn = await renderer.render(page, widest);
-      if (page === 1) await writeFile(path.join(staging, COVER_FILE), await drawn.scaled(COVER_WIDTH).png());
-      for (const width of IMPORT_PAGE_IMAGES.widths) {
-        const image = width === drawn.width ? drawn : drawn.scaled(width);
-        await writeFile(path.join(staging, PAGE_IMAGES_DIR, pageImageName(page, width)), await image.webp());
-      }
-    }
-  } finally {
-    await renderer.close();
+/** The cover and the first pages' images (drawn on the side thread, for a book of some length). */
+function drawOpening(pdf: Uint8Array, pageCount: number): Promise<OpeningPages> {
+  const request = { pdf, ...IMPORT_PAGE_IMAGES, coverWidth: COVER_WIDTH };
+  return onSideThread('openingPages', request, pageCount);
+}
+
+/** The cover stage, in staging: the cover and the first pages' images. */
+async function writeOpening({ cover, images }: OpeningPages, staging: string): Promise<void> {
+  await writeFile(path.join(staging, COVER_FILE), cover);
+  await mkdir(path.join(staging, PAGE_IMAGES_DIR));
+  for (const { page, width, webp } of images) {
+    await writeFile(path.join(staging, PAGE_IMAGES_DIR, pageImageName(page, width)), webp);
   }
 }
