@@ -27,17 +27,38 @@ export function placeIndex(
   for (const p of paragraphs)
     pageText.set(p.page, `${pageText.get(p.page) ?? ''} ${wordKeys(p.text).join(' ')} `);
   const keyOf = (entry: PrintedIndexEntry) => wordKeys(entry.head ?? entry.term).join(' ');
-  const onPage = (key: string, page: number) =>
-    (pageText.get(page)?.includes(` ${key} `) ?? false) ||
-    (pageText.get(page - 1)?.includes(` ${key} `) ?? false);
+  // The pages that have a key's words, found from the pages with its first word.
+  const pagesWithWord = new Map<string, number[]>();
+  for (const [page, text] of pageText) {
+    for (const word of new Set(text.split(' '))) {
+      let pages = pagesWithWord.get(word);
+      if (pages === undefined) pagesWithWord.set(word, (pages = []));
+      pages.push(page);
+    }
+  }
+  const pagesWith = memoised((key: string) =>
+    (pagesWithWord.get(key.split(' ')[0]!) ?? []).filter((page) => pageText.get(page)!.includes(` ${key} `)),
+  );
   const tries = entries.flatMap((entry) => entry.pages.map((page) => ({ key: keyOf(entry), page })));
-  let best = { offset: 0, fits: -1 };
-  for (let offset = -MAX_OFFSET / 8; offset <= MAX_OFFSET; offset++) {
-    const fits = tries.filter(({ key, page }) => key !== '' && onPage(key, page + offset)).length;
-    if (fits > best.fits) best = { offset, fits };
+  // Per offset, the entries' pages it puts on a page (or just after one) with their words.
+  const fits = new Map<number, number>();
+  for (const { key, page } of tries) {
+    if (key === '') continue;
+    const offsets = new Set<number>();
+    for (const found of pagesWith(key)) {
+      for (const offset of [found - page, found + 1 - page]) {
+        if (offset >= -MAX_OFFSET / 8 && offset <= MAX_OFFSET) offsets.add(offset);
+      }
+    }
+    for (const offset of offsets) fits.set(offset, (fits.get(offset) ?? 0) + 1);
+  }
+  // The offset that fits most entries' pages; the smallest of equals.
+  let best = { offset: 0, fits: 0 };
+  for (const [offset, count] of fits) {
+    if (count > best.fits || (count === best.fits && offset < best.offset)) best = { offset, fits: count };
   }
   const placed = new Map<string, PlacedEntry>();
-  if (tries.length === 0 || best.fits < MIN_FIT * tries.length) return placed;
+  if (best.fits === 0 || best.fits < MIN_FIT * tries.length) return placed;
   for (const entry of entries) {
     const key = wordKeys(entry.term).join(' ');
     const known = placed.get(key) ?? { pages: [], marked: [] };
@@ -46,4 +67,12 @@ export function placeIndex(
     placed.set(key, known);
   }
   return placed;
+}
+
+function memoised<T>(of: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
+    if (!known.has(key)) known.set(key, of(key));
+    return known.get(key)!;
+  };
 }
