@@ -39,3 +39,38 @@ test('neighbours are the exact cosines of one row at a time, for row counts that
     }
   }
 });
+
+test('beyond exactRows, neighbours come from candidates scored as brute force scores them, the same at every build', () => {
+  // Texts on 40 topics, each of a few of its topic's 12 words and a few of 300 others.
+  const random = seededRandom(7);
+  const pick = (words: string[], n: number) =>
+    Array.from({ length: n }, () => words[Math.floor(random() * words.length)]!);
+  const topics = Array.from({ length: 40 }, (_, t) => Array.from({ length: 12 }, (_, w) => `t${t}w${w}`));
+  const others = Array.from({ length: 300 }, (_, w) => `o${w}`);
+  const tokens = Array.from({ length: 800 }, (_, i) =>
+    [...pick(topics[i % 40]!, 6), ...pick(others, 6)].map((term) => ({ term, surface: term })),
+  );
+  const terms = buildTermMatrix(tokens);
+  const dimensions = 24;
+  // Dense vectors near their topic's direction for half the texts; the others' are all near one direction
+  // and tell them apart by nothing: their neighbours are the texts that share their words.
+  const directions = topics.map(() => Array.from({ length: dimensions }, () => random() - 0.5));
+  const vectors = Float32Array.from({ length: tokens.length * dimensions }, (_, at) => {
+    const [i, d] = [Math.floor(at / dimensions), at % dimensions];
+    return i % 2 === 0 ? directions[i % 40]![d]! + 0.6 * (random() - 0.5) : 1 + 0.01 * random();
+  });
+  const exact = denseIndex(vectors, dimensions, terms, 0.5);
+  const approximate = denseIndex(vectors, dimensions, terms, 0.5, 0);
+  const again = denseIndex(vectors, dimensions, terms, 0.5, 0);
+  let same = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const truth = exact.neighbours(i, 3);
+    const found = approximate.neighbours(i, 3);
+    expect(again.neighbours(i, 3)).toEqual(found);
+    // Every neighbour found has its exact score, to the bit.
+    const scores = new Map(exact.neighbours(i, tokens.length - 1).map((n) => [n.index, n.similarity]));
+    for (const n of found) expect(n.similarity).toBe(scores.get(n.index));
+    if (JSON.stringify(found) === JSON.stringify(truth)) same++;
+  }
+  expect(same / tokens.length).toBeGreaterThan(0.95);
+});

@@ -18,6 +18,8 @@ export interface LsaOptions extends TermWeighting {
    */
   contextWords?: number;
   seed?: number;
+  /** Texts up to which neighbours are found by brute force (denseIndex). */
+  exactRows?: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export function buildLsaIndex(texts: string[], options: LsaOptions = {}): Simila
     termMatchWeight = 0.5,
     contextWords = 16,
     seed = 1,
+    exactRows,
     ...weighting
   } = options;
   const tokens = texts.map(lemmaTokens);
@@ -47,7 +50,8 @@ export function buildLsaIndex(texts: string[], options: LsaOptions = {}): Simila
   const vectors = new Float32Array(texts.length * svd.rank);
   for (let i = 0; i < vectors.length; i++) vectors[i] = svd.u[i]! * scale[i % svd.rank]!;
   const substance = tokens.map((t) => Math.min(1, t.length / contextWords));
-  return denseIndex(withContext(vectors, svd.rank, substance), svd.rank, terms, termMatchWeight);
+  const context = withContext(vectors, svd.rank, substance);
+  return denseIndex(context, svd.rank, terms, termMatchWeight, exactRows);
 }
 
 /** The baseline: cosine of plain TF-IDF vectors (lower-cased words, no lemmas, no SVD). */
