@@ -1,5 +1,5 @@
 import { Index, MetricKind, ScalarKind } from 'usearch';
-import { sharedTerms, type TermMatrix } from './term-matrix.ts';
+import { forSharedTerms, sharedTerms, type TermMatrix } from './term-matrix.ts';
 import { topK, type Neighbour } from './top-k.ts';
 
 export type { Neighbour } from './top-k.ts';
@@ -145,23 +145,9 @@ function addTermCosines(
   weight: number,
   scores: number[],
 ): void {
-  candidates.forEach((j, c) => {
-    let e = terms.rowStart[i]!;
-    let f = terms.rowStart[j]!;
-    const eEnd = terms.rowStart[i + 1]!;
-    const fEnd = terms.rowStart[j + 1]!;
-    while (e < eEnd && f < fEnd) {
-      const column = terms.columns[e]!;
-      const other = terms.columns[f]!;
-      if (column < other) e++;
-      else if (other < column) f++;
-      else {
-        scores[c]! += weight * terms.weights[e]! * terms.weights[f]!;
-        e++;
-        f++;
-      }
-    }
-  });
+  candidates.forEach((j, c) =>
+    forSharedTerms(terms, i, j, (_, inI, inJ) => (scores[c]! += weight * inI * inJ)),
+  );
 }
 
 /**

@@ -93,6 +93,20 @@ function displayForms(
 /** The terms that weigh most in both rows (by the product of their weights), best first, as displayed. */
 export function sharedTerms(matrix: TermMatrix, i: number, j: number, n: number): string[] {
   const shared: { column: number; weight: number }[] = [];
+  forSharedTerms(matrix, i, j, (column, a, b) => shared.push({ column, weight: a * b }));
+  return shared
+    .sort((x, y) => y.weight - x.weight || x.column - y.column)
+    .slice(0, n)
+    .map(({ column }) => matrix.display[column]!);
+}
+
+/** Each term rows i and j both have, in column order, with its weight in each. */
+export function forSharedTerms(
+  matrix: TermMatrix,
+  i: number,
+  j: number,
+  visit: (column: number, weightInI: number, weightInJ: number) => void,
+): void {
   let a = matrix.rowStart[i]!;
   let b = matrix.rowStart[j]!;
   const aEnd = matrix.rowStart[i + 1]!;
@@ -100,12 +114,8 @@ export function sharedTerms(matrix: TermMatrix, i: number, j: number, n: number)
   while (a < aEnd && b < bEnd) {
     const ca = matrix.columns[a]!;
     const cb = matrix.columns[b]!;
-    if (ca === cb) shared.push({ column: ca, weight: matrix.weights[a++]! * matrix.weights[b++]! });
+    if (ca === cb) visit(ca, matrix.weights[a++]!, matrix.weights[b++]!);
     else if (ca < cb) a++;
     else b++;
   }
-  return shared
-    .sort((x, y) => y.weight - x.weight || x.column - y.column)
-    .slice(0, n)
-    .map(({ column }) => matrix.display[column]!);
 }
