@@ -132,7 +132,9 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   const preferences = props.preferences ?? DEFAULT_READER_PREFERENCES;
   const viewRef = useRef<PdfViewHandle>(null);
   const dispatch = useReaderDispatch();
-  const page = useReaderState((state) => state.page);
+  // The page shown is not rendered here: what shows it follows the store itself, so a page turn renders
+  // the pages, the toolbar and the panels that mark it, not the whole reader.
+  const store = useReaderStore();
   const zoom = useReaderState((state) => state.zoom);
   const tocOpen = useReaderState((state) => state.panels.left);
   const relatedOpen = useReaderState((state) => state.panels.right);
@@ -143,7 +145,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   const [shown, setShown] = useState(false);
   const anchors = useAnchorIndex(bookId, shown);
   const bookmarks = useBookmarks(bookId);
-  useSaveReadingPosition(bookId, page, savedPage);
+  useSaveReadingPosition(bookId, savedPage);
   useNavigationRequests(viewRef);
   const relatedOverlay = usePageOverlays(anchors);
   useReadPageLabels(pdf);
@@ -174,13 +176,15 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
     jump: jumpToNote,
   });
   /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
-  const toggleBookmark = () =>
+  const toggleBookmark = () => {
+    const { page } = store.getState();
     bookmarks.toggle(page, outline ? (currentOutlineTitle(outline, page) ?? undefined) : undefined);
+  };
   const zoomByWheelTurn = useWheelZoom((deltaY) => dispatch({ type: 'zoomByWheel', deltaY }));
   // Find in the book: the find bar, its results in the sidebar, the marks on the pages.
   const find = useFind({
     bookId,
-    currentPage: page,
+    currentPage: () => store.getState().page,
     jump: (to) => dispatch(timedActions.jump(to)),
     sidebarOpen: tocOpen,
     setSidebarOpen: (open) => dispatch({ type: 'setPanelOpen', side: 'left', open }),
@@ -223,7 +227,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
     <main className={fullscreen ? 'reader reader--fullscreen' : 'reader'} id="main">
       <Toolbar
         title={title}
-        bookmarked={bookmarks.isBookmarked(page)}
+        isBookmarked={bookmarks.isBookmarked}
         fullscreen={fullscreen}
         onToggleBookmark={toggleBookmark}
         onToggleFullscreen={toggleFullscreen}
@@ -288,7 +292,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
           }}
           onScaleChange={(scale) => dispatch({ type: 'scaleChanged', scale })}
         />
-        <AnchorIntroduction pageHasAnchors={anchors.anchorsOn(page).length > 0} />
+        <AnchorIntroduction hasAnchors={(page) => anchors.anchorsOn(page).length > 0} />
         <ResizablePanel
           side="right"
           label="Related paragraphs"

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchReadingPosition, saveReadingPosition } from './api.ts';
 import { createPositionSaver } from './position-saver.ts';
+import { useReaderStore } from '../state/index.ts';
 
 /** The page the student last read, once known; null before any (the book opens at page 1). */
 export type SavedReadingPosition = { status: 'loading' } | { status: 'done'; page: number | null };
@@ -30,11 +31,13 @@ export function useSavedReadingPosition(
 }
 
 /**
- * Saves `page` as the book's reading position: after a second without another page change, never the page
- * saved last (at first `savedPage`, the one the server holds), and at once when the tab is hidden or the
- * reader unmounts. Failures are only logged.
+ * Saves the page shown as the book's reading position: after a second without another page change, never
+ * the page saved last (at first `savedPage`, the one the server holds), and at once when the tab is hidden
+ * or the reader unmounts. Failures are only logged. The page is followed in the store, not rendered: a
+ * page turn renders nothing for it.
  */
-export function useSaveReadingPosition(bookId: number, page: number, savedPage: number | null): void {
+export function useSaveReadingPosition(bookId: number, savedPage: number | null): void {
+  const store = useReaderStore();
   // The saver is made once per book: `savedPage` only says where the server stood when the book opened.
   const [saver] = useState(() =>
     createPositionSaver((next, keepalive) => saveReadingPosition(bookId, next, { keepalive }), savedPage),
@@ -53,6 +56,12 @@ export function useSaveReadingPosition(bookId: number, page: number, savedPage: 
   }, [saver]);
 
   useEffect(() => {
+    let page = store.getState().page;
     saver.change(page);
-  }, [saver, page]);
+    return store.subscribe(() => {
+      if (store.getState().page === page) return;
+      page = store.getState().page;
+      saver.change(page);
+    });
+  }, [saver, store]);
 }
