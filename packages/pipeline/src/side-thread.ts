@@ -1,9 +1,9 @@
 /**
- * The machine's other core, for work an import can do beside what this thread does (while it builds a
- * book's similarity index, another thread reads the PDF's links; while it builds the graph, another draws
- * the first pages). A task runs in a worker thread of its own, one task at a time in the order asked: two
- * at once would share a core with this thread, which the import waits on. On one core, or when the worker
- * cannot start or fails, the task runs here instead, and a failure is the task's own error.
+ * The machine's other core, for work an import can do beside what this thread does (while it builds the
+ * graph, another draws the book's first pages). A task runs in a worker thread of its own, one task at a
+ * time in the order asked: two at once would share a core with this thread, which the import waits on. On
+ * one core, or when the worker cannot start or fails, the task runs here instead, and a failure is the
+ * task's own error.
  * Workers are never terminated (see worker-stop.ts): a task is short, and ends by itself.
  */
 import { availableParallelism } from 'node:os';
