@@ -93,9 +93,7 @@ function approximateIndex(
       for (const j of byRareTerms?.(i) ?? []) found.add(j);
       const candidates = [...found].sort((a, b) => a - b);
       const scores = candidates.map((j) => {
-        let dense = 0;
-        for (let d = 0, a = i * dimensions, b = j * dimensions; d < dimensions; d++)
-          dense += unit[a + d]! * unit[b + d]!;
+        const dense = unitDot(unit, dimensions, i, j);
         return termMatchWeight > 0 ? dense * (1 - termMatchWeight) : dense;
       });
       if (termMatchWeight > 0) addTermCosines(terms, i, candidates, termMatchWeight, scores);
@@ -180,11 +178,15 @@ function cosines(unit: Float32Array, dimensions: number, i: number, into: Float6
     into[j + 2] = dot2;
     into[j + 3] = dot3;
   }
-  for (; j < rows; j++) {
-    let dot = 0;
-    for (let d = 0, o = j * dimensions; d < dimensions; d++) dot += unit[offset + d]! * unit[o + d]!;
-    into[j] = dot;
-  }
+  for (; j < rows; j++) into[j] = unitDot(unit, dimensions, i, j);
+}
+
+/** The dot product of unit rows i and j, its terms added in order. */
+function unitDot(unit: Float32Array, dimensions: number, i: number, j: number): number {
+  let dot = 0;
+  for (let d = 0, a = i * dimensions, b = j * dimensions; d < dimensions; d++)
+    dot += unit[a + d]! * unit[b + d]!;
+  return dot;
 }
 
 /** Cosine similarity of the TF-IDF vectors themselves. */
