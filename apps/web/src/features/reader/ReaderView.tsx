@@ -132,9 +132,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   const preferences = props.preferences ?? DEFAULT_READER_PREFERENCES;
   const viewRef = useRef<PdfViewHandle>(null);
   const dispatch = useReaderDispatch();
-  // The page shown is not rendered here: what shows it follows the store itself, so a page turn renders
-  // the pages, the toolbar and the panels that mark it, not the whole reader.
-  const store = useReaderStore();
+  const page = useReaderState((state) => state.page);
   const zoom = useReaderState((state) => state.zoom);
   const tocOpen = useReaderState((state) => state.panels.left);
   const relatedOpen = useReaderState((state) => state.panels.right);
@@ -145,7 +143,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   const [shown, setShown] = useState(false);
   const anchors = useAnchorIndex(bookId, shown);
   const bookmarks = useBookmarks(bookId);
-  useSaveReadingPosition(bookId, savedPage);
+  useSaveReadingPosition(bookId, page, savedPage);
   useNavigationRequests(viewRef);
   const relatedOverlay = usePageOverlays(anchors);
   useReadPageLabels(pdf);
@@ -176,15 +174,13 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
     jump: jumpToNote,
   });
   /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
-  const toggleBookmark = () => {
-    const { page } = store.getState();
+  const toggleBookmark = () =>
     bookmarks.toggle(page, outline ? (currentOutlineTitle(outline, page) ?? undefined) : undefined);
-  };
   const zoomByWheelTurn = useWheelZoom((deltaY) => dispatch({ type: 'zoomByWheel', deltaY }));
   // Find in the book: the find bar, its results in the sidebar, the marks on the pages.
   const find = useFind({
     bookId,
-    currentPage: () => store.getState().page,
+    currentPage: page,
     jump: (to) => dispatch(timedActions.jump(to)),
     sidebarOpen: tocOpen,
     setSidebarOpen: (open) => dispatch({ type: 'setPanelOpen', side: 'left', open }),
@@ -227,7 +223,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
     <main className={fullscreen ? 'reader reader--fullscreen' : 'reader'} id="main">
       <Toolbar
         title={title}
-        isBookmarked={bookmarks.isBookmarked}
+        bookmarked={bookmarks.isBookmarked(page)}
         fullscreen={fullscreen}
         onToggleBookmark={toggleBookmark}
         onToggleFullscreen={toggleFullscreen}
@@ -292,7 +288,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
           }}
           onScaleChange={(scale) => dispatch({ type: 'scaleChanged', scale })}
         />
-        <AnchorIntroduction hasAnchors={(page) => anchors.anchorsOn(page).length > 0} />
+        <AnchorIntroduction pageHasAnchors={anchors.anchorsOn(page).length > 0} />
         <ResizablePanel
           side="right"
           label="Related paragraphs"

@@ -1,10 +1,9 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, json, stubApi, type ApiCall } from '../../../test/fake-api.ts';
 import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import { useSavedReadingPosition, useSaveReadingPosition } from './use-reading-position.ts';
 import { withQueryClient } from '../../../test/query-client.tsx';
-import { createReaderStore, initialReaderState, ReaderStoreProvider } from '../state/index.ts';
 
 const puts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'PUT');
 const savedPages = (calls: ApiCall[]) => puts(calls).map((call) => (call.body as { page: number }).page);
@@ -49,22 +48,11 @@ describe('useSaveReadingPosition', () => {
     vi.useRealTimers();
   });
 
-  /** The hook in a reader at `page`; `rerender({ page })` turns to a page as the page view reports it. */
   function reader(page: number, savedPage: number | null = null) {
-    const store = createReaderStore({ ...initialReaderState(350), page });
-    const QueryClient = withQueryClient();
-    const view = renderHook(() => useSaveReadingPosition(4, savedPage), {
-      wrapper: ({ children }) => (
-        <QueryClient>
-          <ReaderStoreProvider store={store}>{children}</ReaderStoreProvider>
-        </QueryClient>
-      ),
+    return renderHook((props: { page: number }) => useSaveReadingPosition(4, props.page, savedPage), {
+      wrapper: withQueryClient(),
+      initialProps: { page },
     });
-    return {
-      rerender: (props: { page: number }) =>
-        act(() => store.dispatch({ type: 'pageChanged', page: props.page })),
-      unmount: view.unmount,
-    };
   }
 
   it('saves once, a second after the last of several quick page changes', async () => {

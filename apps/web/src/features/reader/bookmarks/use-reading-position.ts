@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchReadingPosition, saveReadingPosition } from './api.ts';
 import { createPositionSaver } from './position-saver.ts';
-import { useReaderStore } from '../state/index.ts';
 
 /** The page the student last read, once known; null before any (the book opens at page 1). */
 export type SavedReadingPosition = { status: 'loading' } | { status: 'done'; page: number | null };
@@ -31,13 +30,11 @@ export function useSavedReadingPosition(
 }
 
 /**
- * Saves the page shown as the book's reading position: after a second without another page change, never
- * the page saved last (at first `savedPage`, the one the server holds), and at once when the tab is hidden
- * or the reader unmounts. Failures are only logged. The page is followed in the store, not rendered: a
- * page turn renders nothing for it.
+ * Saves `page` as the book's reading position: after a second without another page change, never the page
+ * saved last (at first `savedPage`, the one the server holds), and at once when the tab is hidden or the
+ * reader unmounts. Failures are only logged.
  */
-export function useSaveReadingPosition(bookId: number, savedPage: number | null): void {
-  const store = useReaderStore();
+export function useSaveReadingPosition(bookId: number, page: number, savedPage: number | null): void {
   // The saver is made once per book: `savedPage` only says where the server stood when the book opened.
   const [saver] = useState(() =>
     createPositionSaver((next, keepalive) => saveReadingPosition(bookId, next, { keepalive }), savedPage),
@@ -56,12 +53,6 @@ export function useSaveReadingPosition(bookId: number, savedPage: number | null)
   }, [saver]);
 
   useEffect(() => {
-    let page = store.getState().page;
     saver.change(page);
-    return store.subscribe(() => {
-      if (store.getState().page === page) return;
-      page = store.getState().page;
-      saver.change(page);
-    });
-  }, [saver, store]);
+  }, [saver, page]);
 }

@@ -6,9 +6,7 @@ import { ANCHOR_INTRODUCTION, AnchorIntroduction } from './AnchorIntroduction.ts
 
 describe('AnchorIntroduction', () => {
   it('says what the anchors do on a page with anchors, until Got it', async () => {
-    const view = renderWithReaderStore(<AnchorIntroduction hasAnchors={() => true} />, {
-      anchorsIntroduced: false,
-    });
+    const view = renderWithReaderStore(<AnchorIntroduction pageHasAnchors />, { anchorsIntroduced: false });
     const note = screen.getByRole('note', { name: 'Related paragraphs' });
     expect(note).toHaveTextContent(ANCHOR_INTRODUCTION);
     await userEvent.click(within(note).getByRole('button', { name: 'Got it' }));
@@ -17,9 +15,9 @@ describe('AnchorIntroduction', () => {
   });
 
   it('is not shown once seen, nor on a page without anchors', () => {
-    renderWithReaderStore(<AnchorIntroduction hasAnchors={() => true} />, { anchorsIntroduced: true });
+    renderWithReaderStore(<AnchorIntroduction pageHasAnchors />, { anchorsIntroduced: true });
     expect(screen.queryByRole('note')).toBeNull();
-    renderWithReaderStore(<AnchorIntroduction hasAnchors={() => false} />, { anchorsIntroduced: false });
+    renderWithReaderStore(<AnchorIntroduction pageHasAnchors={false} />, { anchorsIntroduced: false });
     expect(screen.queryByRole('note')).toBeNull();
   });
 });

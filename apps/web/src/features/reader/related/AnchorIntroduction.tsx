@@ -9,9 +9,8 @@ export const ANCHOR_INTRODUCTION =
  * (or an anchor is chosen). It stands beside the pages, in the place of the closed Related panel, taking
  * its own width: a hint never covers the book's text or its links.
  */
-export function AnchorIntroduction({ hasAnchors }: { hasAnchors: (page: number) => boolean }) {
+export function AnchorIntroduction({ pageHasAnchors }: { pageHasAnchors: boolean }) {
   const introduce = useReaderState((state) => !state.anchorsIntroduced);
-  const pageHasAnchors = useReaderState((state) => hasAnchors(state.page));
   const dispatch = useReaderDispatch();
   if (!introduce || !pageHasAnchors) return null;
   return (

@@ -33,8 +33,8 @@ import './toolbar.css';
 
 export interface ToolbarProps {
   title: string;
-  /** Whether a page is bookmarked (the toolbar asks of the page shown). */
-  isBookmarked(page: number): boolean;
+  /** Whether the page shown is bookmarked. */
+  bookmarked: boolean;
   fullscreen: boolean;
   /** Bookmarks the page shown, or removes its bookmark. */
   onToggleBookmark: () => void;
@@ -61,7 +61,6 @@ export interface ToolbarProps {
 export function Toolbar(props: ToolbarProps) {
   const dispatch = useReaderDispatch();
   const page = useReaderState((state) => state.page);
-  const bookmarked = props.isBookmarked(page);
   const totalPages = useReaderState((state) => state.totalPages);
   const labels = useReaderState((state) => state.pageLabels);
   const scale = useReaderState((state) => state.scale);
@@ -128,12 +127,12 @@ export function Toolbar(props: ToolbarProps) {
           <ChevronRight size={18} aria-hidden="true" />
         </ToolButton>
         <ToolButton
-          label={bookmarked ? 'Remove bookmark' : 'Bookmark this page'}
+          label={props.bookmarked ? 'Remove bookmark' : 'Bookmark this page'}
           className="reader-toolbar__bookmark"
-          pressed={bookmarked}
+          pressed={props.bookmarked}
           onClick={props.onToggleBookmark}
         >
-          {bookmarked ? (
+          {props.bookmarked ? (
             <BookmarkCheck size={18} aria-hidden="true" />
           ) : (
             <Bookmark size={18} aria-hidden="true" />
