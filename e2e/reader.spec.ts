@@ -89,58 +89,77 @@ test.describe('reader: PDF view', () => {
     }
   });
 
-  test('the page it opens at shows as its image until pdf.js has drawn it, in the same place', async ({
+  test('the page it opens at shows as its image before the app is drawn, where pdf.js then draws it', async ({
     page,
     request,
     env,
     baseURL,
   }) => {
     const sample = await signInAndWaitForSample(page, request, env, baseURL!);
-    const images: { url: URL; status: number; type: string | undefined }[] = [];
-    let imageCame = () => {};
-    const imageHere = new Promise<void>((resolve) => (imageCame = resolve));
+    const images: { url: URL; status: number; type: string | undefined; page: string | undefined }[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (!/\/pages\/\d+\/image$/.test(url.pathname)) return;
-      images.push({ url, status: response.status(), type: response.headers()['content-type'] });
-      imageCame();
+      if (!url.pathname.endsWith('/image') && !url.pathname.endsWith('/opening-image')) return;
+      const headers = response.headers();
+      images.push({
+        url,
+        status: response.status(),
+        type: headers['content-type'],
+        page: headers['threadbook-page'],
+      });
     });
-    // The PDF waits for the image, so the reader has it when it appears (as it does, asked for first).
-    await page.route(`**/api/books/${sample.id}/files/book.pdf`, async (route) => {
-      await imageHere;
-      await route.continue();
-    });
-    // Where the image stood the moment it appeared, and whether the page was drawn already then.
+    // Where the image stood the moment it appeared: over the page before the reader is there
+    // (opening-overlay.ts), then on the reader's page until pdf.js has drawn it.
     await page.addInitScript({
-      content: `new MutationObserver((_, observer) => {
-        const image = document.querySelector('.pdf-page[data-page-number="1"] img.pdf-page__image');
-        if (!image) return;
-        const { x, y, width, height } = image.getBoundingClientRect();
-        const drawn = image.closest('.pdf-page').getAttribute('data-painted') === 'true';
-        window.openingImage = { x, y, width, height, drawn };
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });`,
+      content: `window.openingImages = {};
+        new MutationObserver(() => {
+          for (const [name, selector] of [['overlay', '.opening-overlay img'], ['reader', '.pdf-page[data-page-number="1"] img.pdf-page__image']]) {
+            const image = document.querySelector(selector);
+            if (!image || window.openingImages[name]) continue;
+            const { x, y, width, height } = image.getBoundingClientRect();
+            const drawn = document.querySelector('.pdf-page[data-painted="true"]') !== null;
+            const reader = document.querySelector('.reader') !== null;
+            window.openingImages[name] = { x, y, width, height, drawn, reader };
+          }
+        }).observe(document, { childList: true, subtree: true });`,
     });
-
-    await page.goto(`/reader/${sample.id}`);
-    await expect(drawnPage(page, 1)).toBeVisible();
-    type Seen = { x: number; y: number; width: number; height: number; drawn: boolean };
-    const seen = await page.evaluate(() => (globalThis as { openingImage?: Seen }).openingImage);
-    expect(seen, 'the image was shown').toBeDefined();
-    expect(seen!.drawn).toBe(false);
-    expect(seen!.width).toBeGreaterThan(100);
-    // Gone once the page is drawn, which stands where the image stood: no jump.
-    await expect(page.locator('img.pdf-page__image')).toHaveCount(0);
-    const drawnBox = await box(drawnPage(page, 1));
-    for (const side of ['x', 'y', 'width', 'height'] as const) {
-      expect(Math.abs(drawnBox[side] - seen![side]), side).toBeLessThanOrEqual(1);
+    type Seen = { x: number; y: number; width: number; height: number; drawn: boolean; reader: boolean };
+    const seenImages = () =>
+      page.evaluate(() => (globalThis as { openingImages?: Record<string, Seen> }).openingImages ?? {});
+    // The first visit takes the reader's chrome as it is by default; the reload takes it as measured.
+    for (const visit of ['first', 'reload']) {
+      images.length = 0;
+      // The PDF waits for the image, so pdf.js cannot draw the page before the image is shown.
+      await page.route(`**/api/books/${sample.id}/files/book.pdf`, async (route) => {
+        await expect.poll(() => images.length).toBeGreaterThan(0);
+        await route.continue();
+      });
+      if (visit === 'first') await page.goto(`/reader/${sample.id}`);
+      else await page.reload();
+      await expect(drawnPage(page, 1)).toBeVisible();
+      await page.unroute(`**/api/books/${sample.id}/files/book.pdf`);
+      const seen = await seenImages();
+      expect(seen.overlay, `${visit}: the image was shown before the reader`).toBeDefined();
+      expect(seen.overlay!.reader, visit).toBe(false);
+      expect(seen.overlay!.width).toBeGreaterThan(100);
+      // Gone once the page is drawn, which stands where the image stood: no jump.
+      await expect(page.locator('.opening-overlay, img.pdf-page__image')).toHaveCount(0);
+      const drawnBox = await box(drawnPage(page, 1));
+      for (const shown of [seen.overlay!, seen.reader].filter((image) => image !== undefined)) {
+        expect(shown.drawn).toBe(false);
+        for (const side of ['x', 'y', 'width', 'height'] as const) {
+          expect(Math.abs(drawnBox[side] - shown[side]), `${visit}: ${side}`).toBeLessThanOrEqual(1);
+        }
+      }
+      // One call: the server knows the page the student opens at.
+      expect(images).toHaveLength(1);
+      expect(images[0]!.url.pathname).toBe(`/api/books/${sample.id}/opening-image`);
+      expect(images[0]!.status).toBe(200);
+      expect(images[0]!.type).toBe('image/webp');
+      expect(images[0]!.page).toBe('1');
+      // The width asked for covers the page as shown, in device pixels (the test's are CSS pixels).
+      expect(Number(images[0]!.url.searchParams.get('width'))).toBeGreaterThanOrEqual(seen.overlay!.width);
     }
-    expect(images).toHaveLength(1);
-    expect(images[0]!.url.pathname).toBe(`/api/books/${sample.id}/pages/1/image`);
-    expect(images[0]!.status).toBe(200);
-    expect(images[0]!.type).toBe('image/webp');
-    // The width asked for covers the page as shown, in device pixels (the test's are CSS pixels).
-    expect(Number(images[0]!.url.searchParams.get('width'))).toBeGreaterThanOrEqual(seen!.width);
   });
 
   test('a student who reads at night gets no image of the page: its colours would flash', async ({
@@ -156,12 +175,22 @@ test.describe('reader: PDF view', () => {
     });
     expect(answer.ok()).toBe(true);
     const images: string[] = [];
-    page.on('request', (sent) => {
-      if (sent.url().includes('/image?')) images.push(sent.url());
+    page.on('response', (response) => {
+      if (/\/(opening-)?image\?/.test(response.url())) images.push(`${response.status()} ${response.url()}`);
+    });
+    await page.addInitScript({
+      content: `new MutationObserver(() => {
+        if (document.querySelector('.opening-overlay, img.pdf-page__image')) window.imageShown = true;
+      }).observe(document, { childList: true, subtree: true });`,
     });
     await page.goto(`/reader/${sample.id}`);
     await expect(drawnPage(page, 1)).toBeVisible();
-    expect(images).toEqual([]);
+    // The server answers that there is none to show.
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatch(
+      new RegExp(`^204 ${baseURL}/api/books/${sample.id}/opening-image\\?width=\\d+$`),
+    );
+    expect(await page.evaluate(() => (globalThis as { imageShown?: boolean }).imageShown)).toBeUndefined();
   });
 
   test("opened by its address, each of the book's first calls is made once, also after a reload", async ({

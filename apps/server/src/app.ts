@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { showsPageImages } from '@threadbook/contracts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { serverTiming } from './db/query-count.ts';
@@ -14,6 +15,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { createSignInFailures } from './features/auth/sign-in-failures.ts';
 import { annotationsRoutes } from './features/annotations/routes.ts';
 import { bookmarksRoutes } from './features/bookmarks/routes.ts';
+import { readingPosition } from './features/bookmarks/queries.ts';
 import { booksRoutes } from './features/books/routes.ts';
 import { openBookStorage } from './features/books/storage.ts';
 import { createBookAccess } from './features/books/access.ts';
@@ -23,7 +25,7 @@ import { createPageImages, createPageRenderPool, pageImagesRoutes } from './feat
 import { importsFeature } from './features/imports/index.ts';
 import { createJobs, jobsFeature } from './features/jobs/index.ts';
 import { meRoutes } from './features/me/routes.ts';
-import { preferencesRoutes } from './features/preferences/routes.ts';
+import { preferencesOf, preferencesRoutes } from './features/preferences/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
@@ -141,6 +143,13 @@ export async function buildApp(
   await app.register(pageImagesRoutes, {
     access,
     images: createPageImages(bookStorage, renderPool, config.pageImageCacheMb * 1024 * 1024),
+    openingPageOf: async (shelf) => {
+      const [position, preferences] = await Promise.all([
+        readingPosition(database.db, shelf),
+        preferencesOf(database.db, shelf.userId),
+      ]);
+      return showsPageImages(preferences) ? (position ?? 1) : null;
+    },
   });
   // Background work: the durable job queue and this server's runner; imports are its jobs, uploads and
   // the installation's own needs (graphs to build, the sample, LIBRARY_DIR) queue them.

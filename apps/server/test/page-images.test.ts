@@ -1,7 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { errorResponseSchema, PageImageErrorMessage, pageImagePath } from '@threadbook/contracts';
+import {
+  errorResponseSchema,
+  OPENING_IMAGE_HEADERS,
+  openingImagePath,
+  PageImageErrorMessage,
+  pageImagePath,
+} from '@threadbook/contracts';
 import { importBook } from '../src/features/imports/import-book.ts';
 import { localBookStorage } from '../src/features/books/storage.ts';
 import { get, importContext, makePdf } from './books-fixtures.ts';
@@ -121,6 +127,82 @@ describe('page images', () => {
     ];
     for (const [url, status, message] of cases) {
       const response = await get(server, url, { token: reader.token });
+      expect(response.status, url).toBe(status);
+      expect(errorResponseSchema.parse(await response.json()).message, url).toBe(message);
+    }
+  });
+});
+
+describe('the opening image', () => {
+  let server: TestServer;
+  let book: number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ SAMPLE_BOOK: 'false' });
+    const dir = makeTempDir('threadbook-opening-image-');
+    const database = await openTestDatabase(server.dataDir);
+    try {
+      await makePdf(path.join(dir, 'book.pdf'), { pages: 4, title: 'Opening Book', linesPerPage: 30 });
+      ({ id: book } = await importBook(importContext(database.db, server.dataDir), {
+        pdfPath: path.join(dir, 'book.pdf'),
+      }));
+    } finally {
+      await database.close();
+    }
+  });
+  afterAll(() => server.close());
+
+  const send = (token: string, method: string, pathname: string, body: unknown) =>
+    fetch(new URL(pathname, server.baseUrl), {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', connection: 'close' },
+      body: JSON.stringify(body),
+    });
+
+  test('is the page the student opens at: page 1 at first, then their reading position', async () => {
+    const student = await signedUp(server.baseUrl);
+    const opening = async () => {
+      const response = await get(server, openingImagePath(book, 512), { token: student.token });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      // The position moves as the student reads: never answered from a cache.
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      expect(response.headers.get(OPENING_IMAGE_HEADERS.pageCount)).toBe('4');
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(webpSize(bytes).width).toBe(512);
+      return { page: Number(response.headers.get(OPENING_IMAGE_HEADERS.page)), bytes };
+    };
+    const first = await opening();
+    expect(first.page).toBe(1);
+    expect((await send(student.token, 'PUT', `/api/books/${book}/position`, { page: 3 })).status).toBe(200);
+    const third = await opening();
+    expect(third.page).toBe(3);
+    // Page 3's own picture, as its own route has it.
+    const own = await get(server, pageImagePath(book, 3, 512), { token: student.token });
+    expect(third.bytes.equals(Buffer.from(await own.arrayBuffer()))).toBe(true);
+    expect(third.bytes.equals(first.bytes)).toBe(false);
+  });
+
+  test('is no image (204) for a student whose pages are recoloured: it would flash white', async () => {
+    const student = await signedUp(server.baseUrl);
+    const patched = await send(student.token, 'PATCH', '/api/me/preferences', { pageColours: 'sepia' });
+    expect(patched.status).toBe(200);
+    const response = await get(server, openingImagePath(book, 768), { token: student.token });
+    expect(response.status).toBe(204);
+    expect(response.headers.get(OPENING_IMAGE_HEADERS.page)).toBeNull();
+  });
+
+  test('has the checks of the page images: signed in, a book the user sees, a known width', async () => {
+    const student = await signedUp(server.baseUrl);
+    expect((await get(server, openingImagePath(book, 768))).status).toBe(401);
+    const cases: [string, number, string][] = [
+      [`/api/books/${book}/opening-image?width=700`, 400, PageImageErrorMessage.invalidWidth],
+      [`/api/books/${book}/opening-image`, 400, PageImageErrorMessage.invalidWidth],
+      ['/api/books/999/opening-image?width=768', 404, 'Book not found'],
+      ['/api/books/x/opening-image?width=768', 400, 'Invalid book id'],
+    ];
+    for (const [url, status, message] of cases) {
+      const response = await get(server, url, { token: student.token });
       expect(response.status, url).toBe(status);
       expect(errorResponseSchema.parse(await response.json()).message, url).toBe(message);
     }

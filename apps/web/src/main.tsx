@@ -1,5 +1,5 @@
 // First: on a reader's address, pdf.js starts loading before the app's own modules run.
-import './features/reader/pdf-head-start.ts';
+import './features/reader/reader-head-start.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Global styles first, so feature styles (imported by their components) come after them.

@@ -130,9 +130,12 @@ export {
 } from './preferences.ts';
 export {
   isPageImageWidth,
+  OPENING_IMAGE_HEADERS,
+  openingImagePath,
   PAGE_IMAGE_WIDTHS,
   PageImageErrorMessage,
   pageImagePath,
   pageImageWidth,
   type PageImageWidth,
+  showsPageImages,
 } from './page-images.ts';

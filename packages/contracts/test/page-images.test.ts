@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { isPageImageWidth, PAGE_IMAGE_WIDTHS, pageImagePath, pageImageWidth } from '../src/page-images.ts';
+import {
+  isPageImageWidth,
+  openingImagePath,
+  PAGE_IMAGE_WIDTHS,
+  pageImagePath,
+  pageImageWidth,
+  showsPageImages,
+} from '../src/page-images.ts';
 
 describe('page image widths', () => {
   test('the width asked for is the next one up from the page’s device pixels, or the widest', () => {
@@ -16,5 +23,12 @@ describe('page image widths', () => {
     for (const width of PAGE_IMAGE_WIDTHS) expect(isPageImageWidth(width)).toBe(true);
     for (const width of [0, 255, 700, 1023.5, Number.NaN, 4096]) expect(isPageImageWidth(width)).toBe(false);
     expect(pageImagePath(12, 3, 768)).toBe('/api/books/12/pages/3/image?width=768');
+    expect(openingImagePath(12, 512)).toBe('/api/books/12/opening-image?width=512');
+  });
+
+  test('pages are shown as images only in the book’s own colours (server and reader ask the same)', () => {
+    expect(showsPageImages({ pageColours: 'normal' })).toBe(true);
+    expect(showsPageImages({ pageColours: 'sepia' })).toBe(false);
+    expect(showsPageImages({ pageColours: 'dark' })).toBe(false);
   });
 });

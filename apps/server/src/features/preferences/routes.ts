@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/database.ts';
 
 /** The user's preferences as stored, or the defaults before any change. */
-async function preferencesOf(db: Db, userId: string): Promise<ReaderPreferences> {
+export async function preferencesOf(db: Db, userId: string): Promise<ReaderPreferences> {
   const row = await db
     .selectFrom('reader_preference')
     .selectAll()

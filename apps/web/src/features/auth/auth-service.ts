@@ -1,5 +1,6 @@
 import { createAuthClient } from 'better-auth/react';
 import { oauthPopupClient } from 'better-auth/client/plugins';
+import { nextSessionToken } from '../../lib/session-token.ts';
 import { AuthError } from './errors.ts';
 import { LATE_POPUP_MESSAGE_MS, listenForPopupOutcome } from './popup-outcome.ts';
 
@@ -39,16 +40,7 @@ export function createBetterAuthService(): AuthService {
   const client = createAuthClient({ plugins: [oauthPopupClient()] });
 
   return {
-    async fetchIdToken() {
-      const response = await fetch('/api/auth/token', {
-        credentials: 'same-origin',
-        headers: { Accept: 'application/json' },
-      });
-      if (response.status === 401) return null;
-      if (!response.ok) throw new Error(`Request failed: ${response.status} ${response.statusText}`);
-      const body = (await response.json()) as { token?: unknown };
-      return typeof body.token === 'string' ? body.token : null;
-    },
+    fetchIdToken: nextSessionToken,
 
     async signInWithEmail(email, password) {
       unwrap(await client.signIn.email({ email, password }));

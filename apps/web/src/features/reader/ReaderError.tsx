@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
+import { removeOpeningOverlay } from './opening-overlay.ts';
 import { ReaderMessage } from './pdf/load-error.ts';
 
 /**
@@ -7,6 +9,8 @@ import { ReaderMessage } from './pdf/load-error.ts';
  * pdf.js), so the route can show it when the reader's code itself cannot be loaded.
  */
 export function ReaderError({ message }: { message: string }) {
+  // The page that was shown as the book opened is not the book's any more.
+  useEffect(removeOpeningOverlay, []);
   return (
     <main className="page" id="main">
       <div className="empty-state" role="alert">

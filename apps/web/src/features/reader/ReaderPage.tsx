@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useSavedReadingPosition } from './bookmarks/index.ts';
 import { docIdError } from './pdf/load-error.ts';
-import { showsOpeningImage, useOpeningImage } from './opening/index.ts';
+import { showsPageImages } from '@threadbook/contracts';
+import { useOpeningImage } from './opening/index.ts';
 import { usePdfBook, type PdfBookPrefetch } from './pdf/use-pdf-book.ts';
 import { takePrefetched } from './prefetch.ts';
 import { useReaderPreferences } from './preferences/index.ts';
@@ -47,9 +48,7 @@ function ReaderBook({ bookId }: { bookId: number }) {
     openingPage,
     {
       wanted:
-        saved.status === 'done' &&
-        preferences.status === 'done' &&
-        showsOpeningImage(preferences.preferences),
+        saved.status === 'done' && preferences.status === 'done' && showsPageImages(preferences.preferences),
       done: pageShown,
     },
     takeImage,

@@ -12,7 +12,8 @@ import { BookmarkList, useBookmarks, useSaveReadingPosition } from './bookmarks/
 import { FindBar, FindHighlight, SearchResults, useFind } from './find/index.ts';
 import { useReaderShortcuts } from './keyboard/index.ts';
 import { PAGE_FIT, usefulPageLabels } from './model/index.ts';
-import type { OpeningImage } from './opening/index.ts';
+import { rememberReaderChrome, type OpeningImage } from './opening/index.ts';
+import { removeOpeningOverlay } from './opening-overlay.ts';
 import { readReaderMemory, ResizablePanel, usePanelWidth, writeReaderMemory } from './panels/index.ts';
 import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
 import { DarkPageSuggestion } from './preferences/index.ts';
@@ -141,6 +142,14 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   const [fullscreen, toggleFullscreen] = useFullscreen();
   // The book's first page is drawn: what it does not need may load now.
   const [shown, setShown] = useState(false);
+  // The page view, measured: the chrome about it is remembered when the book opens (opening/).
+  const pageViewRef = useRef<HTMLElement | null>(null);
+  const pageShown = () => {
+    removeOpeningOverlay();
+    if (pageViewRef.current && !document.fullscreenElement) {
+      rememberReaderChrome(window.localStorage, pageViewRef.current, window.innerHeight);
+    }
+  };
   const anchors = useAnchorIndex(bookId, shown);
   const bookmarks = useBookmarks(bookId);
   useSaveReadingPosition(bookId, page, savedPage);
@@ -280,9 +289,12 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
           links={previews.pageLinks}
           pageColours={preferences.pageColours}
           placeholder={props.openingImage}
+          onPlaceholderShown={pageShown}
+          onMeasured={(view) => (pageViewRef.current = view)}
           onCtrlWheel={zoomByWheelTurn}
           onPageChange={(next) => dispatch({ type: 'pageChanged', page: next })}
           onPagePainted={() => {
+            if (!shown) pageShown();
             setShown(true);
             onFirstPageShown?.();
           }}

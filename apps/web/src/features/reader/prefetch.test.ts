@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError, setTokenSource } from '../../lib/api.ts';
-import { failure, json, rangeAnswer, stubApi, type ApiCall } from '../../test/fake-api.ts';
+import { failure, json, noContent, rangeAnswer, stubApi, type ApiCall } from '../../test/fake-api.ts';
 import { useSignedInApi } from '../../test/signed-in-api.ts';
 import type { PendingPdfDocument } from './pdf/load-document.ts';
 import { HEAD_BYTES, TAIL_BYTES, type OpeningRanges } from './pdf/book-requests.ts';
@@ -27,6 +27,8 @@ function bookServer(bookId: number) {
       return json({ pageColours: 'dark', definedTerms: true, darkPageSuggested: true });
     }
     if (call.url === `/api/books/${bookId}/files/book.pdf`) return rangeAnswer(PDF, call.range);
+    // The student reads at night: no image of the page (the server asks the preferences itself).
+    if (call.url.startsWith(`/api/books/${bookId}/opening-image?`)) return noContent();
     return failure(404, 'Not Found');
   };
 }
@@ -49,7 +51,7 @@ function fakeOpener() {
 describe('prefetchBook and takePrefetched', () => {
   useSignedInApi();
 
-  test('the metadata, the reading position and the reader preferences are asked for once, and the PDF opened once from its start and end, with the token', async () => {
+  test("the metadata, the reading position, the reader preferences and the opening page's image are asked for once, and the PDF opened once from its start and end, with the token", async () => {
     const api = stubApi(bookServer(11));
     const pdf = fakeOpener();
     prefetchBook(11, Date.now(), pdf.open);
@@ -61,6 +63,7 @@ describe('prefetchBook and takePrefetched', () => {
     });
     await expect(takePrefetched(11, 'position')).resolves.toBe(42);
     await expect(takePrefetched(11, 'preferences')).resolves.toMatchObject({ pageColours: 'dark' });
+    await expect(takePrefetched(11, 'openingImage')).resolves.toBeNull();
     await takePrefetched(11, 'document');
     expect(pdf.opened).toHaveLength(1);
     const opening = await pdf.opened[0]!.opening;
@@ -75,6 +78,8 @@ describe('prefetchBook and takePrefetched', () => {
       `/api/books/11/files/book.pdf Bearer id-token bytes=-${TAIL_BYTES}`,
       `/api/books/11/files/book.pdf Bearer id-token bytes=0-${HEAD_BYTES - 1}`,
       '/api/books/11/metadata Bearer id-token null',
+      // jsdom's window is 1024 × 768: its page is about 536 pixels wide, so its image 768.
+      '/api/books/11/opening-image?width=768 Bearer id-token null',
       '/api/books/11/position Bearer id-token null',
       '/api/me/preferences Bearer id-token null',
     ]);

@@ -1,9 +1,10 @@
 import { idToken } from '../../lib/api.ts';
 import { fetchReadingPosition } from './bookmarks/api.ts';
-import { fetchOpeningImage, showsOpeningImage, type OpeningImage } from './opening/opening-image.ts';
+import { fetchBookOpening, type OpeningImage } from './opening/opening-image.ts';
 import type { PendingPdfDocument } from './pdf/load-document.ts';
 import { fetchBookMetadata, fetchOpeningRanges, type OpeningRanges } from './pdf/book-requests.ts';
 import { fetchReaderPreferences } from './preferences/api.ts';
+import { headStarted, takeHeadStartOpening } from './reader-head-start.ts';
 
 /**
  * A book opened by its address (a link, a reload): its first calls go out as soon as the session's token
@@ -61,18 +62,19 @@ export function prefetchBook(bookId: number, now = Date.now(), openDocument = op
     expiry: setTimeout(() => drop(bookId, entry), PREFETCH_FRESH_MS),
   };
   // Signed out, nothing is asked for, and nothing is kept for the reader to take after the sign-in.
-  const signedIn = idToken().then((token) => {
-    if (token) return;
-    drop(bookId, entry);
-    throw new Error('not signed in');
-  });
+  // After the opening page's image (reader-head-start.ts), which goes alone.
+  const signedIn = headStarted
+    .then(() => idToken())
+    .then((token) => {
+      if (token) return;
+      drop(bookId, entry);
+      throw new Error('not signed in');
+    });
+  // The page it opens at (the server knows which): asked for by the head start, ahead of everything.
+  requests.openingImage = takeHeadStartOpening(bookId) ?? signedIn.then(() => fetchBookOpening(bookId));
   requests.metadata = signedIn.then(() => fetchBookMetadata(bookId));
   requests.position = signedIn.then(() => fetchReadingPosition(bookId));
   requests.preferences = signedIn.then(() => fetchReaderPreferences());
-  // Asked once the page is known, beside pdf.js: the reader shows it the moment it is there.
-  requests.openingImage = Promise.all([requests.position, requests.preferences]).then(
-    ([page, preferences]) => (showsOpeningImage(preferences) ? fetchOpeningImage(bookId, page ?? 1) : null),
-  );
   requests.document = signedIn.then(() => {
     const opening = fetchOpeningRanges(bookId);
     // Awaited by pdf.js's loader, once its code is there; until then (or if it never comes) it is handled.

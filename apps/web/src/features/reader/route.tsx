@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ReaderMessage } from './pdf/load-error.ts';
 import { pdfWorkerThread } from './pdf/worker-thread.ts';
+import { removeOpeningOverlay } from './opening-overlay.ts';
 import { prefetchBook } from './prefetch.ts';
+import { headStarted } from './reader-head-start.ts';
 import { ReaderError } from './ReaderError.tsx';
 import { ReaderLoading } from './ReaderLoading.tsx';
 
@@ -33,7 +35,8 @@ export function preloadReader(): Promise<ReaderModule> {
 /** At app start: when `pathname` is a reader's, its code, pdf.js's worker and the book's first calls start. */
 export function startReaderEarly(pathname: string): void {
   if (!pathname.startsWith('/reader/')) return;
-  void preloadReader().catch(() => undefined);
+  // After the opening page's image and pdf.js (reader-head-start.ts): the image comes first.
+  void headStarted.then(preloadReader).catch(() => undefined);
   const bookId = /^\/reader\/(\d+)\/?$/.exec(pathname)?.[1];
   if (bookId) prefetchBook(Number(bookId));
 }
@@ -44,6 +47,8 @@ export function startReaderEarly(pathname: string): void {
  */
 export function ReaderRoute() {
   const [module, setModule] = useState<ReaderModule | 'failed' | null>(loaded);
+  // Leaving the reader before it showed its page leaves no picture of it behind.
+  useEffect(() => removeOpeningOverlay, []);
   useEffect(() => {
     if (module !== null) return;
     let current = true;

@@ -1,7 +1,8 @@
 export {
+  fetchBookOpening,
   fetchOpeningImage,
   type OpeningImage,
   openingImageWidth,
-  showsOpeningImage,
 } from './opening-image.ts';
 export { useOpeningImage } from './use-opening-image.ts';
+export { rememberReaderChrome } from './reader-chrome.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { openingImageWidth, showsOpeningImage } from './opening-image.ts';
+import { openingImageWidth } from './opening-image.ts';
 
 describe('the opening page’s image', () => {
   test('is asked for at the width a fitted page takes in the window, in device pixels', () => {
@@ -12,11 +12,5 @@ describe('the opening page’s image', () => {
     expect(openingImageWidth(300, 40, 1)).toBe(256);
     // A device pixel ratio the browser does not give counts as 1.
     expect(openingImageWidth(1280, 900, 0)).toBe(768);
-  });
-
-  test('is shown only on pages in the book’s own colours', () => {
-    expect(showsOpeningImage({ pageColours: 'normal' })).toBe(true);
-    expect(showsOpeningImage({ pageColours: 'sepia' })).toBe(false);
-    expect(showsOpeningImage({ pageColours: 'dark' })).toBe(false);
   });
 });

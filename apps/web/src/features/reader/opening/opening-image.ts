@@ -1,10 +1,11 @@
 import {
+  OPENING_IMAGE_HEADERS,
+  openingImagePath,
   pageImagePath,
   pageImageWidth,
   type PageImageWidth,
-  type ReaderPreferences,
 } from '@threadbook/contracts';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch, type ApiFetch } from '../../../lib/api.ts';
 
 /** A page's image, fetched and decoded, ready to be shown at once. */
 export interface OpeningImage {
@@ -14,6 +15,8 @@ export interface OpeningImage {
   /** The image's size in pixels: its ratio is the page's. */
   width: number;
   height: number;
+  /** The book's page count, when the server said it with the image (the opening image's answer). */
+  pageCount?: number;
   release(): void;
 }
 
@@ -32,9 +35,40 @@ export function openingImageWidth(width: number, height: number, devicePixelRati
   return pageImageWidth(Math.ceil(pageWidth * (devicePixelRatio || 1)));
 }
 
-/** Whether the pages are shown as the image has them: night reading recolours pages, the image does not. */
-export function showsOpeningImage(preferences: Pick<ReaderPreferences, 'pageColours'>): boolean {
-  return preferences.pageColours === 'normal';
+/** The width to ask for this window. */
+const widthForWindow = () =>
+  openingImageWidth(window.innerWidth, window.innerHeight, window.devicePixelRatio);
+
+/** The image in `response`, decoded; `page` and `pageCount` as the caller knows them. */
+async function decodedImage(
+  response: Response,
+  page: number,
+  pageCount: number | undefined,
+): Promise<OpeningImage> {
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const image = new Image();
+    image.src = url;
+    // Decoded before it is shown: it appears whole, in one frame.
+    await image.decode();
+    return {
+      page,
+      url,
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+      ...(pageCount === undefined ? {} : { pageCount }),
+      release: () => URL.revokeObjectURL(url),
+    };
+  } catch (error) {
+    URL.revokeObjectURL(url);
+    throw error;
+  }
+}
+
+/** A whole number of 1 or more from a header, or undefined. */
+function headerCount(response: Response, name: string): number | undefined {
+  const value = Number(response.headers.get(name) ?? Number.NaN);
+  return Number.isInteger(value) && value >= 1 ? value : undefined;
 }
 
 /**
@@ -46,26 +80,33 @@ export async function fetchOpeningImage(
   page: number,
   signal?: AbortSignal,
 ): Promise<OpeningImage | null> {
-  const width = openingImageWidth(window.innerWidth, window.innerHeight, window.devicePixelRatio);
-  let url: string | undefined;
   try {
-    const response = await apiFetch(pageImagePath(bookId, page, width), { signal });
-    url = URL.createObjectURL(await response.blob());
-    const image = new Image();
-    image.src = url;
-    // Decoded before it is shown: it appears whole, in one frame.
-    await image.decode();
-    const objectUrl = url;
-    return {
-      page,
-      url: objectUrl,
-      width: image.naturalWidth,
-      height: image.naturalHeight,
-      release: () => URL.revokeObjectURL(objectUrl),
-    };
+    const response = await apiFetch(pageImagePath(bookId, page, widthForWindow()), { signal });
+    return await decodedImage(response, page, undefined);
   } catch (error) {
-    if (url) URL.revokeObjectURL(url);
     if (!signal?.aborted) console.warn(`page ${page} of book ${bookId} could not be had as an image`, error);
+    return null;
+  }
+}
+
+/**
+ * The page the signed-in student opens book `bookId` at, as an image for this window, decoded, in one
+ * call (the server knows the page): null when their pages are recoloured or it cannot be had. `send`
+ * makes the call (apiFetch, or a fetch with a token at hand before apiFetch has one).
+ */
+export async function fetchBookOpening(
+  bookId: number,
+  send: ApiFetch = apiFetch,
+): Promise<OpeningImage | null> {
+  try {
+    const response = await send(openingImagePath(bookId, widthForWindow()));
+    if (response.status === 204) return null;
+    if (!response.ok) throw new Error(`Request failed: ${response.status} ${response.statusText}`);
+    const page = headerCount(response, OPENING_IMAGE_HEADERS.page);
+    if (page === undefined) throw new Error(`no ${OPENING_IMAGE_HEADERS.page} header`);
+    return await decodedImage(response, page, headerCount(response, OPENING_IMAGE_HEADERS.pageCount));
+  } catch (error) {
+    console.warn(`book ${bookId}'s opening page could not be had as an image`, error);
     return null;
   }
 }

@@ -1,4 +1,12 @@
-import { memo, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import {
   AbortException,
   PixelsPerInch,
@@ -60,6 +68,8 @@ interface PageViewProps {
   colours?: PageColours;
   /** An image of the page (the reader's opening/), shown in the canvas's place until pdf.js has drawn it. */
   placeholder?: string | undefined;
+  /** Called once the placeholder is shown (its picture decoded and in place). */
+  onPlaceholderShown?(): void;
 }
 
 /**
@@ -78,6 +88,17 @@ export const PageView = memo(function PageView(props: PageViewProps) {
   // Links (issue 15): pdf.js's annotation layer, once the page is painted.
   const annotationRef = useRef<HTMLDivElement>(null);
   useAnnotationLayer(annotationRef, page, pageNumber, painted, props.links);
+  const placeholderRef = useRef<HTMLImageElement>(null);
+  const { onPlaceholderShown } = props;
+  // Before the frame is painted: what showed the same picture in the same place (the opening overlay) may
+  // go in that frame.
+  useLayoutEffect(() => {
+    const image = placeholderRef.current;
+    if (!image || !onPlaceholderShown) return;
+    if (image.complete) return onPlaceholderShown();
+    image.addEventListener('load', onPlaceholderShown, { once: true });
+    return () => image.removeEventListener('load', onPlaceholderShown);
+  }, [props.placeholder, onPlaceholderShown]);
 
   // The page proxy lives while the page is shown; releasing it frees its operator list and images.
   useEffect(() => {
@@ -180,7 +201,9 @@ export const PageView = memo(function PageView(props: PageViewProps) {
         } as CSSProperties
       }
     >
-      {props.placeholder && !painted && <img className="pdf-page__image" src={props.placeholder} alt="" />}
+      {props.placeholder && !painted && (
+        <img ref={placeholderRef} className="pdf-page__image" src={props.placeholder} alt="" />
+      )}
       {page ? (
         <>
           <canvas ref={canvasRef} className="pdf-page__canvas" aria-hidden="true" />

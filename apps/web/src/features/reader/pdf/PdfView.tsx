@@ -63,6 +63,10 @@ interface PdfViewProps {
   pageColours?: PageColours;
   /** A page's image, shown on it until pdf.js has drawn it (the page the reader opens at, opening/). */
   placeholder?: { page: number; url: string } | null;
+  /** Called once the placeholder is shown on its page. */
+  onPlaceholderShown?(): void;
+  /** Called with the scrolled view each time its size is measured (the reader's layout changed). */
+  onMeasured?(view: HTMLElement): void;
   ref?: Ref<PdfViewHandle>;
 }
 
@@ -96,17 +100,25 @@ export function PdfView(props: PdfViewProps) {
   const currentPageRef = useRef(0);
   const onPageChangeRef = useRef(onPageChange);
   const onPagePaintedRef = useRef(props.onPagePainted);
+  const onPlaceholderShownRef = useRef(props.onPlaceholderShown);
+  const onMeasuredRef = useRef(props.onMeasured);
   useEffect(() => {
     onPageChangeRef.current = onPageChange;
     onPagePaintedRef.current = props.onPagePainted;
-  }, [onPageChange, props.onPagePainted]);
+    onPlaceholderShownRef.current = props.onPlaceholderShown;
+    onMeasuredRef.current = props.onMeasured;
+  }, [onPageChange, props.onPagePainted, props.onPlaceholderShown, props.onMeasured]);
   // Stable, so the memoised pages do not render again for a new callback.
   const onPainted = useCallback((page: number) => onPagePaintedRef.current?.(page), []);
+  const onPlaceholderShown = useCallback(() => onPlaceholderShownRef.current?.(), []);
 
   useLayoutEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const measure = () => setViewerSize({ width: container.clientWidth, height: container.clientHeight });
+    const measure = () => {
+      setViewerSize({ width: container.clientWidth, height: container.clientHeight });
+      onMeasuredRef.current?.(container);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(container);
@@ -238,6 +250,7 @@ export function PdfView(props: PdfViewProps) {
                 links={props.links}
                 colours={props.pageColours}
                 placeholder={props.placeholder?.page === pageNumber ? props.placeholder.url : undefined}
+                onPlaceholderShown={onPlaceholderShown}
               >
                 {renderOverlay?.(pageNumber)}
               </PageView>

@@ -2,7 +2,8 @@
  * Where each page of the virtualised list sits, which pages are in view, and which are worth keeping drawn.
  * Pure arithmetic over page heights, so the view can answer from scrollTop alone (no per-page observer).
  */
-import { pageFitScale } from '../model/index.ts';
+// By name, not through the model's index: opening-place.ts brings this file into the app's first script.
+import { pageFitScale } from '../model/zoom.ts';
 
 /** Space between pages and around the list, in CSS pixels (the view's styles use the same number). */
 export const PAGE_GAP = 12;

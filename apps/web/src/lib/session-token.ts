@@ -1,0 +1,31 @@
+/**
+ * GET /api/auth/token: a fresh ID token from the session cookie, or null without a session. index.html
+ * preloads the first one; the first to ask for it at app start (a reader's head start, or the auth
+ * service) takes that answer, and the other shares it, so it is asked once.
+ */
+export async function requestSessionToken(): Promise<string | null> {
+  const response = await fetch('/api/auth/token', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  if (response.status === 401) return null;
+  if (!response.ok) throw new Error(`Request failed: ${response.status} ${response.statusText}`);
+  const body = (await response.json()) as { token?: unknown };
+  return typeof body.token === 'string' ? body.token : null;
+}
+
+let first: Promise<string | null> | undefined;
+let firstTaken = false;
+
+/** The app start's token: the preloaded answer, asked for once whoever asks first. */
+export function firstSessionToken(): Promise<string | null> {
+  first ??= requestSessionToken();
+  return first;
+}
+
+/** A token for the auth service: the app start's the first time, a new one after that. */
+export function nextSessionToken(): Promise<string | null> {
+  if (firstTaken) return requestSessionToken();
+  firstTaken = true;
+  return firstSessionToken();
+}
