@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
@@ -14,10 +18,42 @@ const PDFJS_DATA = ['cmaps', 'standard_fonts', 'wasm'].map((folder) => ({
   rename: { stripBase: true as const },
 }));
 
+/**
+ * The reader's head script (src/reader-head.ts), built apart from the app as one small classic script and
+ * put first in index.html's head, `async`: it runs as soon as it has come, before the app's script (a
+ * hundred times its size) has, and shows the page a reader opens at (features/reader/opening-head.ts).
+ * Built for the production build only; in the dev server the app does the same itself, first thing.
+ */
+function readerHeadScript(): Plugin {
+  let fileName = '';
+  return {
+    name: 'threadbook:reader-head',
+    apply: 'build',
+    async buildStart() {
+      const bundle = await rolldown({
+        input: fileURLToPath(new URL('./src/reader-head.ts', import.meta.url)),
+        platform: 'browser',
+      });
+      const { output } = await bundle.generate({ format: 'iife', minify: true });
+      await bundle.close();
+      const code = output[0].code;
+      fileName = `assets/reader-head-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [
+        { tag: 'script', attrs: { src: `/${fileName}`, async: true }, injectTo: 'head-prepend' },
+      ],
+    },
+  };
+}
+
 // One config for the dev server, the production build (served by apps/server from dist) and Vitest.
 export default defineConfig({
   plugins: [
     react(),
+    readerHeadScript(),
     viteStaticCopy({ targets: PDFJS_DATA }),
     // Brotli (at its best quality) and gzip copies beside each script and style sheet, which the server
     // sends as they are: nothing to compress per request, on the path to the reader's first page.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 
 afterEach(() => {
+  delete window.threadbookFirstToken;
   vi.unstubAllGlobals();
   vi.resetModules();
 });
@@ -25,6 +26,13 @@ describe('the session token', () => {
     );
     await expect(module.nextSessionToken()).resolves.toBe('second');
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  test('asked by another script of the page first (the reader’s head script), it is that one’s answer', async () => {
+    const { module, fetchMock } = await freshModule([token('again')]);
+    window.threadbookFirstToken = Promise.resolve('from the head script');
+    await expect(module.nextSessionToken()).resolves.toBe('from the head script');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   test('no session is null; a failing server an error', async () => {

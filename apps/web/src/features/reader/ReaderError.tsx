@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
-import { removeOpeningOverlay } from './opening-overlay.ts';
+import { removeOpeningOverlay } from './opening-handoff.ts';
 import { ReaderMessage } from './pdf/load-error.ts';
 
 /**

@@ -13,7 +13,7 @@ import { FindBar, FindHighlight, SearchResults, useFind } from './find/index.ts'
 import { useReaderShortcuts } from './keyboard/index.ts';
 import { PAGE_FIT, usefulPageLabels } from './model/index.ts';
 import { rememberReaderChrome, type OpeningImage } from './opening/index.ts';
-import { removeOpeningOverlay } from './opening-overlay.ts';
+import { removeOpeningOverlay } from './opening-handoff.ts';
 import { readReaderMemory, ResizablePanel, usePanelWidth, writeReaderMemory } from './panels/index.ts';
 import { PdfView, type PdfViewHandle } from './pdf/PdfView.tsx';
 import { DarkPageSuggestion } from './preferences/index.ts';

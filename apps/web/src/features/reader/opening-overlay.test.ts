@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { OpeningImage } from './opening/opening-image.ts';
-import { removeOpeningOverlay, showOpeningOverlay } from './opening-overlay.ts';
+import { removeOpeningOverlay } from './opening-handoff.ts';
+import { showOpeningOverlay } from './opening-overlay.ts';
 import { openingPageBox, pageViewBox } from './opening-place.ts';
 
 const image = (page: number): OpeningImage => ({
@@ -46,6 +47,11 @@ describe('the opening overlay', () => {
     removeOpeningOverlay();
     document.body.innerHTML = '<div class="pdf-page" data-painted="true"></div>';
     showOpeningOverlay(image(1));
+    expect(overlays()).toHaveLength(0);
+  });
+
+  test('an image without a size is not shown: it could not be placed', () => {
+    showOpeningOverlay({ ...image(1), width: 0 });
     expect(overlays()).toHaveLength(0);
   });
 

@@ -1,19 +1,20 @@
 import type { OpeningImage } from './opening/opening-image.ts';
+import { OPENING_OVERLAY_CLASS } from './opening-handoff.ts';
 import { openingPageBox, pageViewBox } from './opening-place.ts';
-import './opening-overlay.css';
 
 /**
  * The page a reader opened by its address opens at, shown as its image before the app and the reader have
  * been drawn (issue 36: the first page at once): a plain element over the place where the reader will draw
  * that page (opening-place.ts), which the reader removes when it shows the same image there itself, so
  * nothing moves. It is a picture only: no pointer, no reading (the 'Loading book...' status below it says
- * what happens).
+ * what happens). Its style is the app's (opening-overlay.css, loaded with the app's first style sheet).
  */
 
 /** Gone by then whatever happens (a reader that never came, an error not seen). */
 const LONGEST_MS = 20_000;
 
-let shown: { element: HTMLElement; timer: ReturnType<typeof setTimeout> } | null = null;
+/** The overlay is the page's: two scripts may run this module (opening-head.ts), and either remove it. */
+const shownOverlay = () => document.querySelector(`.${OPENING_OVERLAY_CLASS}`);
 
 /** Whether the reader shows a page of its own already (its image or a drawn page): then no overlay. */
 const readerShowsPage = () =>
@@ -21,12 +22,12 @@ const readerShowsPage = () =>
 
 /** Shows `image` where the reader will draw its page, once, unless the reader is there first. */
 export function showOpeningOverlay(image: OpeningImage): void {
-  if (shown || readerShowsPage()) return;
+  if (shownOverlay() || readerShowsPage() || !(image.width > 0 && image.height > 0)) return;
   const view = pageViewBox(window.localStorage, window.innerWidth, window.innerHeight);
   if (!view) return;
   const box = openingPageBox(view, image, image.page, image.pageCount ?? image.page);
   const element = document.createElement('div');
-  element.className = 'opening-overlay';
+  element.className = OPENING_OVERLAY_CLASS;
   element.setAttribute('aria-hidden', 'true');
   element.dataset.pageNumber = String(image.page);
   Object.assign(element.style, {
@@ -40,14 +41,7 @@ export function showOpeningOverlay(image: OpeningImage): void {
   picture.alt = '';
   picture.src = image.url;
   element.append(picture);
-  document.body.append(element);
-  shown = { element, timer: setTimeout(removeOpeningOverlay, LONGEST_MS) };
-}
-
-/** Removes the overlay, if it is shown: the reader shows the page itself, or will not. */
-export function removeOpeningOverlay(): void {
-  if (!shown) return;
-  clearTimeout(shown.timer);
-  shown.element.remove();
-  shown = null;
+  // The head script may run before the body is parsed.
+  (document.body ?? document.documentElement).append(element);
+  setTimeout(() => element.remove(), LONGEST_MS);
 }

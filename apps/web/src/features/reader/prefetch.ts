@@ -4,7 +4,8 @@ import { fetchBookOpening, type OpeningImage } from './opening/opening-image.ts'
 import type { PendingPdfDocument } from './pdf/load-document.ts';
 import { fetchBookMetadata, fetchOpeningRanges, type OpeningRanges } from './pdf/book-requests.ts';
 import { fetchReaderPreferences } from './preferences/api.ts';
-import { headStarted, takeHeadStartOpening } from './reader-head-start.ts';
+import { takeOpeningImage } from './opening-handoff.ts';
+import { headStarted } from './reader-head-start.ts';
 
 /**
  * A book opened by its address (a link, a reload): its first calls go out as soon as the session's token
@@ -70,8 +71,8 @@ export function prefetchBook(bookId: number, now = Date.now(), openDocument = op
       drop(bookId, entry);
       throw new Error('not signed in');
     });
-  // The page it opens at (the server knows which): asked for by the head start, ahead of everything.
-  requests.openingImage = takeHeadStartOpening(bookId) ?? signedIn.then(() => fetchBookOpening(bookId));
+  // The page it opens at (the server knows which): asked for ahead of everything (opening-head.ts).
+  requests.openingImage = takeOpeningImage(bookId) ?? signedIn.then(() => fetchBookOpening(bookId));
   requests.metadata = signedIn.then(() => fetchBookMetadata(bookId));
   requests.position = signedIn.then(() => fetchReadingPosition(bookId));
   requests.preferences = signedIn.then(() => fetchReaderPreferences());

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ReaderMessage } from './pdf/load-error.ts';
 import { pdfWorkerThread } from './pdf/worker-thread.ts';
-import { removeOpeningOverlay } from './opening-overlay.ts';
+import { readerBookId, removeOpeningOverlay } from './opening-handoff.ts';
 import { prefetchBook } from './prefetch.ts';
 import { headStarted } from './reader-head-start.ts';
 import { ReaderError } from './ReaderError.tsx';
@@ -37,8 +37,8 @@ export function startReaderEarly(pathname: string): void {
   if (!pathname.startsWith('/reader/')) return;
   // After the opening page's image and pdf.js (reader-head-start.ts): the image comes first.
   void headStarted.then(preloadReader).catch(() => undefined);
-  const bookId = /^\/reader\/(\d+)\/?$/.exec(pathname)?.[1];
-  if (bookId) prefetchBook(Number(bookId));
+  const bookId = readerBookId(pathname);
+  if (bookId !== null) prefetchBook(bookId);
 }
 
 /**
