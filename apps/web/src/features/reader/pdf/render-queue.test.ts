@@ -18,10 +18,12 @@ function recorder() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** A browser that paints a frame the moment it is waited for. */
+const paintAtOnce = (task: () => void) => queueMicrotask(task);
 
 describe('the render queue', () => {
   it('draws one page at a time, the visible ones first, then the nearest to them', async () => {
-    const queue = createRenderQueue();
+    const queue = createRenderQueue(paintAtOnce);
     const { started, job, finish } = recorder();
     queue.setVisible(330, 330);
     for (const page of [328, 329, 332, 331, 330]) queue.enqueue(page, job(page));
@@ -39,7 +41,7 @@ describe('the render queue', () => {
   });
 
   it('follows the view when it moves while pages wait', async () => {
-    const queue = createRenderQueue();
+    const queue = createRenderQueue(paintAtOnce);
     const { started, job, finish } = recorder();
     queue.setVisible(1, 1);
     for (const page of [1, 2, 50, 51]) queue.enqueue(page, job(page));
@@ -50,7 +52,7 @@ describe('the render queue', () => {
   });
 
   it('keeps a page ahead waiting while a visible page is not drawn, even before that page is queued', async () => {
-    const queue = createRenderQueue();
+    const queue = createRenderQueue(paintAtOnce);
     const { started, job, finish } = recorder();
     queue.setVisible(45, 45);
     queue.enqueue(46, job(46));
@@ -65,7 +67,7 @@ describe('the render queue', () => {
   });
 
   it('counts a page taken out after it was drawn as not drawn: its return is waited for again', async () => {
-    const queue = createRenderQueue();
+    const queue = createRenderQueue(paintAtOnce);
     const { started, job, finish } = recorder();
     queue.setVisible(5, 5);
     const release = queue.enqueue(5, job(5));
@@ -81,7 +83,7 @@ describe('the render queue', () => {
   });
 
   it('forgets a page taken out of the queue, and a job replaced by a newer one', async () => {
-    const queue = createRenderQueue();
+    const queue = createRenderQueue(paintAtOnce);
     const { started, job, finish } = recorder();
     queue.setVisible(1, 1);
     queue.enqueue(1, job(1));
@@ -92,5 +94,35 @@ describe('the render queue', () => {
     await settle();
     await finish(1);
     expect(started).toEqual([1, 33]);
+  });
+
+  it('once the view moved, draws the pages out of view only after a frame is painted; a visible one at once', async () => {
+    const paints: (() => void)[] = [];
+    const queue = createRenderQueue((task) => paints.push(task));
+    const { started, job, finish } = recorder();
+    queue.setVisible(10, 10);
+    queue.enqueue(10, job(10));
+    queue.enqueue(11, job(11));
+    await settle();
+    expect(started).toEqual([10]);
+    await finish(10);
+    // The page ahead waits for the frame that shows page 10.
+    expect(started).toEqual([10]);
+    expect(paints).toHaveLength(1);
+    paints.shift()!();
+    await settle();
+    expect(started).toEqual([10, 11]);
+    await finish(11);
+    // A turn: the page now in view is drawn at once, its neighbour after the next frame again.
+    queue.setVisible(11, 11);
+    queue.enqueue(12, job(12));
+    queue.enqueue(11, job(11));
+    await settle();
+    expect(started).toEqual([10, 11, 11]);
+    await finish(11);
+    expect(started).toEqual([10, 11, 11]);
+    paints.shift()!();
+    await settle();
+    expect(started).toEqual([10, 11, 11, 12]);
   });
 });

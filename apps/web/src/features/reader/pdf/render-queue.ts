@@ -3,6 +3,9 @@
  * Drawing every wanted page at once makes them all finish late: on a jump, the page asked for came last.
  * A page ahead of the view waits while a visible page is not drawn yet, even when that page's data is
  * still on its way: the neighbour would otherwise take the turn of the page the student is looking at.
+ * And once the view has moved, the pages out of view wait until the browser has painted a frame: a page turn
+ * shows at once, and the drawing of the page after it (pdf.js draws on this thread) does not hold up the
+ * frame that shows it.
  */
 
 /** Starts drawing a page; settles (never rejects) when the page is drawn, cancelled or failed. */
@@ -15,9 +18,19 @@ export interface RenderQueue {
   enqueue(page: number, job: RenderJob): () => void;
 }
 
-export function createRenderQueue(): RenderQueue {
+/** Runs `task` after the browser has painted its next frame (a task queued from that frame's callback). */
+function afterNextPaintInBrowser(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
+export function createRenderQueue(
+  afterNextPaint: (task: () => void) => void = afterNextPaintInBrowser,
+): RenderQueue {
   let first = 1;
   let last = 1;
+  // Whether a frame has been painted since the view last moved, and whether one is waited for.
+  let paintedSinceMove = false;
+  let waitingForPaint = false;
   const waiting = new Map<number, RenderJob>();
   // Each page's latest job, and the pages whose latest job has finished (a page queued again for a new
   // zoom, or taken out, is not drawn until its next job finishes).
@@ -37,7 +50,18 @@ export function createRenderQueue(): RenderQueue {
     for (const page of waiting.keys()) {
       if (best === undefined || distance(page) < distance(best)) best = page;
     }
-    if (distance(best!) > 0 && visibleUndrawn()) return;
+    if (distance(best!) > 0) {
+      if (visibleUndrawn()) return;
+      if (!paintedSinceMove) {
+        if (waitingForPaint) return;
+        waitingForPaint = true;
+        return afterNextPaint(() => {
+          waitingForPaint = false;
+          paintedSinceMove = true;
+          next();
+        });
+      }
+    }
     const page = best!;
     const job = waiting.get(page)!;
     waiting.delete(page);
@@ -51,6 +75,7 @@ export function createRenderQueue(): RenderQueue {
 
   return {
     setVisible(from, to) {
+      if (from !== first || to !== last) paintedSinceMove = false;
       first = from;
       last = to;
       queueMicrotask(next);
