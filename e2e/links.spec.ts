@@ -252,6 +252,28 @@ test.describe('links and reference previews: the sample book', () => {
     await expect(pageInput(page)).toHaveValue(String(pageNumber));
   });
 
+  test("a preview comes from the page's image on the server when pdf.js has not its data", async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await openSample(page, request, env, baseURL!);
+    const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
+    await turnToPage(page, pageNumber);
+    const link = await linkOver(page, pageNumber, span.rect);
+    // From now on the PDF's bytes do not come: what pdf.js has not loaded yet, it cannot draw.
+    await page.route(`**/api/books/${sample.id}/files/book.pdf`, () => undefined);
+    const images: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/image?'))
+        images.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    await link.hover();
+    await expectPreviewOf(page, span);
+    expect(images).toContain(`200 /api/books/${sample.id}/pages/${span.target_page}/image`);
+  });
+
   test('clicking the preview jumps to its target', async ({ page, request, env, baseURL }) => {
     const sample = await openSample(page, request, env, baseURL!);
     const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);

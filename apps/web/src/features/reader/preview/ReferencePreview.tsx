@@ -1,8 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { usePageLabelOf } from '../state/index.ts';
-import { drawRegion, previewPixelRatio } from './draw-region.ts';
-import { popoverPlace, previewRegion, type PopoverPlace } from './geometry.ts';
+import { popoverPlace, type PopoverPlace } from './geometry.ts';
 import type { OpenPreview, ReferencePreviews } from './use-reference-previews.ts';
 import './preview.css';
 
@@ -51,7 +50,7 @@ function PreviewPopover({
   previews: ReferencePreviews;
 }) {
   const { target, anchor } = open;
-  const { intent } = previews;
+  const { intent, draw } = previews;
   const labelOf = usePageLabelOf();
   const ref = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
@@ -61,13 +60,7 @@ function PreviewPopover({
 
   useEffect(() => {
     let current = true;
-    const region = previewRegion(target.yStart);
-    drawRegion(
-      previews.pdf,
-      { pageNumber: target.page, ...region },
-      width,
-      previewPixelRatio(window.devicePixelRatio),
-    ).then(
+    draw(target).then(
       (canvas) => {
         if (!current || !hostRef.current) return;
         hostRef.current.replaceChildren(canvas);
@@ -78,7 +71,7 @@ function PreviewPopover({
     return () => {
       current = false;
     };
-  }, [previews.pdf, target.page, target.yStart, width]);
+  }, [draw, target]);
 
   // Placed by its reference, again once its drawing gives it its height.
   useLayoutEffect(() => {

@@ -1,4 +1,6 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { pageImagePath, pageImageWidth } from '@threadbook/contracts';
+import { apiFetch } from '../../../lib/api.ts';
 
 /** Previews drawn lately, kept so a reference hovered again shows at once. */
 const KEPT = 24;
@@ -16,13 +18,64 @@ export function previewPixelRatio(devicePixelRatio: number): number {
   return Math.min(2, Math.max(1, devicePixelRatio || 1));
 }
 
+/** A canvas `cssWidth` CSS pixels wide at `ratio`, `height` device pixels high. */
+function regionCanvas(cssWidth: number, ratio: number, height: number): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(cssWidth * ratio);
+  canvas.height = Math.max(1, Math.round(height));
+  canvas.style.width = `${Math.round(cssWidth)}px`;
+  canvas.style.height = `${canvas.height / ratio}px`;
+  return canvas;
+}
+
+/** The region drawn by pdf.js: its page's data may have to come first (a far page of a big book). */
+async function regionFromPdf(
+  pdf: PDFDocumentProxy,
+  region: Region,
+  cssWidth: number,
+  ratio: number,
+): Promise<HTMLCanvasElement> {
+  const page = await pdf.getPage(region.pageNumber);
+  const base = page.getViewport({ scale: 1 });
+  const scale = (cssWidth / base.width) * ratio;
+  const viewport = page.getViewport({ scale, offsetY: -region.top * base.height * scale });
+  const canvas = regionCanvas(cssWidth, ratio, region.height * base.height * scale);
+  await page.render({ canvas, viewport }).promise;
+  return canvas;
+}
+
+/** The region cut from the page's image on the server (issue 36): one call, kept by the browser a day. */
+async function regionFromImage(
+  bookId: number,
+  region: Region,
+  cssWidth: number,
+  ratio: number,
+): Promise<HTMLCanvasElement> {
+  const response = await apiFetch(pageImagePath(bookId, region.pageNumber, pageImageWidth(cssWidth * ratio)));
+  const image = await createImageBitmap(await response.blob());
+  try {
+    const width = Math.round(cssWidth * ratio);
+    const canvas = regionCanvas(cssWidth, ratio, (region.height * width * image.height) / image.width);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2D context');
+    const top = region.top * image.height;
+    const height = region.height * image.height;
+    context.drawImage(image, 0, top, image.width, height, 0, 0, canvas.width, canvas.height);
+    return canvas;
+  } finally {
+    image.close();
+  }
+}
+
 /**
- * The part `region` of a page drawn by pdf.js into a canvas `cssWidth` CSS pixels wide (the whole page
- * width, clipped to the region's height): formulas look as printed. Drawn once per region and width and
- * kept for the next time; started as soon as the pointer reaches a reference, before the preview opens.
+ * The part `region` of a page of `pdf`, `cssWidth` CSS pixels wide (the whole page width, clipped to the
+ * region's height): formulas look as printed. Given the book's id, whichever comes first of pdf.js's
+ * drawing and the page's image from the server (which wins on a far page of a big book, whose data pdf.js
+ * must fetch first); else pdf.js's. Drawn once per region and width and kept for the next time; started as soon as the pointer
+ * reaches a reference, before the preview opens.
  */
 export function drawRegion(
-  pdf: PDFDocumentProxy,
+  { pdf, bookId }: { pdf: PDFDocumentProxy; bookId?: number },
   region: Region,
   cssWidth: number,
   ratio: number,
@@ -37,19 +90,14 @@ export function drawRegion(
     kept.set(key, known);
     return known;
   }
-  const drawing = (async () => {
-    const page = await pdf.getPage(region.pageNumber);
-    const base = page.getViewport({ scale: 1 });
-    const scale = (cssWidth / base.width) * ratio;
-    const viewport = page.getViewport({ scale, offsetY: -region.top * base.height * scale });
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(cssWidth * ratio);
-    canvas.height = Math.max(1, Math.round(region.height * base.height * scale));
-    canvas.style.width = `${Math.round(cssWidth)}px`;
-    canvas.style.height = `${canvas.height / ratio}px`;
-    await page.render({ canvas, viewport }).promise;
-    return canvas;
-  })();
+  const drawn = regionFromPdf(pdf, region, cssWidth, ratio);
+  const drawing =
+    bookId === undefined
+      ? drawn
+      : Promise.any([drawn, regionFromImage(bookId, region, cssWidth, ratio)]).catch((error: unknown) => {
+          // Neither: pdf.js's reason, the one the reader reports.
+          throw error instanceof AggregateError ? error.errors[0] : error;
+        });
   kept.set(key, drawing);
   drawing.catch(() => kept.delete(key));
   while (kept.size > KEPT) kept.delete(kept.keys().next().value!);

@@ -69,6 +69,8 @@ export interface ReferencePreviews {
   jumpTo(target: PreviewTarget): void;
   /** The width previews are drawn at. */
   width(): number;
+  /** The part of its page a preview of `target` shows, drawn (kept: drawn once). */
+  draw(target: PreviewTarget): Promise<HTMLCanvasElement>;
 }
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
@@ -145,15 +147,14 @@ function createController(
     onChange,
   });
   const width = () => Math.min(PREVIEW_WIDTH, Math.max(200, window.innerWidth - 16));
-  const prepare = (target: PreviewTarget) => {
-    const region = previewRegion(target.yStart);
-    void drawRegion(
-      pdf,
-      { pageNumber: target.page, ...region },
+  const draw = (target: PreviewTarget) =>
+    drawRegion(
+      { pdf, bookId },
+      { pageNumber: target.page, ...previewRegion(target.yStart) },
       width(),
       previewPixelRatio(window.devicePixelRatio),
-    ).catch(() => undefined);
-  };
+    );
+  const prepare = (target: PreviewTarget) => void draw(target).catch(() => undefined);
   const jumpTo = (target: PreviewTarget) => {
     intent.close();
     follow({ pageNumber: target.page, label: target.label, yStart: target.yStart });
@@ -310,6 +311,7 @@ function createController(
     showNow,
     jumpTo,
     width,
+    draw,
     setJump(jump) {
       follow = jump;
     },

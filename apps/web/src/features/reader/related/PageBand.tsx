@@ -39,7 +39,7 @@ export function PageBand({ pdf, pageNumber, top, bottom, label, onJump, onDrawn 
       height: Math.min(1 - Math.max(0, top), Math.max(MIN_BAND, bottom - top)),
     };
     drawRegion(
-      pdf,
+      { pdf },
       region,
       host.clientWidth || FALLBACK_WIDTH,
       previewPixelRatio(window.devicePixelRatio),
