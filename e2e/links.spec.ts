@@ -223,6 +223,14 @@ async function expectPreviewOf(
   await expect(shown).toContainText(`${labelOf(span)} · Page ${pageLabel(span.target_page)}`);
 }
 
+/** The sample book open at a page with a drawn link of a found reference: the book, the page, the span, the link. */
+async function openLinkedReference(...[page, request, env, baseURL]: Parameters<typeof openSample>) {
+  const sample = await openSample(page, request, env, baseURL);
+  const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
+  await turnToPage(page, pageNumber);
+  return { sample, pageNumber, span, link: await linkOver(page, pageNumber, span.rect) };
+}
+
 test.describe('links and reference previews: the sample book', () => {
   test('hovering a link previews its target; clicking it jumps and Back returns', async ({
     page,
@@ -230,10 +238,7 @@ test.describe('links and reference previews: the sample book', () => {
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
-    const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
-    await turnToPage(page, pageNumber);
-    const link = await linkOver(page, pageNumber, span.rect);
+    const { pageNumber, span, link } = await openLinkedReference(page, request, env, baseURL!);
 
     await link.hover();
     await expectPreviewOf(page, span);
@@ -258,10 +263,7 @@ test.describe('links and reference previews: the sample book', () => {
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
-    const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
-    await turnToPage(page, pageNumber);
-    const link = await linkOver(page, pageNumber, span.rect);
+    const { sample, span, link } = await openLinkedReference(page, request, env, baseURL!);
     // From now on the PDF's bytes do not come: what pdf.js has not loaded yet, it cannot draw.
     await page.route(`**/api/books/${sample.id}/files/book.pdf`, () => undefined);
     const images: string[] = [];
@@ -275,10 +277,7 @@ test.describe('links and reference previews: the sample book', () => {
   });
 
   test('clicking the preview jumps to its target', async ({ page, request, env, baseURL }) => {
-    const sample = await openSample(page, request, env, baseURL!);
-    const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
-    await turnToPage(page, pageNumber);
-    const link = await linkOver(page, pageNumber, span.rect);
+    const { pageNumber, span, link } = await openLinkedReference(page, request, env, baseURL!);
     await link.hover();
     await expectPreviewOf(page, span);
     await preview(page).hover();
@@ -331,10 +330,7 @@ test.describe('links and reference previews: the sample book', () => {
     env,
     baseURL,
   }, testInfo) => {
-    const sample = await openSample(page, request, env, baseURL!);
-    const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
-    await turnToPage(page, pageNumber);
-    const link = await linkOver(page, pageNumber, span.rect);
+    const { span, link } = await openLinkedReference(page, request, env, baseURL!);
     await link.focus();
     await expectPreviewOf(page, span);
     // Every link has a name (its words, else where it goes) and the preview passes axe-core.
