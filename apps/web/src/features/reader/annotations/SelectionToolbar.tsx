@@ -44,26 +44,44 @@ export function SelectionToolbar({ keyColour, onHighlight, onAddNote }: Selectio
   const [place, setPlace] = useState<Place | null>(null);
   useEffect(() => {
     let dragging = false;
-    const update = () => setPlace(dragging ? null : placeOfSelection());
+    let shown = false;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const next = dragging ? null : placeOfSelection();
+      shown = next !== null;
+      setPlace(next);
+    };
+    // Asking where the selection is lays the page out: done once a frame at most, when the frame lays it
+    // out anyway, not in the middle of a page turn's scroll.
+    const updateNextFrame = () => {
+      frame ||= requestAnimationFrame(update);
+    };
+    // A scroll moves a toolbar that is shown; it never brings one.
+    const scrolled = () => {
+      if (shown) updateNextFrame();
+    };
     const down = (event: PointerEvent) => {
       if (event.target instanceof Element && event.target.closest('.selection-toolbar')) return;
       dragging = true;
+      shown = false;
       setPlace(null);
     };
     const up = () => {
       dragging = false;
       // The selection is final once the browser has handled the release.
-      requestAnimationFrame(update);
+      updateNextFrame();
     };
-    document.addEventListener('selectionchange', update);
+    document.addEventListener('selectionchange', updateNextFrame);
     document.addEventListener('pointerdown', down);
     document.addEventListener('pointerup', up);
-    document.addEventListener('scroll', update, true);
+    document.addEventListener('scroll', scrolled, true);
     return () => {
-      document.removeEventListener('selectionchange', update);
+      cancelAnimationFrame(frame);
+      document.removeEventListener('selectionchange', updateNextFrame);
       document.removeEventListener('pointerdown', down);
       document.removeEventListener('pointerup', up);
-      document.removeEventListener('scroll', update, true);
+      document.removeEventListener('scroll', scrolled, true);
     };
   }, []);
   if (!place) return null;
