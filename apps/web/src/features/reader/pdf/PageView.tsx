@@ -45,8 +45,11 @@ export function pageSize(page: PDFPageProxy): PageSize {
 interface PageViewProps {
   pdf: PDFDocumentProxy;
   pageNumber: number;
-  /** The page, when it is loaded already (the first page, loaded with the book): drawn without waiting. */
-  loadedPage?: PDFPageProxy;
+  /**
+   * The page, when it is loaded already (the first page, loaded with the book; a page asked for ahead):
+   * drawn without waiting. Taken when the page view is made; a later one is not.
+   */
+  loadedPage?: PDFPageProxy | undefined;
   /** 1 is 100%: a PDF point is 96/72 CSS pixels, as in the pdf.js viewer. */
   scale: number;
   /** The slot's place and size in CSS pixels (the page's own size once known, else the book's usual one). */
@@ -79,7 +82,9 @@ interface PageViewProps {
  * the pages whose slot or overlay changed render again.
  */
 export const PageView = memo(function PageView(props: PageViewProps) {
-  const { pdf, pageNumber, loadedPage, scale, top, left, width, height } = props;
+  const { pdf, pageNumber, scale, top, left, width, height } = props;
+  // A proxy that comes while the page view is waiting for its own would only start the page over.
+  const [loadedPage] = useState(props.loadedPage);
   const { renderQueue, onPainted, onSize, children, colours = 'normal' } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
@@ -145,6 +150,10 @@ export const PageView = memo(function PageView(props: PageViewProps) {
         // Night reading leaves the page's images as they are: pdf.js says where it drew them.
         recordImages: colours !== 'normal',
       });
+      // Asked now, so the worker reads the page's words while this thread draws: the text layer is laid
+      // out once, from all of them, as soon as the canvas is done.
+      const textContent = page.getTextContent();
+      textContent.catch(() => undefined);
       try {
         await renderTask.promise;
         if (cancelled) return;
@@ -153,9 +162,11 @@ export const PageView = memo(function PageView(props: PageViewProps) {
           recolourCanvas(canvas, colours, images as ArrayLike<number> | null);
         }
         canvas.dataset.drawn = 'true';
+        const words = await textContent;
+        if (cancelled) return;
         textContainer.replaceChildren();
         textLayer = new TextLayer({
-          textContentSource: page.streamTextContent(),
+          textContentSource: words,
           container: textContainer,
           viewport,
         });

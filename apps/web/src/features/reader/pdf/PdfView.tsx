@@ -25,6 +25,7 @@ import {
   type ReadingPosition,
 } from './layout.ts';
 import { pageSize, PageView, type PageSize } from './PageView.tsx';
+import { createPageProxies } from './page-proxies.ts';
 import { createRenderQueue } from './render-queue.ts';
 import type { PageLinks } from '../links/index.ts';
 import './pdf.css';
@@ -108,8 +109,17 @@ export function PdfView(props: PdfViewProps) {
     onPlaceholderShownRef.current = props.onPlaceholderShown;
     onMeasuredRef.current = props.onMeasured;
   }, [onPageChange, props.onPagePainted, props.onPlaceholderShown, props.onMeasured]);
-  // Stable, so the memoised pages do not render again for a new callback.
-  const onPainted = useCallback((page: number) => onPagePaintedRef.current?.(page), []);
+  const proxies = useMemo(() => createPageProxies(pdf), [pdf]);
+  useEffect(() => () => proxies.stop(), [proxies]);
+  // Stable, so the memoised pages do not render again for a new callback. The first page drawn, the
+  // others' proxies are asked for.
+  const onPainted = useCallback(
+    (page: number) => {
+      proxies.fetchAll();
+      onPagePaintedRef.current?.(page);
+    },
+    [proxies],
+  );
   const onPlaceholderShown = useCallback(() => onPlaceholderShownRef.current?.(), []);
 
   useLayoutEffect(() => {
@@ -238,7 +248,7 @@ export function PdfView(props: PdfViewProps) {
                 key={pageNumber}
                 pdf={pdf}
                 pageNumber={pageNumber}
-                loadedPage={pageNumber === firstPage.pageNumber ? firstPage : undefined}
+                loadedPage={pageNumber === firstPage.pageNumber ? firstPage : proxies.get(pageNumber)}
                 scale={effectiveScale}
                 top={layout.tops[pageNumber - 1]!}
                 left={(contentWidth - size.width) / 2}
