@@ -1,4 +1,5 @@
 import {
+  startTransition,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -95,6 +96,8 @@ export function PdfView(props: PdfViewProps) {
   const [ownSizes, setOwnSizes] = useState<ReadonlyMap<number, PageSize>>(new Map());
   // Null until measured (the first layout effect): no page is laid out, or asked for, at a made-up size.
   const [viewerSize, setViewerSize] = useState<PageSize | null>(null);
+  // The view's height as last measured, for a jump to place the page without laying the page out first.
+  const viewerHeightRef = useRef(0);
   const [drawn, setDrawn] = useState<ReadonlySet<number>>(EMPTY);
   const positionRef = useRef<ReadingPosition>({ page: initialPage, yFraction: 0 });
   const [renderQueue] = useState(createRenderQueue);
@@ -126,7 +129,8 @@ export function PdfView(props: PdfViewProps) {
     const container = containerRef.current;
     if (!container) return;
     const measure = () => {
-      setViewerSize({ width: container.clientWidth, height: container.clientHeight });
+      viewerHeightRef.current = container.clientHeight;
+      setViewerSize({ width: container.clientWidth, height: viewerHeightRef.current });
       onMeasuredRef.current?.(container);
     };
     measure();
@@ -152,13 +156,17 @@ export function PdfView(props: PdfViewProps) {
     return () => container.removeEventListener('wheel', onWheel);
   }, []);
 
-  const onSize = useCallback((page: number, width: number, height: number) => {
-    setOwnSizes((sizes) => {
-      const known = sizes.get(page);
-      if (known && known.width === width && known.height === height) return sizes;
-      return new Map(sizes).set(page, { width, height });
-    });
-  }, []);
+  // A page of the usual size is not kept: the pages are laid out again only for a page of another size.
+  const onSize = useCallback(
+    (page: number, width: number, height: number) => {
+      setOwnSizes((sizes) => {
+        const known = sizes.get(page) ?? usualSize;
+        if (known.width === width && known.height === height) return sizes;
+        return new Map(sizes).set(page, { width, height });
+      });
+    },
+    [usualSize],
+  );
 
   const measured = viewerSize !== null;
   const effectiveScale = scale ?? (viewerSize ? fitPageScale(usualSize, viewerSize) : 1);
@@ -176,24 +184,36 @@ export function PdfView(props: PdfViewProps) {
   const contentWidth = Math.max(viewerSize?.width ?? 0, ...sizes.map((size) => size.width + 2 * PAGE_GAP));
   const layoutRef = useRef(layout);
 
-  const update = useCallback(() => {
-    const container = containerRef.current;
-    const current = layoutRef.current;
-    if (!container || current.tops.length === 0) return;
-    const { scrollTop, clientHeight } = container;
-    const visible = visiblePages(current, scrollTop, clientHeight);
-    renderQueue.setVisible(visible.first, visible.last);
-    setDrawn((previous) => {
-      const next = nextDrawnPages(previous, visible, current.tops.length);
-      return sameSet(previous, next) ? previous : next;
-    });
-    positionRef.current = positionAt(current, scrollTop);
-    const page = mostVisiblePage(current, scrollTop, clientHeight);
-    if (page !== currentPageRef.current) {
-      currentPageRef.current = page;
-      onPageChangeRef.current?.(page);
-    }
-  }, [renderQueue]);
+  /**
+   * What the view shows now: the pages it draws and the current page. A jump gives the place it scrolled
+   * to and the height it measured, so the view is not asked for them (which would lay the page out again).
+   */
+  const update = useCallback(
+    (jumped?: { scrollTop: number; clientHeight: number }) => {
+      const container = containerRef.current;
+      const current = layoutRef.current;
+      if (!container || current.tops.length === 0) return;
+      const { scrollTop, clientHeight } = jumped ?? container;
+      const visible = visiblePages(current, scrollTop, clientHeight);
+      renderQueue.setVisible(visible.first, visible.last);
+      const drawPages = () =>
+        setDrawn((previous) => {
+          const next = nextDrawnPages(previous, visible, current.tops.length);
+          return sameSet(previous, next) ? previous : next;
+        });
+      // After a jump, the pages that come and go are rendered after the frame that shows the page jumped
+      // to (on a turn, drawn ahead already): the click's task only scrolls.
+      if (jumped) startTransition(drawPages);
+      else drawPages();
+      positionRef.current = positionAt(current, scrollTop);
+      const page = mostVisiblePage(current, scrollTop, clientHeight);
+      if (page !== currentPageRef.current) {
+        currentPageRef.current = page;
+        onPageChangeRef.current?.(page);
+      }
+    },
+    [renderQueue],
+  );
 
   // A new layout (zoom, resize, a page of another size) keeps the page and the place in it at the top.
   useLayoutEffect(() => {
@@ -220,8 +240,10 @@ export function PdfView(props: PdfViewProps) {
       scrollToPage(page, yFraction = 0) {
         const container = containerRef.current;
         if (!container || layoutRef.current.tops.length === 0) return;
-        container.scrollTop = jumpScrollTop(layoutRef.current, { page, yFraction }, container.clientHeight);
-        update();
+        const clientHeight = viewerHeightRef.current || container.clientHeight;
+        const scrollTop = jumpScrollTop(layoutRef.current, { page, yFraction }, clientHeight);
+        container.scrollTop = scrollTop;
+        update({ scrollTop, clientHeight });
       },
     }),
     [update],
