@@ -128,12 +128,24 @@ function useNavigationRequests(viewRef: RefObject<PdfViewHandle | null>): void {
   }, [store, viewRef]);
 }
 
+/** Saves the reading position as the pages turn: rendered alone, at each turn. */
+function ReadingPositionSaver({ bookId, savedPage }: { bookId: number; savedPage: number | null }) {
+  useSaveReadingPosition(
+    bookId,
+    useReaderState((state) => state.page),
+    savedPage,
+  );
+  return null;
+}
+
 function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   const { bookId, pdf, firstPage, title, outline, savedPage, initialPage, onFirstPageShown } = props;
   const preferences = props.preferences ?? DEFAULT_READER_PREFERENCES;
   const viewRef = useRef<PdfViewHandle>(null);
   const dispatch = useReaderDispatch();
-  const page = useReaderState((state) => state.page);
+  // Not the current page: a page turn renders what shows it, not the whole reader.
+  const store = useReaderStore();
+  const currentPage = () => store.getState().page;
   const zoom = useReaderState((state) => state.zoom);
   const tocOpen = useReaderState((state) => state.panels.left);
   const relatedOpen = useReaderState((state) => state.panels.right);
@@ -152,7 +164,6 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   };
   const anchors = useAnchorIndex(bookId, shown);
   const bookmarks = useBookmarks(bookId);
-  useSaveReadingPosition(bookId, page, savedPage);
   useNavigationRequests(viewRef);
   const relatedOverlay = usePageOverlays(anchors);
   useReadPageLabels(pdf);
@@ -184,12 +195,15 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
   });
   /** Bookmarks the page shown, named after the section it is in; or removes its bookmark. */
   const toggleBookmark = () =>
-    bookmarks.toggle(page, outline ? (currentOutlineTitle(outline, page) ?? undefined) : undefined);
+    bookmarks.toggle(
+      currentPage(),
+      outline ? (currentOutlineTitle(outline, currentPage()) ?? undefined) : undefined,
+    );
   const zoomByWheelTurn = useWheelZoom((deltaY) => dispatch({ type: 'zoomByWheel', deltaY }));
   // Find in the book: the find bar, its results in the sidebar, the marks on the pages.
   const find = useFind({
     bookId,
-    currentPage: page,
+    currentPage,
     jump: (to) => dispatch(timedActions.jump(to)),
     sidebarOpen: tocOpen,
     setSidebarOpen: (open) => dispatch({ type: 'setPanelOpen', side: 'left', open }),
@@ -232,7 +246,7 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
     <main className={fullscreen ? 'reader reader--fullscreen' : 'reader'} id="main">
       <Toolbar
         title={title}
-        bookmarked={bookmarks.isBookmarked(page)}
+        isBookmarked={bookmarks.isBookmarked}
         fullscreen={fullscreen}
         onToggleBookmark={toggleBookmark}
         onToggleFullscreen={toggleFullscreen}
@@ -300,7 +314,8 @@ function ReaderLayout(props: ReaderViewProps & { initialPage: number }) {
           }}
           onScaleChange={(scale) => dispatch({ type: 'scaleChanged', scale })}
         />
-        <AnchorIntroduction pageHasAnchors={anchors.anchorsOn(page).length > 0} />
+        <AnchorIntroduction pageHasAnchors={(page) => anchors.anchorsOn(page).length > 0} />
+        <ReadingPositionSaver bookId={bookId} savedPage={savedPage} />
         <ResizablePanel
           side="right"
           label="Related paragraphs"

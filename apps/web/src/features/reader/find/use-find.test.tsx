@@ -30,7 +30,7 @@ function Reader({ onJump }: { onJump(to: HistoryJump): void }) {
   const [sidebar, setSidebar] = useState(false);
   const find = useFind({
     bookId: 7,
-    currentPage: 1,
+    currentPage: () => 1,
     jump: onJump,
     sidebarOpen: sidebar,
     setSidebarOpen: setSidebar,

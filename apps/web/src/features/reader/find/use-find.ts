@@ -14,8 +14,8 @@ import { SEARCH_LIMITS } from '@threadbook/contracts';
 
 interface UseFindOptions {
   bookId: number;
-  /** The page shown: the first Enter goes to the first hit from there. */
-  currentPage: number;
+  /** The page shown (asked when needed): the first Enter goes to the first hit from there. */
+  currentPage(): number;
   /** A recorded jump (docs/product.md §4), as the table of contents makes. */
   jump(to: HistoryJump): void;
   /** The left sidebar, where the results are listed: opened with the find bar, closed with it again. */
@@ -109,12 +109,12 @@ export function useFind({
       search.flush();
       return;
     }
-    goTo(stepHit(hits, current, direction, currentPage));
+    goTo(stepHit(hits, current, direction, currentPage()));
   };
   const takePendingStep = useEffectEvent(() => {
     const direction = pendingStep.current;
     pendingStep.current = null;
-    if (direction !== null) goTo(stepHit(hits, -1, direction, currentPage));
+    if (direction !== null) goTo(stepHit(hits, -1, direction, currentPage()));
   });
   useEffect(() => {
     if (search.status === 'done') takePendingStep();

@@ -6,7 +6,9 @@ import { ANCHOR_INTRODUCTION, AnchorIntroduction } from './AnchorIntroduction.ts
 
 describe('AnchorIntroduction', () => {
   it('says what the anchors do on a page with anchors, until Got it', async () => {
-    const view = renderWithReaderStore(<AnchorIntroduction pageHasAnchors />, { anchorsIntroduced: false });
+    const view = renderWithReaderStore(<AnchorIntroduction pageHasAnchors={() => true} />, {
+      anchorsIntroduced: false,
+    });
     const note = screen.getByRole('note', { name: 'Related paragraphs' });
     expect(note).toHaveTextContent(ANCHOR_INTRODUCTION);
     await userEvent.click(within(note).getByRole('button', { name: 'Got it' }));
@@ -15,9 +17,9 @@ describe('AnchorIntroduction', () => {
   });
 
   it('is not shown once seen, nor on a page without anchors', () => {
-    renderWithReaderStore(<AnchorIntroduction pageHasAnchors />, { anchorsIntroduced: true });
+    renderWithReaderStore(<AnchorIntroduction pageHasAnchors={() => true} />, { anchorsIntroduced: true });
     expect(screen.queryByRole('note')).toBeNull();
-    renderWithReaderStore(<AnchorIntroduction pageHasAnchors={false} />, { anchorsIntroduced: false });
+    renderWithReaderStore(<AnchorIntroduction pageHasAnchors={() => false} />, { anchorsIntroduced: false });
     expect(screen.queryByRole('note')).toBeNull();
   });
 });

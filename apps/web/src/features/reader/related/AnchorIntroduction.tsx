@@ -9,10 +9,11 @@ export const ANCHOR_INTRODUCTION =
  * (or an anchor is chosen). It stands beside the pages, in the place of the closed Related panel, taking
  * its own width: a hint never covers the book's text or its links.
  */
-export function AnchorIntroduction({ pageHasAnchors }: { pageHasAnchors: boolean }) {
-  const introduce = useReaderState((state) => !state.anchorsIntroduced);
+export function AnchorIntroduction({ pageHasAnchors }: { pageHasAnchors: (page: number) => boolean }) {
+  // Asked of the current page here: a page turn renders this note, not the reader about it.
+  const shown = useReaderState((state) => !state.anchorsIntroduced && pageHasAnchors(state.page));
   const dispatch = useReaderDispatch();
-  if (!introduce || !pageHasAnchors) return null;
+  if (!shown) return null;
   return (
     <aside className="anchor-intro" role="note" aria-label="Related paragraphs">
       <p>{ANCHOR_INTRODUCTION}</p>

@@ -53,7 +53,7 @@ function Reader(props: Setup & { onToggleBookmark: () => void; onToggleFullscree
   return (
     <Toolbar
       title="Abstract Algebra"
-      bookmarked={bookmarked}
+      isBookmarked={() => bookmarked}
       fullscreen={props.fullscreen ?? false}
       onToggleFullscreen={props.onToggleFullscreen}
       onToggleBookmark={() => {
@@ -498,7 +498,7 @@ describe('Toolbar with the book’s own page labels', () => {
     const view = renderWithReaderStore(
       <Toolbar
         title="Abstract Algebra"
-        bookmarked={false}
+        isBookmarked={() => false}
         fullscreen={false}
         onToggleBookmark={() => undefined}
         onToggleFullscreen={() => undefined}

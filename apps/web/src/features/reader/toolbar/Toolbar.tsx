@@ -33,8 +33,8 @@ import './toolbar.css';
 
 export interface ToolbarProps {
   title: string;
-  /** Whether the page shown is bookmarked. */
-  bookmarked: boolean;
+  /** Whether a page is bookmarked (asked of the page shown). */
+  isBookmarked(page: number): boolean;
   fullscreen: boolean;
   /** Bookmarks the page shown, or removes its bookmark. */
   onToggleBookmark: () => void;
@@ -61,6 +61,7 @@ export interface ToolbarProps {
 export function Toolbar(props: ToolbarProps) {
   const dispatch = useReaderDispatch();
   const page = useReaderState((state) => state.page);
+  const bookmarked = props.isBookmarked(page);
   const totalPages = useReaderState((state) => state.totalPages);
   const labels = useReaderState((state) => state.pageLabels);
   const scale = useReaderState((state) => state.scale);
@@ -127,12 +128,12 @@ export function Toolbar(props: ToolbarProps) {
           <ChevronRight size={18} aria-hidden="true" />
         </ToolButton>
         <ToolButton
-          label={props.bookmarked ? 'Remove bookmark' : 'Bookmark this page'}
+          label={bookmarked ? 'Remove bookmark' : 'Bookmark this page'}
           className="reader-toolbar__bookmark"
-          pressed={props.bookmarked}
+          pressed={bookmarked}
           onClick={props.onToggleBookmark}
         >
-          {props.bookmarked ? (
+          {bookmarked ? (
             <BookmarkCheck size={18} aria-hidden="true" />
           ) : (
             <Bookmark size={18} aria-hidden="true" />
