@@ -31,6 +31,22 @@ import { PageDisplayMenu, type PageDisplay } from './PageDisplayMenu.tsx';
 import { ZoomPresetMenu } from './ZoomPresetMenu.tsx';
 import './toolbar.css';
 
+/** The buttons' icons, made once: a page turn renders the toolbar, and need not render them again. */
+const ICONS = {
+  PanelLeft: <PanelLeft size={18} aria-hidden="true" />,
+  Undo2: <Undo2 size={18} aria-hidden="true" />,
+  Redo2: <Redo2 size={18} aria-hidden="true" />,
+  History: <History size={18} aria-hidden="true" />,
+  ChevronLeft: <ChevronLeft size={18} aria-hidden="true" />,
+  ChevronRight: <ChevronRight size={18} aria-hidden="true" />,
+  BookmarkCheck: <BookmarkCheck size={18} aria-hidden="true" />,
+  Bookmark: <Bookmark size={18} aria-hidden="true" />,
+  Search: <Search size={18} aria-hidden="true" />,
+  Minimize: <Minimize size={18} aria-hidden="true" />,
+  Maximize: <Maximize size={18} aria-hidden="true" />,
+  PanelRight: <PanelRight size={18} aria-hidden="true" />,
+};
+
 export interface ToolbarProps {
   title: string;
   /** Whether a page is bookmarked (asked of the page shown). */
@@ -81,25 +97,25 @@ export function Toolbar(props: ToolbarProps) {
         pressed={tocOpen}
         onClick={() => dispatch({ type: 'togglePanel', side: 'left' })}
       >
-        <PanelLeft size={18} aria-hidden="true" />
+        {ICONS.PanelLeft}
       </ToolButton>
       <ToolButton
         label="Undo navigation"
         disabled={!canUndo(history)}
         onClick={() => dispatch({ type: 'undo' })}
       >
-        <Undo2 size={18} aria-hidden="true" />
+        {ICONS.Undo2}
       </ToolButton>
       <ToolButton
         label="Redo navigation"
         disabled={!canRedo(history)}
         onClick={() => dispatch({ type: 'redo' })}
       >
-        <Redo2 size={18} aria-hidden="true" />
+        {ICONS.Redo2}
       </ToolButton>
       {canClearHistory(history) && (
         <ToolButton label="Clear navigation history" onClick={() => dispatch({ type: 'clearHistory' })}>
-          <History size={18} aria-hidden="true" />
+          {ICONS.History}
         </ToolButton>
       )}
 
@@ -109,7 +125,7 @@ export function Toolbar(props: ToolbarProps) {
 
       <div className="reader-toolbar__group">
         <ToolButton label="Previous page" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-          <ChevronLeft size={18} aria-hidden="true" />
+          {ICONS.ChevronLeft}
         </ToolButton>
         <CommitInput
           className="reader-toolbar__input reader-toolbar__input--page"
@@ -125,7 +141,7 @@ export function Toolbar(props: ToolbarProps) {
           {labels ? `(${page} / ${totalPages})` : `/ ${totalPages}`}
         </span>
         <ToolButton label="Next page" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
-          <ChevronRight size={18} aria-hidden="true" />
+          {ICONS.ChevronRight}
         </ToolButton>
         <ToolButton
           label={bookmarked ? 'Remove bookmark' : 'Bookmark this page'}
@@ -133,11 +149,7 @@ export function Toolbar(props: ToolbarProps) {
           pressed={bookmarked}
           onClick={props.onToggleBookmark}
         >
-          {bookmarked ? (
-            <BookmarkCheck size={18} aria-hidden="true" />
-          ) : (
-            <Bookmark size={18} aria-hidden="true" />
-          )}
+          {bookmarked ? ICONS.BookmarkCheck : ICONS.Bookmark}
         </ToolButton>
       </div>
 
@@ -163,25 +175,21 @@ export function Toolbar(props: ToolbarProps) {
 
       {props.onToggleFind && (
         <ToolButton label="Find in book" pressed={props.findOpen} onClick={props.onToggleFind}>
-          <Search size={18} aria-hidden="true" />
+          {ICONS.Search}
         </ToolButton>
       )}
       {props.display && props.onDisplayChange && (
         <PageDisplayMenu display={props.display} onChange={props.onDisplayChange} />
       )}
       <ToolButton label="Toggle fullscreen" pressed={props.fullscreen} onClick={props.onToggleFullscreen}>
-        {props.fullscreen ? (
-          <Minimize size={18} aria-hidden="true" />
-        ) : (
-          <Maximize size={18} aria-hidden="true" />
-        )}
+        {props.fullscreen ? ICONS.Minimize : ICONS.Maximize}
       </ToolButton>
       <ToolButton
         label="Toggle related panel"
         pressed={relatedOpen}
         onClick={() => dispatch({ type: 'togglePanel', side: 'right' })}
       >
-        <PanelRight size={18} aria-hidden="true" />
+        {ICONS.PanelRight}
       </ToolButton>
     </div>
   );
