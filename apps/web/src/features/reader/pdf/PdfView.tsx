@@ -1,5 +1,4 @@
 import {
-  startTransition,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -27,7 +26,7 @@ import {
 } from './layout.ts';
 import { pageSize, PageView, type PageSize } from './PageView.tsx';
 import { createPageProxies } from './page-proxies.ts';
-import { createRenderQueue } from './render-queue.ts';
+import { afterNextPaintInBrowser, createRenderQueue } from './render-queue.ts';
 import type { PageLinks } from '../links/index.ts';
 import './pdf.css';
 
@@ -99,6 +98,10 @@ export function PdfView(props: PdfViewProps) {
   // The view's height as last measured, for a jump to place the page without laying the page out first.
   const viewerHeightRef = useRef(0);
   const [drawn, setDrawn] = useState<ReadonlySet<number>>(EMPTY);
+  const drawnRef = useRef(drawn);
+  useLayoutEffect(() => {
+    drawnRef.current = drawn;
+  }, [drawn]);
   const positionRef = useRef<ReadingPosition>({ page: initialPage, yFraction: 0 });
   const [renderQueue] = useState(createRenderQueue);
   const currentPageRef = useRef(0);
@@ -201,9 +204,11 @@ export function PdfView(props: PdfViewProps) {
           const next = nextDrawnPages(previous, visible, current.tops.length);
           return sameSet(previous, next) ? previous : next;
         });
-      // After a jump, the pages that come and go are rendered after the frame that shows the page jumped
-      // to (on a turn, drawn ahead already): the click's task only scrolls.
-      if (jumped) startTransition(drawPages);
+      // A jump to pages drawn ahead already (a page turn): the pages that come and go are rendered after
+      // the frame that shows them, so the click's task only scrolls. A page not there yet comes at once.
+      const alreadyThere = (page: number) => drawnRef.current.has(page);
+      const shown = Array.from({ length: visible.last - visible.first + 1 }, (_, i) => visible.first + i);
+      if (jumped && shown.every(alreadyThere)) afterNextPaintInBrowser(drawPages);
       else drawPages();
       positionRef.current = positionAt(current, scrollTop);
       const page = mostVisiblePage(current, scrollTop, clientHeight);

@@ -19,7 +19,7 @@ export interface RenderQueue {
 }
 
 /** Runs `task` after the browser has painted its next frame (a task queued from that frame's callback). */
-function afterNextPaintInBrowser(task: () => void): void {
+export function afterNextPaintInBrowser(task: () => void): void {
   requestAnimationFrame(() => setTimeout(task, 0));
 }
 
