@@ -11,6 +11,7 @@ import {
   Redo2,
   Search,
   Undo2,
+  type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
@@ -31,20 +32,23 @@ import { PageDisplayMenu, type PageDisplay } from './PageDisplayMenu.tsx';
 import { ZoomPresetMenu } from './ZoomPresetMenu.tsx';
 import './toolbar.css';
 
+/** A toolbar icon: the buttons' size, hidden from assistive technology (the button has the label). */
+const icon = (Icon: LucideIcon) => <Icon size={18} aria-hidden="true" />;
+
 /** The buttons' icons, made once: a page turn renders the toolbar, and need not render them again. */
 const ICONS = {
-  PanelLeft: <PanelLeft size={18} aria-hidden="true" />,
-  Undo2: <Undo2 size={18} aria-hidden="true" />,
-  Redo2: <Redo2 size={18} aria-hidden="true" />,
-  History: <History size={18} aria-hidden="true" />,
-  ChevronLeft: <ChevronLeft size={18} aria-hidden="true" />,
-  ChevronRight: <ChevronRight size={18} aria-hidden="true" />,
-  BookmarkCheck: <BookmarkCheck size={18} aria-hidden="true" />,
-  Bookmark: <Bookmark size={18} aria-hidden="true" />,
-  Search: <Search size={18} aria-hidden="true" />,
-  Minimize: <Minimize size={18} aria-hidden="true" />,
-  Maximize: <Maximize size={18} aria-hidden="true" />,
-  PanelRight: <PanelRight size={18} aria-hidden="true" />,
+  PanelLeft: icon(PanelLeft),
+  Undo2: icon(Undo2),
+  Redo2: icon(Redo2),
+  History: icon(History),
+  ChevronLeft: icon(ChevronLeft),
+  ChevronRight: icon(ChevronRight),
+  BookmarkCheck: icon(BookmarkCheck),
+  Bookmark: icon(Bookmark),
+  Search: icon(Search),
+  Minimize: icon(Minimize),
+  Maximize: icon(Maximize),
+  PanelRight: icon(PanelRight),
 };
 
 export interface ToolbarProps {
