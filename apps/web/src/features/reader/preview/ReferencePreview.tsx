@@ -54,7 +54,9 @@ function PreviewPopover({
   const labelOf = usePageLabelOf();
   const ref = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
-  const [drawn, setDrawn] = useState(false);
+  // The drawing, put in and placed by in one layout: inserted on its own, it would grow the preview over
+  // its reference for a frame, under the pointer, whose leaving it then would close it.
+  const [drawing, setDrawing] = useState<HTMLCanvasElement | null>(null);
   const [place, setPlace] = useState<PopoverPlace | null>(null);
   const [width] = useState(() => previews.width());
 
@@ -62,9 +64,7 @@ function PreviewPopover({
     let current = true;
     draw(target).then(
       (canvas) => {
-        if (!current || !hostRef.current) return;
-        hostRef.current.replaceChildren(canvas);
-        setDrawn(true);
+        if (current) setDrawing(canvas);
       },
       (error: unknown) => console.warn(`the preview of page ${target.page} could not be drawn`, error),
     );
@@ -77,6 +77,7 @@ function PreviewPopover({
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
+    if (drawing) hostRef.current?.replaceChildren(drawing);
     const box = anchor.getBoundingClientRect();
     setPlace(
       popoverPlace(
@@ -85,7 +86,7 @@ function PreviewPopover({
         { width: window.innerWidth, height: window.innerHeight },
       ),
     );
-  }, [anchor, drawn]);
+  }, [anchor, drawing]);
 
   // Escape closes it; so does a scroll that moves its reference.
   useEffect(() => {
@@ -113,7 +114,7 @@ function PreviewPopover({
       className={`reference-preview${place?.above ? ' reference-preview--above' : ''}`}
       data-target={target.paragraphId ?? ''}
       data-page={target.page}
-      data-drawn={drawn ? 'true' : undefined}
+      data-drawn={drawing ? 'true' : undefined}
       style={{
         width,
         left: place?.left ?? 0,
