@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
+import { withCompileCache } from '@threadbook/pipeline';
 import type { RebuiltGraph } from './book-graph.ts';
 import { BookImportError } from '../books/index.ts';
 import type { ImportJob, ImportJobsOptions, ImportProgress, ImportResult } from './import-types.ts';
@@ -87,6 +88,7 @@ export function startImportProcess(
   }: { log: FastifyBaseLogger; name: string; onMessage: (m: ImportChildMessage) => void },
 ): ImportProcess {
   const child: ChildProcess = fork(childUrl, [], {
+    env: withCompileCache(),
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
