@@ -1,11 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './e2e/support/chromium.ts';
 import type { E2eDatabase } from './e2e/support/fixtures.ts';
-import { compileCacheDir } from './packages/pipeline/src/threads.ts';
+import { compileCacheForChildren } from './packages/pipeline/src/threads.ts';
 
 // Each worker's servers load the server and the pipeline afresh: with the cache of compiled modules, as
 // the server's import processes have it (packages/pipeline/src/threads.ts).
-process.env.NODE_COMPILE_CACHE = compileCacheDir();
+compileCacheForChildren();
 
 /**
  * The spec files run on PostgreSQL (accounts, sessions, each student's own rows, uploads); the others run

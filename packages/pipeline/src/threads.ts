@@ -16,13 +16,18 @@ import { Worker } from 'node:worker_threads';
 export const MIN_PAGES_FOR_WORKER = 24;
 
 /** An operator's NODE_COMPILE_CACHE is kept; otherwise Node's own default folder. */
-export function compileCacheDir(): string {
+function compileCacheDir(): string {
   return process.env.NODE_COMPILE_CACHE ?? path.join(tmpdir(), 'node-compile-cache');
 }
 
 /** The environment for a worker or a child process: this one's, with the cache of compiled modules. */
-export function withCompileCache(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return { ...env, NODE_COMPILE_CACHE: compileCacheDir() };
+export function withCompileCache(): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_COMPILE_CACHE: compileCacheDir() };
+}
+
+/** Every process and worker this one starts from now on uses the cache (the test runners' servers). */
+export function compileCacheForChildren(): void {
+  process.env.NODE_COMPILE_CACHE = compileCacheDir();
 }
 
 /** A worker thread running `module` with `workerData`; throws when the thread cannot be made. */
