@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ChevronRight } from 'lucide-react';
 import type { BookOutlineChapter } from '@threadbook/book';
 import { timedActions, usePageLabelOf, useReaderDispatch, useReaderState } from '../state/index.ts';
-import { currentOutlineEntry, type OutlinePosition } from './current-entry.ts';
+import { currentOutlineEntry } from './current-entry.ts';
 import './toc.css';
 
 /** A table-of-contents jump: the page, and the entry's title for the navigation history's label. */
@@ -23,14 +23,12 @@ interface TocPanelProps {
 export function TocPanel({ outline }: TocPanelProps) {
   const titleId = useId();
   // The entry read, not the page: a page turn within a section renders nothing here.
-  const currentKey = useReaderState((state) => {
-    const entry = currentOutlineEntry(outline, state.page);
-    return entry && `${entry.chapter}:${entry.section ?? ''}`;
-  });
+  const readChapter = useReaderState((state) => currentOutlineEntry(outline, state.page)?.chapter ?? null);
+  const readSection = useReaderState((state) => currentOutlineEntry(outline, state.page)?.section ?? null);
   const dispatch = useReaderDispatch();
   const onNavigate = ({ pageNumber, label }: TocJump) =>
     dispatch(timedActions.jump({ pageNumber, source: 'toc', label }));
-  const current = entryOfKey(currentKey);
+  const current = readChapter === null ? null : { chapter: readChapter, section: readSection };
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() =>
     current === null ? new Set() : new Set([current.chapter]),
   );
@@ -97,13 +95,6 @@ export function TocPanel({ outline }: TocPanelProps) {
       </ul>
     </nav>
   );
-}
-
-/** The entry `chapter:section` (section empty for a chapter's own entry) as a position. */
-function entryOfKey(key: string | null): OutlinePosition | null {
-  if (key === null) return null;
-  const [chapter, section] = key.split(':');
-  return { chapter: Number(chapter), section: section === '' ? null : Number(section) };
 }
 
 interface TocEntryProps {
