@@ -26,7 +26,8 @@ import {
 } from './layout.ts';
 import { pageSize, PageView, type PageSize } from './PageView.tsx';
 import { createPageProxies } from './page-proxies.ts';
-import { afterNextPaintInBrowser, createRenderQueue } from './render-queue.ts';
+import { afterNextPaint } from '../../../lib/after-paint.ts';
+import { createRenderQueue } from './render-queue.ts';
 import type { PageLinks } from '../links/index.ts';
 import './pdf.css';
 
@@ -208,7 +209,7 @@ export function PdfView(props: PdfViewProps) {
       // the frame that shows them, so the click's task only scrolls. A page not there yet comes at once.
       const alreadyThere = (page: number) => drawnRef.current.has(page);
       const shown = Array.from({ length: visible.last - visible.first + 1 }, (_, i) => visible.first + i);
-      if (jumped && shown.every(alreadyThere)) afterNextPaintInBrowser(drawPages);
+      if (jumped && shown.every(alreadyThere)) afterNextPaint(drawPages);
       else drawPages();
       positionRef.current = positionAt(current, scrollTop);
       const page = mostVisiblePage(current, scrollTop, clientHeight);

@@ -1,3 +1,5 @@
+import { afterNextPaint } from '../../../lib/after-paint.ts';
+
 /**
  * Draws one page at a time, the visible ones first, then the nearest to them (as pdf.js's own viewer does).
  * Drawing every wanted page at once makes them all finish late: on a jump, the page asked for came last.
@@ -18,14 +20,7 @@ export interface RenderQueue {
   enqueue(page: number, job: RenderJob): () => void;
 }
 
-/** Runs `task` after the browser has painted its next frame (a task queued from that frame's callback). */
-export function afterNextPaintInBrowser(task: () => void): void {
-  requestAnimationFrame(() => setTimeout(task, 0));
-}
-
-export function createRenderQueue(
-  afterNextPaint: (task: () => void) => void = afterNextPaintInBrowser,
-): RenderQueue {
+export function createRenderQueue(afterPaint: (task: () => void) => void = afterNextPaint): RenderQueue {
   let first = 1;
   let last = 1;
   // Whether a frame has been painted since the view last moved, and whether one is waited for.
@@ -55,7 +50,7 @@ export function createRenderQueue(
       if (!paintedSinceMove) {
         if (waitingForPaint) return;
         waitingForPaint = true;
-        return afterNextPaint(() => {
+        return afterPaint(() => {
           waitingForPaint = false;
           paintedSinceMove = true;
           next();

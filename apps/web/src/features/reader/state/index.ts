@@ -15,6 +15,7 @@ export {
   ReaderStoreProvider,
   useReaderDispatch,
   useReaderState,
+  useReaderStateAfterPaint,
   useReaderStore,
   type ReaderStore,
 } from './store.tsx';

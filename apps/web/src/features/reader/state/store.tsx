@@ -1,4 +1,5 @@
 import { createContext, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { afterNextPaint } from '../../../lib/after-paint.ts';
 import { INDICATOR_FADE_MS, INDICATOR_GONE_MS } from '../model/index.ts';
 import { readerReducer, type ReaderAction, type ReaderState } from './reader-state.ts';
 
@@ -10,11 +11,22 @@ export interface ReaderStore {
   getState(): ReaderState;
   dispatch(action: ReaderAction): void;
   subscribe(listener: () => void): () => void;
+  /** As `subscribe`, but told once the browser has painted the change (changes before it, once). */
+  subscribeAfterPaint(listener: () => void): () => void;
 }
 
-export function createReaderStore(initial: ReaderState): ReaderStore {
+export function createReaderStore(
+  initial: ReaderState,
+  afterPaint: (task: () => void) => void = afterNextPaint,
+): ReaderStore {
   let state = initial;
   const listeners = new Set<() => void>();
+  const lateListeners = new Set<() => void>();
+  let lateCallPending = false;
+  const callLateListeners = () => {
+    lateCallPending = false;
+    for (const listener of lateListeners) listener();
+  };
   return {
     getState: () => state,
     dispatch(action) {
@@ -22,10 +34,18 @@ export function createReaderStore(initial: ReaderState): ReaderStore {
       if (next === state) return;
       state = next;
       for (const listener of listeners) listener();
+      if (lateListeners.size > 0 && !lateCallPending) {
+        lateCallPending = true;
+        afterPaint(callLateListeners);
+      }
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    subscribeAfterPaint(listener) {
+      lateListeners.add(listener);
+      return () => lateListeners.delete(listener);
     },
   };
 }
@@ -52,6 +72,16 @@ export function useReaderStore(): ReaderStore {
 export function useReaderState<T>(select: (state: ReaderState) => T): T {
   const store = useReaderStore();
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}
+
+/**
+ * As `useReaderState`, for what a page turn need not hold up (the anchors of the page turned to): the
+ * component follows a change once the browser has painted it, so the frame that shows the turn comes first.
+ * A render for another reason reads the state as it is.
+ */
+export function useReaderStateAfterPaint<T>(select: (state: ReaderState) => T): T {
+  const store = useReaderStore();
+  return useSyncExternalStore(store.subscribeAfterPaint, () => select(store.getState()));
 }
 
 export function useReaderDispatch(): ReaderStore['dispatch'] {

@@ -35,7 +35,7 @@ import './toolbar.css';
 /** A toolbar icon: the buttons' size, hidden from assistive technology (the button has the label). */
 const icon = (Icon: LucideIcon) => <Icon size={18} aria-hidden="true" />;
 
-/** The buttons' icons, made once: a page turn renders the toolbar, and need not render them again. */
+/** The buttons' icons, made once: a page turn renders the page controls, and need not render them again. */
 const ICONS = {
   PanelLeft: icon(PanelLeft),
   Undo2: icon(Undo2),
@@ -80,10 +80,6 @@ export interface ToolbarProps {
  */
 export function Toolbar(props: ToolbarProps) {
   const dispatch = useReaderDispatch();
-  const page = useReaderState((state) => state.page);
-  const bookmarked = props.isBookmarked(page);
-  const totalPages = useReaderState((state) => state.totalPages);
-  const labels = useReaderState((state) => state.pageLabels);
   const scale = useReaderState((state) => state.scale);
   const zoomSetting = useReaderState((state) => state.zoom);
   const history = useReaderState((state) => state.history);
@@ -91,7 +87,6 @@ export function Toolbar(props: ToolbarProps) {
   const relatedOpen = useReaderState((state) => state.panels.right);
   const zoomedOut = zoomOutByButton(scale);
   const zoomedIn = zoomInByButton(scale);
-  const onPageChange = (target: number) => dispatch({ type: 'goToPage', page: target });
   const onZoomChange = (zoom: ZoomSetting) => dispatch({ type: 'zoomSet', zoom });
 
   return (
@@ -127,35 +122,7 @@ export function Toolbar(props: ToolbarProps) {
         {props.title}
       </h1>
 
-      <div className="reader-toolbar__group">
-        <ToolButton label="Previous page" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-          {ICONS.ChevronLeft}
-        </ToolButton>
-        <CommitInput
-          className="reader-toolbar__input reader-toolbar__input--page"
-          label="Page number"
-          value={pageLabelOf(labels, page)}
-          parse={(text) => parsePageLabelInput(text, labels, totalPages)}
-          onCommit={(next) => {
-            if (next !== page) onPageChange(next);
-          }}
-        />
-        {/* With labels, as pdf.js shows them: the printed number in the input, the physical page here. */}
-        <span className="reader-toolbar__total">
-          {labels ? `(${page} / ${totalPages})` : `/ ${totalPages}`}
-        </span>
-        <ToolButton label="Next page" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
-          {ICONS.ChevronRight}
-        </ToolButton>
-        <ToolButton
-          label={bookmarked ? 'Remove bookmark' : 'Bookmark this page'}
-          className="reader-toolbar__bookmark"
-          pressed={bookmarked}
-          onClick={props.onToggleBookmark}
-        >
-          {bookmarked ? ICONS.BookmarkCheck : ICONS.Bookmark}
-        </ToolButton>
-      </div>
+      <PageControls isBookmarked={props.isBookmarked} onToggleBookmark={props.onToggleBookmark} />
 
       <div className="reader-toolbar__group">
         <ToolButton label="Zoom out" disabled={zoomedOut === scale} onClick={() => onZoomChange(zoomedOut)}>
@@ -194,6 +161,53 @@ export function Toolbar(props: ToolbarProps) {
         onClick={() => dispatch({ type: 'togglePanel', side: 'right' })}
       >
         {ICONS.PanelRight}
+      </ToolButton>
+    </div>
+  );
+}
+
+/**
+ * The page buttons, the page input and the bookmark toggle: the toolbar's part that follows the page, so
+ * that a page turn renders it alone.
+ */
+function PageControls({
+  isBookmarked,
+  onToggleBookmark,
+}: Pick<ToolbarProps, 'isBookmarked' | 'onToggleBookmark'>) {
+  const dispatch = useReaderDispatch();
+  const page = useReaderState((state) => state.page);
+  const bookmarked = isBookmarked(page);
+  const totalPages = useReaderState((state) => state.totalPages);
+  const labels = useReaderState((state) => state.pageLabels);
+  const onPageChange = (target: number) => dispatch({ type: 'goToPage', page: target });
+  return (
+    <div className="reader-toolbar__group">
+      <ToolButton label="Previous page" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        {ICONS.ChevronLeft}
+      </ToolButton>
+      <CommitInput
+        className="reader-toolbar__input reader-toolbar__input--page"
+        label="Page number"
+        value={pageLabelOf(labels, page)}
+        parse={(text) => parsePageLabelInput(text, labels, totalPages)}
+        onCommit={(next) => {
+          if (next !== page) onPageChange(next);
+        }}
+      />
+      {/* With labels, as pdf.js shows them: the printed number in the input, the physical page here. */}
+      <span className="reader-toolbar__total">
+        {labels ? `(${page} / ${totalPages})` : `/ ${totalPages}`}
+      </span>
+      <ToolButton label="Next page" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+        {ICONS.ChevronRight}
+      </ToolButton>
+      <ToolButton
+        label={bookmarked ? 'Remove bookmark' : 'Bookmark this page'}
+        className="reader-toolbar__bookmark"
+        pressed={bookmarked}
+        onClick={onToggleBookmark}
+      >
+        {bookmarked ? ICONS.BookmarkCheck : ICONS.Bookmark}
       </ToolButton>
     </div>
   );
