@@ -1,18 +1,6 @@
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { bookListSchema, bookmarkListSchema, readingPositionSchema } from '@threadbook/contracts';
-import {
-  createAccount,
-  expect,
-  sharedBookPdf,
-  signIn,
-  signInNewAccount,
-  SHARED_BOOKS,
-  skipWithoutCorpus,
-  test,
-} from './support/fixtures.ts';
+import { bookmarkListSchema, readingPositionSchema } from '@threadbook/contracts';
+import { expect, signInNewAccount, SHARED_BOOKS, skipWithoutCorpus, test } from './support/fixtures.ts';
 import {
   aataLabel,
   apiHeaders,
@@ -22,8 +10,8 @@ import {
   pageInput,
   SAMPLE_TITLE,
   signInAndWaitForSample,
+  signInToSharedBook,
   turnToPage,
-  waitForBook,
 } from './support/reader.ts';
 
 /**
@@ -37,7 +25,6 @@ import {
  * Characterizations' on 10 (a section opening on its chapter's page names the page); 32 pages in all.
  */
 
-const AATA_PDF = sharedBookPdf('aata');
 const AATA_PAGES = 357;
 /** What the reader waits before saving a page it stopped on (bookmarks/position-saver.ts). */
 const POSITION_DEBOUNCE_MS = 1000;
@@ -478,76 +465,56 @@ test.describe('reading position', () => {
     page,
     request,
     env,
+    sharedBooks,
   }) => {
     skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
     test.slow();
-    const library = mkdtempSync(path.join(tmpdir(), 'threadbook-e2e-library-'));
-    try {
-      symlinkSync(AATA_PDF, path.join(library, path.basename(AATA_PDF)));
-      const server = await env.startExtraServer({ env: { LIBRARY_DIR: library, SAMPLE_BOOK: 'false' } });
-      const email = env.nextEmail();
-      await createAccount(request, server.baseURL, email);
-      await page.goto(`${server.baseURL}/login`);
-      await signIn(page, email);
+    const title = SHARED_BOOKS.aata.title;
+    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    expect(book.pageCount).toBe(AATA_PAGES);
 
-      // The import runs in the background: the list shows the book once it is done.
-      let title = '';
-      await expect(async () => {
-        const list = await page.request.get(`${server.baseURL}/api/books/`, {
-          headers: await apiHeaders(page),
-        });
-        const books = bookListSchema.parse(await list.json());
-        expect(books, 'the library folder has one book').toHaveLength(1);
-        title = books[0]!.title;
-      }).toPass({ timeout: 150_000, intervals: [1000] });
-      const book = await waitForBook(page, title);
-      expect(book.pageCount).toBe(AATA_PAGES);
+    await openReader(page, book.id);
+    await expect(page.getByText(`(1 / ${AATA_PAGES})`)).toBeVisible();
+    await expect(pageInput(page)).toHaveValue('i');
+    // Far in through the table of contents: Galois Theory, 'The Fundamental Theorem'.
+    await page.getByRole('button', { name: 'Toggle table of contents' }).click();
+    const toc = page.getByRole('navigation', { name: 'Table of Contents' });
+    await toc.getByRole('button', { name: 'Sections of Galois Theory' }).click();
+    const section = toc.getByRole('button', { name: /^The Fundamental Theorem \d+$/ });
+    // The contents name pages by aata's labels, as the toolbar does.
+    const shownPage = await section.locator('.toc__entry-page').textContent();
+    const target = Array.from({ length: AATA_PAGES }, (_, i) => i + 1).find(
+      (p) => aataLabel(p) === shownPage,
+    )!;
+    expect(target).toBeGreaterThan(300);
+    await section.click();
+    await expectOnPage(page, target, aataLabel(target));
+    await page.getByRole('region', { name: title }).focus();
+    await page.keyboard.press('m');
+    await expectBookmarked(page, true);
+    await expect
+      .poll(() => storedBookmarks(page, book.id))
+      .toEqual([{ page: target, label: 'The Fundamental Theorem' }]);
 
-      await openReader(page, book.id);
-      await expect(page.getByText(`(1 / ${AATA_PAGES})`)).toBeVisible();
-      await expect(pageInput(page)).toHaveValue('i');
-      // Far in through the table of contents: Galois Theory, 'The Fundamental Theorem'.
-      await page.getByRole('button', { name: 'Toggle table of contents' }).click();
-      const toc = page.getByRole('navigation', { name: 'Table of Contents' });
-      await toc.getByRole('button', { name: 'Sections of Galois Theory' }).click();
-      const section = toc.getByRole('button', { name: /^The Fundamental Theorem \d+$/ });
-      // The contents name pages by aata's labels, as the toolbar does.
-      const shownPage = await section.locator('.toc__entry-page').textContent();
-      const target = Array.from({ length: AATA_PAGES }, (_, i) => i + 1).find(
-        (p) => aataLabel(p) === shownPage,
-      )!;
-      expect(target).toBeGreaterThan(300);
-      await section.click();
-      await expectOnPage(page, target, aataLabel(target));
-      await page.getByRole('region', { name: title }).focus();
-      await page.keyboard.press('m');
-      await expectBookmarked(page, true);
-      await expect
-        .poll(() => storedBookmarks(page, book.id))
-        .toEqual([{ page: target, label: 'The Fundamental Theorem' }]);
+    // Read on a few pages, and come back later.
+    const left = target + 3;
+    const saved = positionSaved(page, book.id, left);
+    await turnToPage(page, left, aataLabel(left));
+    await saved;
+    await page.reload();
+    await expectOnPage(page, left, aataLabel(left));
+    await expectBookmarked(page, false);
 
-      // Read on a few pages, and come back later.
-      const left = target + 3;
-      const saved = positionSaved(page, book.id, left);
-      await turnToPage(page, left, aataLabel(left));
-      await saved;
-      await page.reload();
-      await expectOnPage(page, left, aataLabel(left));
-      await expectBookmarked(page, false);
-
-      await openBookmarksTab(page);
-      await expect(bookmarkList(page).getByRole('listitem')).toHaveText([
-        `Page ${shownPage} The Fundamental Theorem`,
-      ]);
-      await bookmarkEntry(page, shownPage!).click();
-      await expectOnPage(page, target, aataLabel(target));
-      await expectBookmarked(page, true);
-      await page.getByRole('button', { name: 'Undo navigation' }).click();
-      await expectOnPage(page, left, aataLabel(left));
-      await page.getByRole('button', { name: 'Redo navigation' }).click();
-      await expectOnPage(page, target, aataLabel(target));
-    } finally {
-      rmSync(library, { recursive: true, force: true });
-    }
+    await openBookmarksTab(page);
+    await expect(bookmarkList(page).getByRole('listitem')).toHaveText([
+      `Page ${shownPage} The Fundamental Theorem`,
+    ]);
+    await bookmarkEntry(page, shownPage!).click();
+    await expectOnPage(page, target, aataLabel(target));
+    await expectBookmarked(page, true);
+    await page.getByRole('button', { name: 'Undo navigation' }).click();
+    await expectOnPage(page, left, aataLabel(left));
+    await page.getByRole('button', { name: 'Redo navigation' }).click();
+    await expectOnPage(page, target, aataLabel(target));
   });
 });

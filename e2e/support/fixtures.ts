@@ -14,6 +14,15 @@ import {
   type SmtpSink,
 } from '@threadbook/test-support';
 import { repoRoot, startServer, type RunningServer, type ServerOptions } from './server.ts';
+import {
+  copyDatabaseToPostgres,
+  copyImportedBook,
+  SHARED_BOOKS,
+  sharedBookPdf,
+  type SharedBookName,
+} from './shared-books.ts';
+
+export { SHARED_BOOKS, sharedBookPdf, type SharedBookName };
 
 /** A password every test account starts with (at least 6 characters, docs/product.md §5). */
 export const PASSWORD = 'first-Password-1';
@@ -40,20 +49,12 @@ export interface WorkerEnv {
   nextGoogleUser(): OidcUser;
   /** Starts another server with this worker's peers; stopped at the end of the worker. */
   startExtraServer(options?: ServerOptions): Promise<RunningServer>;
+  /**
+   * The PostgreSQL database of the servers over `dataDir` (made on first asking), on a worker of the
+   * PostgreSQL project; undefined on SQLite.
+   */
+  databaseFor(dataDir: string): Promise<string | undefined>;
 }
-
-/**
- * Real textbooks of ../shared/books (read in place, never copied into the repository), by folder: the PDF
- * and the title its metadata gives the imported book.
- */
-export const SHARED_BOOKS = {
-  aata: { pdf: 'aata/aata-20220728.pdf', title: 'Abstract Algebra' },
-  linalg: { pdf: 'linalg/linalg.pdf', title: 'Linear Algebra via Exterior Products' },
-} as const;
-export type SharedBookName = keyof typeof SHARED_BOOKS;
-
-/** The absolute path of a shared book's PDF. */
-export const sharedBookPdf = (name: SharedBookName) => corpus.path(SHARED_BOOKS[name].pdf);
 
 /**
  * Skips the test, or every test of the describe it is called in, when the corpus lacks one of `files`
@@ -114,17 +115,26 @@ export const test = base.extend<
       // On PostgreSQL: one cluster per worker, a database per installation (servers over the same DATA_DIR
       // share it).
       const postgres = database === 'postgres' ? await startPostgres() : undefined;
-      const databaseUrls = new Map<string, string>();
+      const databaseUrls = new Map<string, Promise<string>>();
+      let databases = 0;
+      const databaseFor = (dataDir: string) => {
+        if (!postgres) return Promise.resolve(undefined);
+        let databaseUrl = databaseUrls.get(dataDir);
+        if (!databaseUrl) {
+          databaseUrl = createDatabase(postgres.url, `threadbook_e2e_${(databases += 1)}`);
+          databaseUrls.set(dataDir, databaseUrl);
+        }
+        return databaseUrl;
+      };
       const start = async (options: ServerOptions) => {
-        let databaseUrl = options.dataDir === undefined ? undefined : databaseUrls.get(options.dataDir);
-        if (postgres && databaseUrl === undefined)
-          databaseUrl = await createDatabase(postgres.url, `threadbook_e2e_${databaseUrls.size + 1}`);
-        const started = await startServer({
+        const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'threadbook-e2e-'));
+        const databaseUrl = await databaseFor(dataDir);
+        return startServer({
           ...options,
+          dataDir,
+          ownsDataDir: options.dataDir === undefined,
           env: { ...serverEnv, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env },
         });
-        if (databaseUrl) databaseUrls.set(started.dataDir, databaseUrl);
-        return started;
       };
       const oidc = await startOidcProvider();
       const serverEnv = {
@@ -161,6 +171,7 @@ export const test = base.extend<
           extras.push(extra);
           return extra;
         },
+        databaseFor,
       });
       for (const extra of extras) await extra.stop();
       await server.stop();
@@ -173,22 +184,31 @@ export const test = base.extend<
   sharedBooks: [
     async ({ env }, use) => {
       const servers = new Map<SharedBookName, Promise<RunningServer>>();
-      const libraries: string[] = [];
+      const folders: string[] = [];
+      // On a copy of the run's one import of the book (global-setup.ts), its PDF in the library folder as
+      // where it came from: the server finds it imported already.
+      const start = async (name: SharedBookName) => {
+        const library = mkdtempSync(path.join(tmpdir(), `threadbook-${name}-`));
+        folders.push(library);
+        symlinkSync(sharedBookPdf(name), path.join(library, path.basename(SHARED_BOOKS[name].pdf)));
+        const dataDir = await copyImportedBook(name);
+        folders.push(dataDir);
+        const databaseUrl = await env.databaseFor(dataDir);
+        if (databaseUrl) await copyDatabaseToPostgres(dataDir, databaseUrl);
+        return env.startExtraServer({ dataDir, env: { LIBRARY_DIR: library, SAMPLE_BOOK: 'false' } });
+      };
       await use({
         server(name) {
           let server = servers.get(name);
           if (!server) {
-            const library = mkdtempSync(path.join(tmpdir(), `threadbook-${name}-`));
-            libraries.push(library);
-            symlinkSync(sharedBookPdf(name), path.join(library, path.basename(SHARED_BOOKS[name].pdf)));
-            server = env.startExtraServer({ env: { LIBRARY_DIR: library, SAMPLE_BOOK: 'false' } });
+            server = start(name);
             servers.set(name, server);
           }
           return server;
         },
       });
       for (const server of servers.values()) await (await server.catch(() => null))?.stop();
-      for (const library of libraries) rmSync(library, { recursive: true, force: true });
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 30_000 },
   ],

@@ -48,6 +48,8 @@ const SERVER_VARIABLES = [
 export interface ServerOptions {
   /** Reuse a data directory (another server's database); by default a fresh temporary one. */
   dataDir?: string;
+  /** Whether stopping the server removes its data directory: by default, when the server made it. */
+  ownsDataDir?: boolean;
   /** Extra environment for the server (ALLOWED_EMAILS, SMTP_URL, GOOGLE_*...). */
   env?: Record<string, string | undefined>;
 }
@@ -77,6 +79,52 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The environment of a server or command of ours: none of the outer environment's settings, then `settings`. */
+function serverEnvironment(settings: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of SERVER_VARIABLES) delete env[name];
+  for (const [name, value] of Object.entries(settings)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+/**
+ * Runs one of the server's commands (apps/server/src/cli/`command`.ts) with `settings`: `done` resolves
+ * when it has succeeded and rejects with its output when it fails or is stopped.
+ */
+export function runServerCommand(
+  command: string,
+  args: string[],
+  settings: Record<string, string>,
+): { done: Promise<void>; stop(): void } {
+  const { child, output } = spawnScript(
+    [`apps/server/src/cli/${command}.ts`, ...args],
+    serverEnvironment({ LOG_LEVEL: 'warn', ...settings }),
+  );
+  const done = new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} ended with ${signal ?? code}:\n${output()}`));
+    });
+  });
+  return { done, stop: () => child.kill('SIGTERM') };
+}
+
+/** Runs a script of the repository with Node; `output` is the end of what it printed so far. */
+function spawnScript(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output(): string } {
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return { child, output: () => output };
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -84,37 +132,22 @@ function exited(child: ChildProcess): Promise<void> {
 
 /** Starts the real server (`node apps/server/src/main.ts`) on a free loopback port and waits for /api/health. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const ownsDataDir = options.dataDir === undefined;
+  const ownsDataDir = options.ownsDataDir ?? options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'threadbook-e2e-'));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
 
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of SERVER_VARIABLES) delete env[name];
-  Object.assign(env, {
+  const env = serverEnvironment({
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     PUBLIC_URL: baseURL,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: webDistDir,
+    ...options.env,
   });
-  for (const [name, value] of Object.entries(options.env ?? {})) {
-    if (value === undefined) delete env[name];
-    else env[name] = value;
-  }
 
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
+  const { child, output } = spawnScript(['apps/server/src/main.ts'], env);
 
   const stop = async ({ keepData = false } = {}) => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -130,7 +163,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
-      throw new Error(`the server exited with code ${child.exitCode} before it was ready:\n${output}`);
+      throw new Error(`the server exited with code ${child.exitCode} before it was ready:\n${output()}`);
     }
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -140,7 +173,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer /api/health within 30 s:\n${output}`);
+      throw new Error(`the server did not answer /api/health within 30 s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -149,7 +182,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     baseURL,
     dataDir,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
-    output: () => output,
+    output,
     stop,
   };
 }
