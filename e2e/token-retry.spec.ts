@@ -1,5 +1,6 @@
 import { request as playwrightRequest, type Page, type Request } from '@playwright/test';
 import { createAccount, expect, signIn, test } from './support/fixtures.ts';
+import type { RunningServer } from './support/server.ts';
 
 /**
  * docs/product.md §4: on a 401 the client force-refreshes its ID token and retries once; docs/product.md §8: a 401 after the retry
@@ -72,23 +73,29 @@ async function routeBearerCalls(
 test.describe('401 retry', () => {
   // A server whose ID tokens live 10 s, the shortest it allows, so a token can really expire.
   test.describe.configure({ timeout: 60_000 });
+  let server: RunningServer;
+  // One expired token for each test, issued together: the tests wait out one lifetime, not one each.
+  const stale: { token: string; expiresAt: number }[] = [];
+  test.beforeAll(async ({ env }) => {
+    server = await env.startExtraServer({ env: { ID_TOKEN_TTL_SECONDS: '10' } });
+    for (let i = 0; i < 2; i += 1) stale.push(await expiredToken(server.baseURL, env.nextEmail()));
+  });
 
   test('an expired token is answered 401, refreshed, and the retried call works', async ({
     browser,
     env,
     request,
   }) => {
-    const server = await env.startExtraServer({ env: { ID_TOKEN_TTL_SECONDS: '10' } });
-    const stale = await expiredToken(server.baseURL, env.nextEmail());
+    const expired = stale[0]!;
 
     const context = await browser.newContext({ baseURL: server.baseURL });
     const page = await context.newPage();
     const email = env.nextEmail();
     await createAccount(request, server.baseURL, email);
     await signIn(page, email);
-    await waitUntil(stale.expiresAt + 1_500);
+    await waitUntil(expired.expiresAt + 1_500);
 
-    const exchanges = await routeBearerCalls(page, (index) => (index === 0 ? stale.token : undefined));
+    const exchanges = await routeBearerCalls(page, (index) => (index === 0 ? expired.token : undefined));
     await page.goto('/account/profile');
     await expect(page.getByTestId('profile-email')).toHaveText(email);
 
@@ -99,12 +106,12 @@ test.describe('401 retry', () => {
       .toBeGreaterThanOrEqual(2);
     const first = exchanges[0]!;
     expect(first, 'the first call carried the expired token and the server refused it').toMatchObject({
-      token: stale.token,
+      token: expired.token,
       status: 401,
     });
     const retry = exchanges.slice(1).find((exchange) => exchange.path === first.path);
     expect(retry, `the call to ${first.path} is retried`).toBeDefined();
-    expect(retry!.token, 'with a fresh token').not.toBe(stale.token);
+    expect(retry!.token, 'with a fresh token').not.toBe(expired.token);
     // The screen may show the address (from the token) before the retried call's answer is recorded.
     await expect.poll(() => retry!.status).toBe(200);
     await expect(page.getByText('Authentication failed - please log in again')).toHaveCount(0);
@@ -116,17 +123,16 @@ test.describe('401 retry', () => {
     env,
     request,
   }) => {
-    const server = await env.startExtraServer({ env: { ID_TOKEN_TTL_SECONDS: '10' } });
-    const stale = await expiredToken(server.baseURL, env.nextEmail());
+    const expired = stale[1]!;
 
     const context = await browser.newContext({ baseURL: server.baseURL });
     const page = await context.newPage();
     const email = env.nextEmail();
     await createAccount(request, server.baseURL, email);
     await signIn(page, email);
-    await waitUntil(stale.expiresAt + 1_500);
+    await waitUntil(expired.expiresAt + 1_500);
 
-    const exchanges = await routeBearerCalls(page, () => stale.token);
+    const exchanges = await routeBearerCalls(page, () => expired.token);
     await page.goto('/account/profile');
     await expect
       .poll(() => exchanges.length, {
