@@ -1,19 +1,7 @@
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { parseBookXml, type BookParagraph } from '@threadbook/book';
 import { pageReferencesResponseSchema, type PageReference } from '@threadbook/contracts';
-import {
-  checkScreen,
-  createAccount,
-  expect,
-  sharedBookPdf,
-  signIn,
-  SHARED_BOOKS,
-  skipWithoutCorpus,
-  test,
-} from './support/fixtures.ts';
+import { checkScreen, expect, SHARED_BOOKS, skipWithoutCorpus, test } from './support/fixtures.ts';
 import {
   aataLabel,
   apiHeaders,
@@ -27,7 +15,6 @@ import {
   sharedBookLabels,
   signInToSharedBook,
   turnToPage,
-  waitForBook,
 } from './support/reader.ts';
 
 /**
@@ -347,48 +334,37 @@ test.describe('links and reference previews: a real textbook', () => {
     page,
     request,
     env,
+    sharedBooks,
   }) => {
-    test.setTimeout(300_000);
-    const library = mkdtempSync(path.join(tmpdir(), 'threadbook-aata-links-'));
-    const pdf = sharedBookPdf('aata');
-    symlinkSync(pdf, path.join(library, path.basename(pdf)));
-    try {
-      const extra = await env.startExtraServer({ env: { LIBRARY_DIR: library, SAMPLE_BOOK: 'false' } });
-      const email = env.nextEmail();
-      await createAccount(request, extra.baseURL, email);
-      await page.goto(`${extra.baseURL}/login`);
-      await signIn(page, email);
-      const book = await waitForBook(page, 'Abstract Algebra', 200_000);
-      await page.goto(`${originOf(page)}/reader/${book.id}`);
-      await expect(drawnPage(page, 1)).toBeVisible();
+    test.slow();
+    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    await page.goto(`${originOf(page)}/reader/${book.id}`);
+    await expect(drawnPage(page, 1)).toBeVisible();
 
-      // Page 4 links to https://pretextbook.org/ (the colophon).
-      await turnToPage(page, 4, aataLabel(4));
-      const external = drawnPage(page, 4).locator('.annotationLayer a[href^="https://pretextbook.org"]');
-      await expect(external).toHaveAttribute('target', '_blank');
-      await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
-      const opened = page.context().waitForEvent('page');
-      // The new tab is not loaded (the test has no network): only that it opens, with the address.
-      await page.context().route('https://pretextbook.org/**', (route) => route.fulfill({ body: 'ok' }));
-      await external.click();
-      const tab = await opened;
-      await expect.poll(() => tab.url()).toContain('pretextbook.org');
-      await tab.close();
-      await expect(pageInput(page)).toHaveValue(aataLabel(4));
+    // Page 4 links to https://pretextbook.org/ (the colophon).
+    await turnToPage(page, 4, aataLabel(4));
+    const external = drawnPage(page, 4).locator('.annotationLayer a[href^="https://pretextbook.org"]');
+    await expect(external).toHaveAttribute('target', '_blank');
+    await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+    const opened = page.context().waitForEvent('page');
+    // The new tab is not loaded (the test has no network): only that it opens, with the address.
+    await page.context().route('https://pretextbook.org/**', (route) => route.fulfill({ body: 'ok' }));
+    await external.click();
+    const tab = await opened;
+    await expect.poll(() => tab.url()).toContain('pretextbook.org');
+    await tab.close();
+    await expect(pageInput(page)).toHaveValue(aataLabel(4));
 
-      // An internal link in the body of the book (a cross-reference, not the table of contents).
-      const { pageNumber, span } = await findLinkedReference(page, book.id, 30, book.pageCount);
-      await turnToPage(page, pageNumber, aataLabel(pageNumber));
-      const link = await linkOver(page, pageNumber, span.rect);
-      await link.hover();
-      await expectPreviewOf(page, span, aataLabel);
-      await link.click();
-      await expect(pageInput(page)).toHaveValue(aataLabel(span.target_page));
-      await page.getByRole('button', { name: 'Undo navigation' }).click();
-      await expect(pageInput(page)).toHaveValue(aataLabel(pageNumber));
-    } finally {
-      rmSync(library, { recursive: true, force: true });
-    }
+    // An internal link in the body of the book (a cross-reference, not the table of contents).
+    const { pageNumber, span } = await findLinkedReference(page, book.id, 30, book.pageCount);
+    await turnToPage(page, pageNumber, aataLabel(pageNumber));
+    const link = await linkOver(page, pageNumber, span.rect);
+    await link.hover();
+    await expectPreviewOf(page, span, aataLabel);
+    await link.click();
+    await expect(pageInput(page)).toHaveValue(aataLabel(span.target_page));
+    await page.getByRole('button', { name: 'Undo navigation' }).click();
+    await expect(pageInput(page)).toHaveValue(aataLabel(pageNumber));
   });
 });
 

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { BookGraphResponse, RelatedParagraphsResponse } from '@threadbook/contracts';
 import { startOpenAiCompatibleServer } from '@threadbook/test-support';
@@ -8,7 +5,6 @@ import {
   checkScreen,
   createAccount,
   expect,
-  sharedBookPdf,
   signIn,
   SHARED_BOOKS,
   skipWithoutCorpus,
@@ -1169,120 +1165,105 @@ test.describe('reader: a real textbook', () => {
     page,
     request,
     env,
+    sharedBooks,
   }) => {
     test.slow();
-    const library = mkdtempSync(path.join(tmpdir(), 'threadbook-aata-'));
-    const pdf = sharedBookPdf('aata');
-    symlinkSync(pdf, path.join(library, path.basename(pdf)));
-    try {
-      const extra = await env.startExtraServer({ env: { LIBRARY_DIR: library, SAMPLE_BOOK: 'false' } });
-      try {
-        const email = env.nextEmail();
-        await createAccount(request, extra.baseURL, email);
-        await page.goto(`${extra.baseURL}/login`);
-        await signIn(page, email);
-        const book = await waitForBook(page, 'Abstract Algebra', 150_000);
-        expect(book.pageCount).toBe(357);
-        const graph = await fetchGraph(page, book.id);
-        const { anchorsOn } = relationshipsOf(graph);
+    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    expect(book.pageCount).toBe(357);
+    const graph = await fetchGraph(page, book.id);
+    const { anchorsOn } = relationshipsOf(graph);
 
-        await openReader(page, book.id);
-        await page.getByRole('button', { name: 'Toggle table of contents' }).click();
-        const toc = page.getByRole('navigation', { name: 'Table of Contents' });
-        const chapters = toc.locator('.toc__chapter > .toc__row .toc__entry');
-        await expect(chapters.first()).toBeVisible();
-        const pages = (
-          await chapters.evaluateAll((found) => found.map((e) => e.getAttribute('data-page-number')))
-        ).map(Number);
-        // A chapter past the middle of the book whose first page has an anchor related to another page.
-        let pick: { index: number; page: number; choice: Choice } | undefined;
-        const entries = await chapters.all();
-        for (const [index, entry] of entries.entries()) {
-          // The physical page (the entry shows aata's label for it).
-          const chapterPage = Number(await entry.getAttribute('data-page-number'));
-          if (!(chapterPage > book.pageCount / 2) || anchorsOn(chapterPage).length === 0) continue;
-          const ids = anchorsOn(chapterPage).map((node) => node.id);
-          const choice = await findSource(page, book.id, graph, { minGroups: 1, ids });
-          if (choice) {
-            pick = { index, page: chapterPage, choice };
-            break;
-          }
-        }
-        expect(pick, `a chapter far in with anchors (chapter pages ${pages.join(', ')})`).toBeDefined();
-        const { source, related } = pick!.choice;
-
-        // Every scroll of the pages from here on, attached to the report when a step fails.
-        await page.locator('.pdf-view').evaluate((element) => {
-          const w = globalThis as unknown as InPageWindow & { __scrollLog?: string[] };
-          const view = element as unknown as InPageElement & { scrollTop: number };
-          const log: string[] = [];
-          w.__scrollLog = log;
-          view.addEventListener('scroll', () =>
-            log.push(`${Math.round(w.performance.now())} ms: ${view.scrollTop}`),
-          );
-        });
-        try {
-          await entries[pick!.index]!.click();
-          await expect(pageInput(page)).toHaveValue(aataLabel(pick!.page));
-          await expect(drawnPage(page, pick!.page)).toBeVisible();
-          const expected = anchorsOn(pick!.page);
-          await expect(drawnPage(page, pick!.page).locator('.paragraph-anchor__button')).toHaveCount(
-            expected.length,
-          );
-          await expect(page.locator('.paragraph-anchor__button')).toHaveCount(expected.length);
-          await expectPlacedOnPage(page, pick!.page, anchorButton(page, source.id), {
-            x: 0.08,
-            y: source.y_start,
-            centre: true,
-            yOffset: -2,
-          });
-          await pointAtAnchor(page, source.id);
-          await expect(page.getByRole('tooltip').locator('.anchor-tooltip__label')).toHaveText(
-            paragraphLabel(source.id),
-          );
-          await expect(page.getByRole('tooltip')).toContainText(
-            `${relationshipsOf(graph).byParagraph.get(source.id)!.length} relationship(s) available`,
-          );
-
-          const panel = relatedPanel(page);
-          await expect(pageInput(page)).toHaveValue(aataLabel(pick!.page));
-          await clickAnchor(page, source.id);
-          await expect(panel).toBeVisible();
-          await expectPanelShows(panel, related);
-          await expect(drawnPage(page, pick!.page).locator('.paragraph-marker')).toBeVisible();
-
-          const target = related.related.find(
-            (item) => item.node.page !== source.page && item.node.y_start < 0.5,
-          )!;
-          await watchIndicator(page);
-          await relatedItem(panel, target.node.id).locator('.related-item__id').click();
-          await expect(pageInput(page)).toHaveValue(aataLabel(target.node.page));
-          const highlight = drawnPage(page, target.node.page).locator(
-            `.paragraph-highlight[data-paragraph-id="${target.node.id}"]`,
-          );
-          await expect(highlight).toBeVisible();
-          await expectPlacedOnPage(page, target.node.page, highlight, { x: 0.04, y: target.node.y_start });
-          await expectIndicator(page, 'target', target.node.page, target.node.y_start);
-
-          // Back through the history: the chapter, then the first page.
-          const undo = page.getByRole('button', { name: 'Undo navigation' });
-          await undo.click();
-          await expect(pageInput(page)).toHaveValue(aataLabel(pick!.page));
-          await undo.click();
-          await expect(pageInput(page)).toHaveValue(aataLabel(1));
-          await expect(undo).toBeDisabled();
-        } catch (error) {
-          const log = await page
-            .evaluate(() => (globalThis as unknown as { __scrollLog?: string[] }).__scrollLog ?? [])
-            .catch(() => ['(no log)']);
-          await test.info().attach('scroll-log', { body: log.join('\n'), contentType: 'text/plain' });
-          throw error;
-        }
-      } finally {
-        await extra.stop();
+    await openReader(page, book.id);
+    await page.getByRole('button', { name: 'Toggle table of contents' }).click();
+    const toc = page.getByRole('navigation', { name: 'Table of Contents' });
+    const chapters = toc.locator('.toc__chapter > .toc__row .toc__entry');
+    await expect(chapters.first()).toBeVisible();
+    const pages = (
+      await chapters.evaluateAll((found) => found.map((e) => e.getAttribute('data-page-number')))
+    ).map(Number);
+    // A chapter past the middle of the book whose first page has an anchor related to another page.
+    let pick: { index: number; page: number; choice: Choice } | undefined;
+    const entries = await chapters.all();
+    for (const [index, entry] of entries.entries()) {
+      // The physical page (the entry shows aata's label for it).
+      const chapterPage = Number(await entry.getAttribute('data-page-number'));
+      if (!(chapterPage > book.pageCount / 2) || anchorsOn(chapterPage).length === 0) continue;
+      const ids = anchorsOn(chapterPage).map((node) => node.id);
+      const choice = await findSource(page, book.id, graph, { minGroups: 1, ids });
+      if (choice) {
+        pick = { index, page: chapterPage, choice };
+        break;
       }
-    } finally {
-      rmSync(library, { recursive: true, force: true });
+    }
+    expect(pick, `a chapter far in with anchors (chapter pages ${pages.join(', ')})`).toBeDefined();
+    const { source, related } = pick!.choice;
+
+    // Every scroll of the pages from here on, attached to the report when a step fails.
+    await page.locator('.pdf-view').evaluate((element) => {
+      const w = globalThis as unknown as InPageWindow & { __scrollLog?: string[] };
+      const view = element as unknown as InPageElement & { scrollTop: number };
+      const log: string[] = [];
+      w.__scrollLog = log;
+      view.addEventListener('scroll', () =>
+        log.push(`${Math.round(w.performance.now())} ms: ${view.scrollTop}`),
+      );
+    });
+    try {
+      await entries[pick!.index]!.click();
+      await expect(pageInput(page)).toHaveValue(aataLabel(pick!.page));
+      await expect(drawnPage(page, pick!.page)).toBeVisible();
+      const expected = anchorsOn(pick!.page);
+      await expect(drawnPage(page, pick!.page).locator('.paragraph-anchor__button')).toHaveCount(
+        expected.length,
+      );
+      await expect(page.locator('.paragraph-anchor__button')).toHaveCount(expected.length);
+      await expectPlacedOnPage(page, pick!.page, anchorButton(page, source.id), {
+        x: 0.08,
+        y: source.y_start,
+        centre: true,
+        yOffset: -2,
+      });
+      await pointAtAnchor(page, source.id);
+      await expect(page.getByRole('tooltip').locator('.anchor-tooltip__label')).toHaveText(
+        paragraphLabel(source.id),
+      );
+      await expect(page.getByRole('tooltip')).toContainText(
+        `${relationshipsOf(graph).byParagraph.get(source.id)!.length} relationship(s) available`,
+      );
+
+      const panel = relatedPanel(page);
+      await expect(pageInput(page)).toHaveValue(aataLabel(pick!.page));
+      await clickAnchor(page, source.id);
+      await expect(panel).toBeVisible();
+      await expectPanelShows(panel, related);
+      await expect(drawnPage(page, pick!.page).locator('.paragraph-marker')).toBeVisible();
+
+      const target = related.related.find(
+        (item) => item.node.page !== source.page && item.node.y_start < 0.5,
+      )!;
+      await watchIndicator(page);
+      await relatedItem(panel, target.node.id).locator('.related-item__id').click();
+      await expect(pageInput(page)).toHaveValue(aataLabel(target.node.page));
+      const highlight = drawnPage(page, target.node.page).locator(
+        `.paragraph-highlight[data-paragraph-id="${target.node.id}"]`,
+      );
+      await expect(highlight).toBeVisible();
+      await expectPlacedOnPage(page, target.node.page, highlight, { x: 0.04, y: target.node.y_start });
+      await expectIndicator(page, 'target', target.node.page, target.node.y_start);
+
+      // Back through the history: the chapter, then the first page.
+      const undo = page.getByRole('button', { name: 'Undo navigation' });
+      await undo.click();
+      await expect(pageInput(page)).toHaveValue(aataLabel(pick!.page));
+      await undo.click();
+      await expect(pageInput(page)).toHaveValue(aataLabel(1));
+      await expect(undo).toBeDisabled();
+    } catch (error) {
+      const log = await page
+        .evaluate(() => (globalThis as unknown as { __scrollLog?: string[] }).__scrollLog ?? [])
+        .catch(() => ['(no log)']);
+      await test.info().attach('scroll-log', { body: log.join('\n'), contentType: 'text/plain' });
+      throw error;
     }
   });
 });
