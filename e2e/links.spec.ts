@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { parseBookXml, type BookParagraph } from '@threadbook/book';
 import { pageReferencesResponseSchema, type PageReference } from '@threadbook/contracts';
@@ -261,6 +263,33 @@ test.describe('links and reference previews: the sample book', () => {
     await link.hover();
     await expectPreviewOf(page, span);
     expect((await image).status()).toBe(200);
+  });
+
+  test('a page the student rests on has the pages its references lead to drawn ahead on the server', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
+    const sample = await openSample(page, request, env, baseURL!);
+    const { pageNumber } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
+    const spans = await fetchReferences(page, sample.id, pageNumber);
+    const targets = [...new Set(spans.map((span) => span.target_page))].filter((to) => to !== pageNumber);
+    const asked = page.waitForRequest(
+      (sent) =>
+        sent.method() === 'POST' &&
+        sent.url().endsWith(`/api/books/${sample.id}/page-images`) &&
+        (sent.postDataJSON() as { pages: number[] }).pages.includes(targets[0]!),
+    );
+    await turnToPage(page, pageNumber);
+    const prepared = await asked;
+    const { pages, width } = prepared.postDataJSON() as { pages: number[]; width: number };
+    expect(pages.toSorted((a, b) => a - b)).toEqual(targets.toSorted((a, b) => a - b).slice(0, 16));
+    expect((await prepared.response())?.status()).toBe(202);
+    // Drawn and kept beside the book, before any preview asks for them.
+    const kept = (to: number) =>
+      existsSync(path.join(env.server.dataDir, 'books', String(sample.id), 'pages', `${to}-${width}.webp`));
+    await expect.poll(() => targets.filter(kept), { timeout: 30_000 }).toEqual(targets.slice(0, 16));
   });
 
   test('clicking the preview jumps to its target', async ({ page, request, env, baseURL }) => {

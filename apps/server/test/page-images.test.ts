@@ -7,6 +7,8 @@ import {
   openingImagePath,
   PageImageErrorMessage,
   pageImagePath,
+  PREPARE_PAGE_IMAGES_MAX,
+  preparePageImagesPath,
 } from '@threadbook/contracts';
 import { importBook } from '../src/features/imports/import-book.ts';
 import { localBookStorage } from '../src/features/books/storage.ts';
@@ -27,6 +29,18 @@ function webpSize(bytes: Buffer): { width: number; height: number } {
   const bits = bytes.readUInt32LE(21);
   return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
 }
+
+/** A call with a JSON body, signed in with `token` (none when empty). */
+const sendJson = (server: TestServer, token: string, method: string, pathname: string, body: unknown) =>
+  fetch(new URL(pathname, server.baseUrl), {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      'content-type': 'application/json',
+      connection: 'close',
+    },
+    body: JSON.stringify(body),
+  });
 
 describe('page images', () => {
   let server: TestServer;
@@ -131,6 +145,39 @@ describe('page images', () => {
       expect(errorResponseSchema.parse(await response.json()).message, url).toBe(message);
     }
   });
+  test('pages asked ahead are drawn and kept, behind the same checks, for a later request to find', async () => {
+    const prepare = (token: string, id: number, body: unknown) =>
+      sendJson(server, token, 'POST', preparePageImagesPath(id), body);
+    const names = ['1-256.webp', '3-256.webp'];
+    for (const name of names) expect(existsSync(path.join(imagesOf(shared), name))).toBe(false);
+    const asked = await prepare(reader.token, shared, { pages: [3, 1, 3], width: 256 });
+    expect(asked.status).toBe(202);
+    await expect
+      .poll(() => names.filter((name) => existsSync(path.join(imagesOf(shared), name))), { timeout: 30_000 })
+      .toEqual(names);
+    const image = await get(server, pageImagePath(shared, 3, 256), { token: reader.token });
+    expect(webpSize(Buffer.from(await image.arrayBuffer())).width).toBe(256);
+
+    const tooMany = Array.from({ length: PREPARE_PAGE_IMAGES_MAX + 1 }, (_, i) => (i % 3) + 1);
+    const cases: [string, number, unknown, number, string | undefined][] = [
+      ['', shared, { pages: [1], width: 256 }, 401, undefined],
+      [other.token, privateBook, { pages: [1], width: 256 }, 404, 'Book not found'],
+      [reader.token, shared, { pages: [4], width: 256 }, 404, 'Page not found'],
+      [reader.token, shared, { pages: [1], width: 700 }, 400, undefined],
+      [reader.token, shared, { pages: [0], width: 256 }, 400, undefined],
+      [reader.token, shared, { pages: [], width: 256 }, 400, undefined],
+      [reader.token, shared, { pages: tooMany, width: 256 }, 400, undefined],
+      [reader.token, 999, { pages: [1], width: 256 }, 404, 'Book not found'],
+    ];
+    for (const [token, id, body, status, message] of cases) {
+      const response = await prepare(token, id, body);
+      const what = JSON.stringify([id, body]);
+      expect(response.status, what).toBe(status);
+      const error = errorResponseSchema.parse(await response.json());
+      if (message) expect(error.message, what).toBe(message);
+    }
+    expect(existsSync(path.join(imagesOf(privateBook), '1-256.webp'))).toBe(false);
+  });
 });
 
 describe('the opening image', () => {
@@ -153,11 +200,7 @@ describe('the opening image', () => {
   afterAll(() => server.close());
 
   const send = (token: string, method: string, pathname: string, body: unknown) =>
-    fetch(new URL(pathname, server.baseUrl), {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', connection: 'close' },
-      body: JSON.stringify(body),
-    });
+    sendJson(server, token, method, pathname, body);
 
   test('is the page the student opens at: page 1 at first, then their reading position', async () => {
     const student = await signedUp(server.baseUrl);

@@ -139,3 +139,9 @@ export {
   type PageImageWidth,
   showsPageImages,
 } from './page-images.ts';
+export {
+  PREPARE_PAGE_IMAGES_MAX,
+  type PreparePageImages,
+  preparePageImagesPath,
+  preparePageImagesSchema,
+} from './prepare-page-images.ts';

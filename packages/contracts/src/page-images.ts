@@ -9,6 +9,10 @@ import type { ReaderPreferences } from './preferences.ts';
 export const PAGE_IMAGE_WIDTHS = [256, 512, 768, 1024, 1280, 1536, 2048, 2560, 3072] as const;
 export type PageImageWidth = (typeof PAGE_IMAGE_WIDTHS)[number];
 
+export const PageImageErrorMessage = {
+  invalidWidth: `Invalid image width: one of ${PAGE_IMAGE_WIDTHS.join(', ')}`,
+} as const;
+
 /** The width to ask for a page drawn `devicePixels` wide: the next one up, or the widest. */
 export function pageImageWidth(devicePixels: number): PageImageWidth {
   return PAGE_IMAGE_WIDTHS.find((width) => width >= devicePixels) ?? PAGE_IMAGE_WIDTHS.at(-1)!;
@@ -39,7 +43,3 @@ export const OPENING_IMAGE_HEADERS = { page: 'threadbook-page', pageCount: 'thre
 export function showsPageImages(preferences: Pick<ReaderPreferences, 'pageColours'>): boolean {
   return preferences.pageColours === 'normal';
 }
-
-export const PageImageErrorMessage = {
-  invalidWidth: `Invalid image width: one of ${PAGE_IMAGE_WIDTHS.join(', ')}`,
-} as const;

@@ -6,6 +6,7 @@ import {
   isPageImageWidth,
   OPENING_IMAGE_HEADERS,
   type PageImageWidth,
+  preparePageImagesSchema,
 } from '@threadbook/contracts';
 import { ApiError } from '../../api-errors.ts';
 import { positiveWholeNumber } from '../../path-number.ts';
@@ -63,6 +64,30 @@ export const pageImagesRoutes: FastifyPluginAsync<Options> = async (
         type: 'image/webp',
         cacheControl: IMAGE_CACHE_CONTROL,
       });
+    },
+  );
+
+  /**
+   * POST /api/books/{id}/page-images {pages, width}: the pages drawn ahead at that width (the targets of the
+   * references on the page a student rests on, for their previews), behind the same access check. 202
+   * before they are drawn; a page past the book's last is 404 'Page not found'.
+   */
+  typed.post(
+    '/api/books/:id/page-images',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: bookParams,
+        body: preparePageImagesSchema,
+        response: { 202: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const book = await access.book(bookIdOf(request.params.id), request.user.uid);
+      const pages = [...new Set(request.body.pages)];
+      if (pages.some((page) => page > book.pageCount)) throw new ApiError.PageNotFound();
+      images.prepare(book.id, pages, request.body.width);
+      return reply.code(202).send(null);
     },
   );
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import type { PageReference } from '@threadbook/contracts';
+import { pageImageWidth, PREPARE_PAGE_IMAGES_MAX, type PageReference } from '@threadbook/contracts';
 import { paragraphLabel } from '../model/index.ts';
-import { useParagraphLabelOf } from '../state/index.ts';
+import { useParagraphLabelOf, useReaderStore } from '../state/index.ts';
 import {
   ReaderLinkService,
   resolveDestination,
@@ -10,7 +10,7 @@ import {
   type LinkTarget,
   type PageLinks,
 } from '../links/index.ts';
-import { fetchPageReferences } from './api.ts';
+import { fetchPageReferences, preparePageImages } from './api.ts';
 import { drawRegion, previewPixelRatio } from './draw-region.ts';
 import { fractionRectOf, matchSpan, previewRegion } from './geometry.ts';
 import { createHoverIntent, type HoverIntent } from './hover-intent.ts';
@@ -22,6 +22,12 @@ export const PREVIEW_OPEN_MS = 100;
 export const PREVIEW_CLOSE_MS = 250;
 /** A preview's width in CSS pixels, at most (less in a narrow window). */
 export const PREVIEW_WIDTH = 440;
+/**
+ * A page the student stays on this long has the pages its references lead to drawn ahead on the server:
+ * their previews then come as images at once, where pdf.js would fetch a far page of a big book first. A
+ * student turning pages asks for nothing.
+ */
+export const PREPARE_AFTER_MS = 400;
 
 /** What a preview shows and a jump reaches. */
 export interface PreviewTarget {
@@ -71,6 +77,8 @@ export interface ReferencePreviews {
   width(): number;
   /** The part of its page a preview of `target` shows, drawn (kept: drawn once). */
   draw(target: PreviewTarget): Promise<HTMLCanvasElement>;
+  /** Has the server draw the pages the references of page `page` lead to, at the previews' width. */
+  prepareTargetsOf(page: number): Promise<void>;
 }
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
@@ -115,6 +123,27 @@ export function useReferencePreviews(
 
   useEffect(() => () => controller.intent.dispose(), [controller]);
 
+  // The page the student rests on: its references' targets are drawn ahead (followed outside React, so a
+  // page turn renders nothing here).
+  const store = useReaderStore();
+  useEffect(() => {
+    let page = 0;
+    let timer = 0;
+    const follow = () => {
+      const now = store.getState().page;
+      if (now === page) return;
+      page = now;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => void controller.prepareTargetsOf(now), PREPARE_AFTER_MS);
+    };
+    follow();
+    const stop = store.subscribe(follow);
+    return () => {
+      stop();
+      window.clearTimeout(timer);
+    };
+  }, [store, controller]);
+
   return useMemo(() => ({ ...controller, open }), [controller, open]);
 }
 
@@ -155,6 +184,14 @@ function createController(
       previewPixelRatio(window.devicePixelRatio),
     );
   const prepare = (target: PreviewTarget) => void draw(target).catch(() => undefined);
+  const prepareTargetsOf = async (page: number) => {
+    const targets = new Set((await store.load(page)).map((span) => span.target_page));
+    targets.delete(page);
+    const pages = [...targets].filter((target) => target <= pdf.numPages).slice(0, PREPARE_PAGE_IMAGES_MAX);
+    if (pages.length === 0) return;
+    const ratio = previewPixelRatio(window.devicePixelRatio);
+    await preparePageImages(bookId, { pages, width: pageImageWidth(width() * ratio) });
+  };
   const jumpTo = (target: PreviewTarget) => {
     intent.close();
     follow({ pageNumber: target.page, label: target.label, yStart: target.yStart });
@@ -312,6 +349,7 @@ function createController(
     jumpTo,
     width,
     draw,
+    prepareTargetsOf,
     setJump(jump) {
       follow = jump;
     },
