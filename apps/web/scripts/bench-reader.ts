@@ -14,7 +14,9 @@
  *   4. jumps of about --jump pages through our table of contents, median of JUMPS; pdf.js goes to the
  *      same pages;
  *   5. ours alone (pdf.js has neither): pointer over an internal link -> its preview drawn, median of
- *      PREVIEWS links from the page it reopens at on; the last key of a query in the find bar -> its results listed, median
+ *      PREVIEWS links from the page it reopens at on, each pointed at as soon as its page is shown, and again
+ *      further on with each page read READ_FIRST_MS first (the pages its references lead to are drawn on
+ *      the server meanwhile, as for a student reading); the last key of a query in the find bar -> its results listed, median
  *      of FIND_QUERIES.
  * Also the app's initial JavaScript (gzip), and the reader route's lazy chunks, the only ones with pdf.js.
  *
@@ -65,6 +67,12 @@ const TARGETS = { firstPageMs: 1000, turnMs: 100, heapMb: 300, previewMs: 150, f
 /** Links hovered for the preview time, and words looked for (any textbook has them) for the find time. */
 const PREVIEWS = 7;
 const FIND_QUERIES = ['theorem', 'example', 'definition', 'proof', 'function', 'number', '"for example"'];
+/**
+ * The second preview run: each page read this long before its links are pointed at, from a page this many
+ * on from the first run's (so that no preview of the first run is drawn already).
+ */
+const READ_FIRST_MS = 1000;
+const PREVIEW_PAGES_APART = 100;
 /** Table-of-contents jumps per viewer (one alone is too noisy to compare). */
 const JUMPS = 5;
 
@@ -842,19 +850,36 @@ async function measureViewer(browser: Browser, cdp: CDPSession, run: ViewerRun):
 }
 
 interface FeatureTimes {
-  /** Pointer over a link -> its preview drawn. */
+  /** Pointer over a link -> its preview drawn, as soon as its page is shown. */
   previewMs: number[];
+  /** The same, each page read READ_FIRST_MS before its links are pointed at, PREVIEW_PAGES_APART further on. */
+  previewAfterReadingMs: number[];
   /** Last key of a query typed in the find bar -> its results (or "No results") listed. */
   findMs: number[];
 }
 
 /** Our reader's own features, timed as a student meets them: a reference's preview, and find in the book. */
-async function measureFeatures(browser: Browser, run: ViewerRun): Promise<FeatureTimes> {
-  const { context, page } = await openViewer(browser, run);
+async function measureFeatures(
+  browser: Browser,
+  run: ViewerRun,
+  readFrom: () => Promise<void>,
+): Promise<FeatureTimes> {
+  const first = await openViewer(browser, run);
+  let previewMs: number[];
+  let findMs: number[];
   try {
-    return { previewMs: await hoverPreviews(page, run.pageCount), findMs: await findInBook(page) };
+    previewMs = await hoverPreviews(first.page, run.pageCount, 0);
+    findMs = await findInBook(first.page);
   } finally {
-    await context.close();
+    await first.context.close();
+  }
+  await readFrom();
+  const reading = await openViewer(browser, run);
+  try {
+    const previewAfterReadingMs = await hoverPreviews(reading.page, run.pageCount, READ_FIRST_MS);
+    return { previewMs, previewAfterReadingMs, findMs };
+  } finally {
+    await reading.context.close();
   }
 }
 
@@ -862,7 +887,7 @@ async function measureFeatures(browser: Browser, run: ViewerRun): Promise<Featur
  * Hovers the first PREVIEWS internal links from the page the reader opens at (where the runs before left
  * it: the reader reopens at the student's position) on, one at a time, each from a pointer elsewhere.
  */
-async function hoverPreviews(page: Page, pageCount: number): Promise<number[]> {
+async function hoverPreviews(page: Page, pageCount: number, readFirstMs: number): Promise<number[]> {
   await page.evaluate(() => {
     const times = window as unknown as { pointerAt: number };
     document.addEventListener(
@@ -882,6 +907,8 @@ async function hoverPreviews(page: Page, pageCount: number): Promise<number[]> {
   const first = await currentPage(page);
   for (let pageNumber = first; pageNumber <= pageCount && times.length < PREVIEWS; pageNumber++) {
     if (pageNumber > first) await turnPages(page, 1, pageCount);
+    // A student reading the page before pointing at a reference on it (its targets are prepared meanwhile).
+    if (readFirstMs > 0) await page.waitForTimeout(readFirstMs);
     const links = page.locator(
       `.pdf-page[data-page-number="${pageNumber}"] .annotationLayer a:not([target])`,
     );
@@ -1044,6 +1071,11 @@ function printBook(
     },
     { name: 'page 1 drawn width', ours: `${ours.pageWidthPx} px`, pdfjs: `${pdfjs.pageWidthPx} px` },
     featureRow(`link hover -> preview drawn, median of`, features.previewMs, TARGETS.previewMs),
+    featureRow(
+      `  the page read ${READ_FIRST_MS / 1000} s first, median of`,
+      features.previewAfterReadingMs,
+      TARGETS.previewMs,
+    ),
     featureRow(`find: typed -> results listed, median of`, features.findMs, TARGETS.findMs),
   ];
   const line = (cells: string[]) =>
@@ -1170,14 +1202,23 @@ async function main() {
         savePosition(server.baseURL, id, reopenPage),
       );
       console.error(`${book.label}: previews and find in our reader...`);
-      const features = await measureFeatures(browser, {
-        viewer: 'ours',
-        url: `${server.baseURL}/reader/${id}`,
-        pageCount,
-        options,
-        signIn: (page) => signInContext(page, server.baseURL),
-        jump: () => Promise.resolve([]),
-      });
+      // The second run's pages: further on, or back when the book ends first.
+      const readingPage =
+        reopenPage + PREVIEW_PAGES_APART <= pageCount
+          ? reopenPage + PREVIEW_PAGES_APART
+          : Math.max(1, reopenPage - PREVIEW_PAGES_APART);
+      const features = await measureFeatures(
+        browser,
+        {
+          viewer: 'ours',
+          url: `${server.baseURL}/reader/${id}`,
+          pageCount,
+          options,
+          signIn: (page) => signInContext(page, server.baseURL),
+          jump: () => Promise.resolve([]),
+        },
+        () => savePosition(server.baseURL, id, readingPage),
+      );
       printBook(book, pageCount, options.jump, ours, pdfjs, features, reopened);
       results.push({ book: book.label, file: book.file, pageCount, ours, pdfjs, features, reopened });
     }
