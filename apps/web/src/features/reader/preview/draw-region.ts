@@ -28,19 +28,31 @@ function regionCanvas(cssWidth: number, ratio: number, height: number): HTMLCanv
   return canvas;
 }
 
-/** The region drawn by pdf.js: its page's data may have to come first (a far page of a big book). */
+/**
+ * The region drawn by pdf.js: its page's data may have to come first (a far page of a big book). Stopped
+ * when `signal` aborts (the page's image came first): pdf.js draws on this thread.
+ */
 async function regionFromPdf(
   pdf: PDFDocumentProxy,
   region: Region,
   cssWidth: number,
   ratio: number,
+  signal?: AbortSignal,
 ): Promise<HTMLCanvasElement> {
   const page = await pdf.getPage(region.pageNumber);
+  signal?.throwIfAborted();
   const base = page.getViewport({ scale: 1 });
   const scale = (cssWidth / base.width) * ratio;
   const viewport = page.getViewport({ scale, offsetY: -region.top * base.height * scale });
   const canvas = regionCanvas(cssWidth, ratio, region.height * base.height * scale);
-  await page.render({ canvas, viewport }).promise;
+  const task = page.render({ canvas, viewport });
+  const stop = () => task.cancel();
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    await task.promise;
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
   return canvas;
 }
 
@@ -71,7 +83,7 @@ async function regionFromImage(
  * The part `region` of a page of `pdf`, `cssWidth` CSS pixels wide (the whole page width, clipped to the
  * region's height): formulas look as printed. Given the book's id, whichever comes first of pdf.js's
  * drawing and the page's image from the server (which wins on a far page of a big book, whose data pdf.js
- * must fetch first); else pdf.js's. Drawn once per region and width and kept for the next time; started as soon as the pointer
+ * must fetch first, and then stops pdf.js's drawing); else pdf.js's. Drawn once per region and width and kept for the next time; started as soon as the pointer
  * reaches a reference, before the preview opens.
  */
 export function drawRegion(
@@ -90,14 +102,22 @@ export function drawRegion(
     kept.set(key, known);
     return known;
   }
-  const drawn = regionFromPdf(pdf, region, cssWidth, ratio);
-  const drawing =
-    bookId === undefined
-      ? drawn
-      : Promise.any([drawn, regionFromImage(bookId, region, cssWidth, ratio)]).catch((error: unknown) => {
-          // Neither: pdf.js's reason, the one the reader reports.
-          throw error instanceof AggregateError ? error.errors[0] : error;
-        });
+  let drawing: Promise<HTMLCanvasElement>;
+  if (bookId === undefined) drawing = regionFromPdf(pdf, region, cssWidth, ratio);
+  else {
+    // The image first: pdf.js's drawing stops, and leaves this thread to the preview.
+    const imageCame = new AbortController();
+    const image = regionFromImage(bookId, region, cssWidth, ratio);
+    image.then(
+      () => imageCame.abort(),
+      () => undefined,
+    );
+    const drawn = regionFromPdf(pdf, region, cssWidth, ratio, imageCame.signal);
+    drawing = Promise.any([drawn, image]).catch((error: unknown) => {
+      // Neither: pdf.js's reason, the one the reader reports.
+      throw error instanceof AggregateError ? error.errors[0] : error;
+    });
+  }
   kept.set(key, drawing);
   drawing.catch(() => kept.delete(key));
   while (kept.size > KEPT) kept.delete(kept.keys().next().value!);

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { apiFetch } from '../../../lib/api.ts';
+import { drawRegion } from './draw-region.ts';
+
+vi.mock('../../../lib/api.ts', () => ({ apiFetch: vi.fn() }));
+
+/** A book whose pages pdf.js draws until told to stop (`cancel`), or until `finish` is called. */
+function slowPdf() {
+  const cancel = vi.fn();
+  let finish = () => {};
+  const render = vi.fn(() => {
+    const promise = new Promise<void>((resolve, reject) => {
+      finish = resolve;
+      cancel.mockImplementation(() => reject(new Error('Rendering cancelled')));
+    });
+    return { promise, cancel };
+  });
+  const page = { getViewport: () => ({ width: 612, height: 792 }), render };
+  const pdf = { getPage: vi.fn(async () => page) } as unknown as PDFDocumentProxy;
+  return { pdf, render, cancel, finish: () => finish() };
+}
+
+const region = { pageNumber: 40, top: 0.2, height: 0.3 };
+
+describe('drawRegion', () => {
+  let image: (value: Response) => void;
+  beforeEach(() => {
+    vi.mocked(apiFetch).mockImplementation(() => new Promise((resolve) => (image = resolve)));
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 512, height: 662, close: vi.fn() }));
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+      drawImage: vi.fn(),
+    } as unknown as CanvasRenderingContext2D);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the page’s image when it comes first, and stops pdf.js’s drawing', async () => {
+    const { pdf, render, cancel } = slowPdf();
+    const drawing = drawRegion({ pdf, bookId: 7 }, region, 440, 1);
+    await vi.waitFor(() => expect(render).toHaveBeenCalled());
+    expect(apiFetch).toHaveBeenCalledWith('/api/books/7/pages/40/image?width=512');
+    image(new Response(new Blob(['webp'])));
+    const canvas = await drawing;
+    expect(canvas.width).toBe(440);
+    expect(canvas.height).toBe(Math.round(0.3 * 440 * (662 / 512)));
+    expect(cancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows pdf.js’s drawing when it comes first', async () => {
+    const { pdf, render, cancel, finish } = slowPdf();
+    const drawing = drawRegion({ pdf, bookId: 7 }, { ...region, top: 0.5 }, 440, 1);
+    await vi.waitFor(() => expect(render).toHaveBeenCalled());
+    finish();
+    const canvas = await drawing;
+    expect(canvas.height).toBe(Math.round(0.3 * 792 * (440 / 612)));
+    expect(cancel).not.toHaveBeenCalled();
+  });
+});
