@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { pageImagePath, pageImageWidth } from '@threadbook/contracts';
+import { pageImagePath, pageImageWidth, type PageImageWidth } from '@threadbook/contracts';
 import { apiFetch } from '../../../lib/api.ts';
 
 /** Previews drawn lately, kept so a reference hovered again shows at once. */
@@ -16,6 +16,11 @@ export interface Region {
 /** The device pixels per CSS pixel of a preview: the screen's, at most 2 (a preview is small). */
 export function previewPixelRatio(devicePixelRatio: number): number {
   return Math.min(2, Math.max(1, devicePixelRatio || 1));
+}
+
+/** The width of the page image a region `cssWidth` CSS pixels wide at `ratio` is cut from. */
+export function previewImageWidth(cssWidth: number, ratio: number): PageImageWidth {
+  return pageImageWidth(cssWidth * ratio);
 }
 
 /** A canvas `cssWidth` CSS pixels wide at `ratio`, `height` device pixels high. */
@@ -63,7 +68,9 @@ async function regionFromImage(
   cssWidth: number,
   ratio: number,
 ): Promise<HTMLCanvasElement> {
-  const response = await apiFetch(pageImagePath(bookId, region.pageNumber, pageImageWidth(cssWidth * ratio)));
+  const response = await apiFetch(
+    pageImagePath(bookId, region.pageNumber, previewImageWidth(cssWidth, ratio)),
+  );
   const image = await createImageBitmap(await response.blob());
   try {
     const width = Math.round(cssWidth * ratio);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { pageImageWidth, PREPARE_PAGE_IMAGES_MAX, type PageReference } from '@threadbook/contracts';
+import { PREPARE_PAGE_IMAGES_MAX, type PageReference } from '@threadbook/contracts';
 import { paragraphLabel } from '../model/index.ts';
 import { useParagraphLabelOf, useReaderStore } from '../state/index.ts';
 import {
@@ -11,7 +11,7 @@ import {
   type PageLinks,
 } from '../links/index.ts';
 import { fetchPageReferences, preparePageImages } from './api.ts';
-import { drawRegion, previewPixelRatio } from './draw-region.ts';
+import { drawRegion, previewImageWidth, previewPixelRatio } from './draw-region.ts';
 import { fractionRectOf, matchSpan, previewRegion } from './geometry.ts';
 import { createHoverIntent, type HoverIntent } from './hover-intent.ts';
 import { createPageStore, type PageStore } from './page-store.ts';
@@ -77,8 +77,6 @@ export interface ReferencePreviews {
   width(): number;
   /** The part of its page a preview of `target` shows, drawn (kept: drawn once). */
   draw(target: PreviewTarget): Promise<HTMLCanvasElement>;
-  /** Has the server draw the pages the references of page `page` lead to, at the previews' width. */
-  prepareTargetsOf(page: number): Promise<void>;
 }
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
@@ -150,6 +148,8 @@ export function useReferencePreviews(
 type Controller = Omit<ReferencePreviews, 'open'> & {
   setJump(jump: (to: PreviewJump) => void): void;
   setLabelOf(labelOf: (id: string) => string): void;
+  /** Has the server draw the pages the references of page `page` lead to, at the previews' width. */
+  prepareTargetsOf(page: number): Promise<void>;
 };
 
 /** The previews' parts for one book, made once per book (the hook keeps the open one). */
@@ -189,8 +189,8 @@ function createController(
     targets.delete(page);
     const pages = [...targets].filter((target) => target <= pdf.numPages).slice(0, PREPARE_PAGE_IMAGES_MAX);
     if (pages.length === 0) return;
-    const ratio = previewPixelRatio(window.devicePixelRatio);
-    await preparePageImages(bookId, { pages, width: pageImageWidth(width() * ratio) });
+    const imageWidth = previewImageWidth(width(), previewPixelRatio(window.devicePixelRatio));
+    await preparePageImages(bookId, { pages, width: imageWidth });
   };
   const jumpTo = (target: PreviewTarget) => {
     intent.close();
