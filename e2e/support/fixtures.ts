@@ -116,12 +116,11 @@ export const test = base.extend<
       // share it).
       const postgres = database === 'postgres' ? await startPostgres() : undefined;
       const databaseUrls = new Map<string, Promise<string>>();
-      let databases = 0;
       const databaseFor = (dataDir: string) => {
         if (!postgres) return Promise.resolve(undefined);
         let databaseUrl = databaseUrls.get(dataDir);
         if (!databaseUrl) {
-          databaseUrl = createDatabase(postgres.url, `threadbook_e2e_${(databases += 1)}`);
+          databaseUrl = createDatabase(postgres.url, `threadbook_e2e_${databaseUrls.size + 1}`);
           databaseUrls.set(dataDir, databaseUrl);
         }
         return databaseUrl;

@@ -84,9 +84,10 @@ export const pageImagesRoutes: FastifyPluginAsync<Options> = async (
     },
     async (request, reply) => {
       const book = await access.book(bookIdOf(request.params.id), request.user.uid);
-      const pages = [...new Set(request.body.pages)];
+      const { pages, width } = request.body;
       if (pages.some((page) => page > book.pageCount)) throw new ApiError.PageNotFound();
-      images.prepare(book.id, pages, request.body.width);
+      // A page asked twice is drawn once: prepare keeps one place per page.
+      images.prepare(book.id, pages, width);
       return reply.code(202).send(null);
     },
   );
