@@ -50,13 +50,14 @@ function PreviewPopover({
   previews: ReferencePreviews;
 }) {
   const { target, anchor } = open;
-  const { intent, draw } = previews;
+  const { intent, draw, drawn } = previews;
   const labelOf = usePageLabelOf();
   const ref = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   // The drawing, put in and placed by in one layout: inserted on its own, it would grow the preview over
   // its reference for a frame, under the pointer, whose leaving it then would close it.
-  const [drawing, setDrawing] = useState<HTMLCanvasElement | null>(null);
+  // Drawn already when the image came while the preview waited to open: shown with it, not a render later.
+  const [drawing, setDrawing] = useState<HTMLCanvasElement | null>(() => drawn(target));
   const [place, setPlace] = useState<PopoverPlace | null>(null);
   const [width] = useState(() => previews.width());
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { apiFetch } from '../../../lib/api.ts';
-import { drawRegion } from './draw-region.ts';
+import { drawnRegion, drawRegion, IMAGE_HEAD_START_MS } from './draw-region.ts';
 
 vi.mock('../../../lib/api.ts', () => ({ apiFetch: vi.fn() }));
 
@@ -57,5 +57,53 @@ describe('drawRegion', () => {
     const canvas = await drawing;
     expect(canvas.height).toBe(Math.round(0.3 * 792 * (440 / 612)));
     expect(cancel).not.toHaveBeenCalled();
+  });
+
+  it('leaves pdf.js idle when the image comes within its head start, and keeps the drawing at hand', async () => {
+    vi.useFakeTimers();
+    try {
+      const { pdf, render } = slowPdf();
+      const at = { ...region, top: 0.1 };
+      const drawing = drawRegion({ pdf, bookId: 7 }, at, 440, 1);
+      expect(drawnRegion(pdf, at, 440, 1)).toBeNull();
+      // The page's data is asked for at once, so pdf.js is ready should the image be late.
+      expect(pdf.getPage).toHaveBeenCalledWith(40);
+      image(new Response(new Blob(['webp'])));
+      const canvas = await drawing;
+      await vi.advanceTimersByTimeAsync(IMAGE_HEAD_START_MS * 2);
+      expect(render).not.toHaveBeenCalled();
+      expect(drawnRegion(pdf, at, 440, 1)).toBe(canvas);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('draws with pdf.js at once when the image fails', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.mocked(apiFetch).mockRejectedValue(new Error('503'));
+      const { pdf, render, finish } = slowPdf();
+      const drawing = drawRegion({ pdf, bookId: 7 }, { ...region, top: 0.6 }, 440, 1);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(render).toHaveBeenCalled();
+      finish();
+      expect((await drawing).height).toBe(Math.round(0.3 * 792 * (440 / 612)));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('draws with pdf.js after the head start when the image is late', async () => {
+    vi.useFakeTimers();
+    try {
+      const { pdf, render } = slowPdf();
+      void drawRegion({ pdf, bookId: 7 }, { ...region, top: 0.7 }, 440, 1);
+      await vi.advanceTimersByTimeAsync(IMAGE_HEAD_START_MS - 1);
+      expect(render).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(render).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -11,7 +11,7 @@ import {
   type PageLinks,
 } from '../links/index.ts';
 import { fetchPageReferences, preparePageImages } from './api.ts';
-import { drawRegion, previewImageWidth, previewPixelRatio } from './draw-region.ts';
+import { drawnRegion, drawRegion, previewImageWidth, previewPixelRatio } from './draw-region.ts';
 import { fractionRectOf, matchSpan, previewRegion } from './geometry.ts';
 import { createHoverIntent, type HoverIntent } from './hover-intent.ts';
 import { createPageStore, type PageStore } from './page-store.ts';
@@ -77,6 +77,8 @@ export interface ReferencePreviews {
   width(): number;
   /** The part of its page a preview of `target` shows, drawn (kept: drawn once). */
   draw(target: PreviewTarget): Promise<HTMLCanvasElement>;
+  /** That part if it is drawn already (the pointer rested on its reference while the preview waited). */
+  drawn(target: PreviewTarget): HTMLCanvasElement | null;
 }
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
@@ -176,13 +178,11 @@ function createController(
     onChange,
   });
   const width = () => Math.min(PREVIEW_WIDTH, Math.max(200, window.innerWidth - 16));
+  const regionOf = (target: PreviewTarget) => ({ pageNumber: target.page, ...previewRegion(target.yStart) });
   const draw = (target: PreviewTarget) =>
-    drawRegion(
-      { pdf, bookId },
-      { pageNumber: target.page, ...previewRegion(target.yStart) },
-      width(),
-      previewPixelRatio(window.devicePixelRatio),
-    );
+    drawRegion({ pdf, bookId }, regionOf(target), width(), previewPixelRatio(window.devicePixelRatio));
+  const drawn = (target: PreviewTarget) =>
+    drawnRegion(pdf, regionOf(target), width(), previewPixelRatio(window.devicePixelRatio));
   const prepare = (target: PreviewTarget) => void draw(target).catch(() => undefined);
   const prepareTargetsOf = async (page: number) => {
     const targets = new Set((await store.load(page)).map((span) => span.target_page));
@@ -349,6 +349,7 @@ function createController(
     jumpTo,
     width,
     draw,
+    drawn,
     prepareTargetsOf,
     setJump(jump) {
       follow = jump;
