@@ -22,7 +22,7 @@ import { createBookAccess } from './features/books/access.ts';
 import { graphRoutes } from './features/graph/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createPageImages, createPageRenderPool, pageImagesRoutes } from './features/page-images/index.ts';
-import { importsFeature } from './features/imports/index.ts';
+import { createSpareImportProcess, importsFeature } from './features/imports/index.ts';
 import { createJobs, jobsFeature } from './features/jobs/index.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { preferencesOf, preferencesRoutes } from './features/preferences/routes.ts';
@@ -154,13 +154,15 @@ export async function buildApp(
   // Background work: the durable job queue and this server's runner; imports are its jobs, uploads and
   // the installation's own needs (graphs to build, the sample, LIBRARY_DIR) queue them.
   const { queue, runner } = createJobs(database.db, app.log);
-  await app.register(importsFeature, { db: database.db, storage: bookStorage, queue, runner, config });
+  const spare = createSpareImportProcess();
+  await app.register(importsFeature, { db: database.db, storage: bookStorage, queue, runner, config, spare });
   await app.register(uploadsRoutes, {
     db: database.db,
     storage: bookStorage,
     queue,
     config,
     wake: () => runner.wake(),
+    readyImport: () => spare.warm(),
   });
   await app.register(jobsFeature, { queue, runner });
   await app.register(graphRoutes, { db: database.db, access, config });

@@ -20,6 +20,11 @@ import { runCommand } from './support/process.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
 const uploadsDir = (server: TestServer) => path.join(server.dataDir, 'uploads');
+/** The processes this one (the test's server) has started and that are running, from Linux's /proc. */
+const childProcesses = () =>
+  readdirSync('/proc/self/task').flatMap((task) =>
+    readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
 const leftUploads = (server: TestServer) =>
   existsSync(uploadsDir(server)) ? readdirSync(uploadsDir(server)) : [];
 
@@ -173,6 +178,49 @@ describe('your own books: uploads, privacy, rename, remove', { timeout: 180_000 
     expect((await call(server, other.token, `/api/books/${bookId}`, { method: 'DELETE' })).status).toBe(204);
     expect(await server.db.selectFrom('book').select('id').where('id', '=', bookId).execute()).toEqual([]);
     expect(existsSync(path.join(server.dataDir, 'books', String(bookId)))).toBe(false);
+  });
+
+  test('an upload is imported in a process started while its bytes came, not after', async () => {
+    const { token } = await newUser(server);
+    const before = new Set(childProcesses());
+    const started = () => childProcesses().filter((pid) => !before.has(pid));
+    const request = http.request(`${server.baseUrl}/api/uploads?fileName=algebra.pdf`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/pdf',
+        'content-length': algebra.length,
+      },
+    });
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request.on('response', (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+    });
+    // Half the file: the import's process is there before the rest comes.
+    request.write(algebra.subarray(0, algebra.length >> 1));
+    const [spare, ...more] = await eventually(async () => {
+      const pids = started();
+      return pids.length > 0 ? pids : undefined;
+    }, 30_000);
+    expect(more).toEqual([]);
+    const seen = new Set([spare]);
+    const watch = setInterval(() => started().forEach((pid) => seen.add(pid)), 5);
+    try {
+      request.end(algebra.subarray(algebra.length >> 1));
+      const { status, body } = await answered;
+      expect(status).toBe(202);
+      const job = await settled(server, token, uploadSchema.parse(JSON.parse(body)).id);
+      expect(job).toMatchObject({ state: 'done', error: null });
+    } finally {
+      clearInterval(watch);
+    }
+    // The job ran in that process, which ended with it: no other was started.
+    expect([...seen]).toEqual([spare]);
+    await eventually(async () => (started().length === 0 ? true : undefined), 10_000);
   });
 
   test('refused files leave nothing: not a PDF by its bytes, too large declared or streamed', async () => {

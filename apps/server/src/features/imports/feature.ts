@@ -5,6 +5,7 @@ import { cleanupIncompleteImports, type BookStorage } from '../books/index.ts';
 import type { JobQueue, JobRunner } from '../jobs/index.ts';
 import { booksNeedingGraph } from './book-graph.ts';
 import { enqueueImportJob, handleImportJobs } from './import-jobs.ts';
+import type { SpareImportProcess } from './import-process.ts';
 import type { ImportJob } from './import-types.ts';
 import { libraryFolderJobs } from './library-folder.ts';
 import { samplePending } from './sample.ts';
@@ -27,7 +28,8 @@ export const importsFeature: FastifyPluginAsync<{
   queue: JobQueue;
   runner: JobRunner;
   config: ImportsConfig;
-}> = async (app, { db, storage, queue, runner, config }) => {
+  spare: SpareImportProcess;
+}> = async (app, { db, storage, queue, runner, config, spare }) => {
   const cleaned = await cleanupIncompleteImports(db, storage);
   if (cleaned.stagingDirs + cleaned.rows + cleaned.orphanDirs > 0) {
     app.log.info(
@@ -44,7 +46,9 @@ export const importsFeature: FastifyPluginAsync<{
     databaseUrl: config.databaseUrl,
     maxBookMb: config.maxBookMb,
     embeddings: config.embeddings,
+    spare,
   });
+  app.addHook('onClose', () => spare.close());
   app.addHook('onListen', async () => {
     const planned: ImportJob[] = (await booksNeedingGraph(db)).map((book) => ({
       kind: 'graph',

@@ -13,7 +13,12 @@ import {
 } from '../books/index.ts';
 import { ownerProcess, type JobKind, type JobQueue, type JobRun, type JobRunner } from '../jobs/index.ts';
 import { IMPORT_STAGE_WORDS } from './import-book.ts';
-import { startImportProcess, type ImportChildMessage, type ImportLimits } from './import-process.ts';
+import {
+  startImportProcess,
+  type ImportChildMessage,
+  type ImportLimits,
+  type SpareImportProcess,
+} from './import-process.ts';
 import {
   importInputSchema,
   uploadPayloadSchema,
@@ -61,6 +66,8 @@ export type ImportJobsSettings = ImportJobsOptions & {
   queue: JobQueue;
   log: FastifyBaseLogger;
   limits: ImportLimits;
+  /** A process started ahead, which the next job takes (an upload readies it as it begins). */
+  spare?: SpareImportProcess;
 };
 
 /**
@@ -74,7 +81,7 @@ export type ImportJobsSettings = ImportJobsOptions & {
  * left (imports are all or nothing), then runs it again.
  */
 export function handleImportJobs(runner: JobRunner, settings: ImportJobsSettings): void {
-  const { log, db, storage, queue, limits, ...options } = settings;
+  const { log, db, storage, queue, limits, spare, ...options } = settings;
 
   /** Runs `job` in a process of its own, logging what it reports. */
   const runInProcess = async (
@@ -116,7 +123,7 @@ export function handleImportJobs(runner: JobRunner, settings: ImportJobsSettings
           break;
       }
     };
-    const running = startImportProcess({ ...options, job }, limits, { log, name, onMessage });
+    const running = startImportProcess({ ...options, job }, limits, { log, name, onMessage, spare });
     const stop = () => void running.stop();
     signal.addEventListener('abort', stop, { once: true });
     try {

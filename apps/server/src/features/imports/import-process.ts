@@ -55,6 +55,64 @@ const STDERR_KEPT = 8192;
 const OUT_OF_MEMORY = /out of memory|allocation failed/i;
 
 const childUrl = new URL('./import-child.ts', import.meta.url);
+/** A spare process no job took in this long is ended (it holds about a hundred megabytes). */
+const SPARE_IDLE_MS = 60_000;
+
+const forkImportChild = (): ChildProcess =>
+  fork(childUrl, [], {
+    env: withCompileCache(),
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+  });
+
+const isWaiting = (child: ChildProcess) =>
+  child.connected && child.exitCode === null && child.signalCode === null;
+
+/**
+ * One import process started ahead of its job. A process takes about a second to load the pipeline
+ * (pdf.js, the word lists), which an upload would otherwise wait for after its last byte; an upload's
+ * bytes take longer than that to come, so the process is started as they begin to (`warm`) and the next
+ * job takes it. A process waits for its job (import-child.ts) and ends with the server; one no job took
+ * ends after SPARE_IDLE_MS.
+ */
+export interface SpareImportProcess {
+  /** Starts a process for the next job unless one is waiting. */
+  warm(): void;
+  /** The waiting process, if any, for a job to run in. */
+  take(): ChildProcess | undefined;
+  /** Ends the waiting process (the server is closing). */
+  close(): void;
+}
+
+export function createSpareImportProcess(): SpareImportProcess {
+  let spare: ChildProcess | undefined;
+  let idle: NodeJS.Timeout | undefined;
+  const end = () => {
+    clearTimeout(idle);
+    spare?.kill('SIGKILL');
+    spare = undefined;
+  };
+  return {
+    warm() {
+      if (spare && isWaiting(spare)) return;
+      end();
+      const child = forkImportChild();
+      // Its stderr is read by the job's process (startImportProcess); until then it is not waited on.
+      child.once('exit', () => {
+        if (spare === child) spare = undefined;
+      });
+      spare = child;
+      idle = setTimeout(end, SPARE_IDLE_MS).unref();
+    },
+    take() {
+      const child = spare;
+      clearTimeout(idle);
+      spare = undefined;
+      return child && isWaiting(child) ? child : undefined;
+    },
+    close: end,
+  };
+}
 
 /** The resident memory of process `pid` in MB, from /proc; undefined where there is no /proc. */
 function residentMb(pid: number): number | undefined {
@@ -75,8 +133,9 @@ export interface ImportProcess {
 }
 
 /**
- * Starts job `data.job` in a child process with `limits`; `onMessage` hears each of its messages. The
- * child is niced (background-priority.ts) and ends when the server does (it watches its channel).
+ * Starts job `data.job` in a child process with `limits` (the spare's, when one is waiting); `onMessage`
+ * hears each of its messages. The child is niced (background-priority.ts) and ends when the server does
+ * (it watches its channel).
  */
 export function startImportProcess(
   data: ImportChildData,
@@ -85,13 +144,15 @@ export function startImportProcess(
     log,
     name,
     onMessage,
-  }: { log: FastifyBaseLogger; name: string; onMessage: (m: ImportChildMessage) => void },
+    spare,
+  }: {
+    log: FastifyBaseLogger;
+    name: string;
+    onMessage: (m: ImportChildMessage) => void;
+    spare?: SpareImportProcess;
+  },
 ): ImportProcess {
-  const child: ChildProcess = fork(childUrl, [], {
-    env: withCompileCache(),
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-  });
+  const child = spare?.take() ?? forkImportChild();
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     process.stderr.write(chunk);

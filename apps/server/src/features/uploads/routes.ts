@@ -79,7 +79,9 @@ export const uploadsRoutes: FastifyPluginAsync<{
   config: UploadsConfig;
   /** Tells the job runner a job was queued. */
   wake: () => void;
-}> = async (app, { db, storage, queue, config, wake }) => {
+  /** An upload has begun: its import's process is started while its bytes come. */
+  readyImport: () => void;
+}> = async (app, { db, storage, queue, config, wake, readyImport }) => {
   const strays = await removeStrayUploads(db, storage);
   if (strays > 0) app.log.info(`removed ${strays} upload file(s) that no upload names`);
 
@@ -178,6 +180,7 @@ export const uploadsRoutes: FastifyPluginAsync<{
       await checkOwnBooks(db, userId);
       await countUpload(userId);
 
+      readyImport();
       const { name, file } = await storage.createUpload();
       let received: { sha256: string; size: number };
       try {
