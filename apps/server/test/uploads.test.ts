@@ -273,6 +273,8 @@ describe('your own books: uploads, privacy, rename, remove', { timeout: 180_000 
 
     expect(leftUploads(server)).toEqual([]);
     expect(await server.db.selectFrom('job').select('id').execute()).toEqual(jobsBefore);
+    // The uploads began an import's process ahead; one waits for the next job, not one per upload.
+    expect(childProcesses()).toHaveLength(1);
   });
 
   test('a PDF the import refuses keeps its message, cannot be retried, and Remove deletes it', async () => {
