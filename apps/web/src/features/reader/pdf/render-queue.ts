@@ -8,6 +8,12 @@ import { afterNextPaint } from '../../../lib/after-paint.ts';
  * And once the view has moved, the pages out of view wait until the browser has painted a frame: a page turn
  * shows at once, and the drawing of the page after it (pdf.js draws on this thread) does not hold up the
  * frame that shows it.
+ * What is left of a slow turn (traced, issue 36): a turn that comes as the page drawn ahead gets its text
+ * layer (some 1,500 spans) pays their style and layout, 20 to 50 ms, forced in the click's task by the
+ * scroll; and that page's drawing goes on in animation frames, one slice of which may run in the turn's.
+ * Tried without gain: `content-visibility: auto` on the pages (the page is within the browser's margin
+ * around the view, so it is laid out anyway), and building the text layer apart to put it in whole, as
+ * pdf.js's viewer does (the cost moved, it did not shrink).
  */
 
 /** Starts drawing a page; settles (never rejects) when the page is drawn, cancelled or failed. */
