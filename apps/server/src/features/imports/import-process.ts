@@ -55,7 +55,7 @@ const STDERR_KEPT = 8192;
 const OUT_OF_MEMORY = /out of memory|allocation failed/i;
 
 const childUrl = new URL('./import-child.ts', import.meta.url);
-/** A spare process no job took in this long is ended (it holds about a hundred megabytes). */
+/** A spare process no job took in this long is ended (it holds about 200 MB, its modules loaded). */
 const SPARE_IDLE_MS = 60_000;
 
 const forkImportChild = (): ChildProcess =>
