@@ -16,15 +16,10 @@ import { removeStrayUploads } from '../src/features/uploads/stray-uploads.ts';
 import { eventually, makePdf } from './books-fixtures.ts';
 import { dropTestDatabase, openTestDatabase } from './support/database.ts';
 import { call, message, newUser, settled, upload } from './support/uploads.ts';
-import { runCommand } from './support/process.ts';
+import { childProcesses, runCommand } from './support/process.ts';
 import { makeTempDir, startTestServer, type TestServer } from './support/server.ts';
 
 const uploadsDir = (server: TestServer) => path.join(server.dataDir, 'uploads');
-/** The processes this one (the test's server) has started and that are running, from Linux's /proc. */
-const childProcesses = () =>
-  readdirSync('/proc/self/task').flatMap((task) =>
-    readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-  );
 const leftUploads = (server: TestServer) =>
   existsSync(uploadsDir(server)) ? readdirSync(uploadsDir(server)) : [];
 

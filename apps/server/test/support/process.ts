@@ -1,8 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { databaseEnv } from './database.ts';
 import { freePort } from './server.ts';
+
+/** The processes this one (a test's in-process server) has started and that are running, from Linux's /proc. */
+export const childProcesses = (): number[] =>
+  readdirSync('/proc/self/task').flatMap((task) =>
+    readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
 
 const main = path.resolve(import.meta.dirname, '../../src/main.ts');
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');

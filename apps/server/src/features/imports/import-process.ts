@@ -56,7 +56,7 @@ const OUT_OF_MEMORY = /out of memory|allocation failed/i;
 
 const childUrl = new URL('./import-child.ts', import.meta.url);
 /** A spare process no job took in this long is ended (it holds about 200 MB, its modules loaded). */
-const SPARE_IDLE_MS = 60_000;
+export const SPARE_IDLE_MS = 60_000;
 
 const forkImportChild = (): ChildProcess =>
   fork(childUrl, [], {
@@ -73,10 +73,10 @@ const isWaiting = (child: ChildProcess) =>
  * (pdf.js, the word lists), which an upload would otherwise wait for after its last byte; an upload's
  * bytes take longer than that to come, so the process is started as they begin to (`warm`) and the next
  * job takes it. A process waits for its job (import-child.ts) and ends with the server; one no job took
- * ends after SPARE_IDLE_MS.
+ * ends SPARE_IDLE_MS after the last upload began.
  */
 export interface SpareImportProcess {
-  /** Starts a process for the next job unless one is waiting. */
+  /** Starts a process for the next job unless one is waiting, and gives it SPARE_IDLE_MS from now. */
   warm(): void;
   /** The waiting process, if any, for a job to run in. */
   take(): ChildProcess | undefined;
@@ -94,14 +94,17 @@ export function createSpareImportProcess(): SpareImportProcess {
   };
   return {
     warm() {
-      if (spare && isWaiting(spare)) return;
-      end();
-      const child = forkImportChild();
-      // Its stderr is read by the job's process (startImportProcess); until then it is not waited on.
-      child.once('exit', () => {
-        if (spare === child) spare = undefined;
-      });
-      spare = child;
+      if (!spare || !isWaiting(spare)) {
+        end();
+        const child = forkImportChild();
+        // Its stderr is read by the job's process (startImportProcess); until then it is not waited on.
+        child.once('exit', () => {
+          if (spare === child) spare = undefined;
+        });
+        spare = child;
+      }
+      // Counted from the last upload to begin: one begun late in the minute finds the process still there.
+      clearTimeout(idle);
       idle = setTimeout(end, SPARE_IDLE_MS).unref();
     },
     take() {
