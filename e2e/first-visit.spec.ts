@@ -17,6 +17,29 @@ async function expectBesideThePage(page: Page, note: Locator) {
   expect(apart, `the hint ${JSON.stringify(hint)} covers the page ${JSON.stringify(shown)}`).toBe(true);
 }
 
+/**
+ * The anchors' pulse animates what the compositor animates alone (transform, opacity): each page turned on
+ * a first visit pulses its anchors for 2.4 s, and a property such as box-shadow would be styled and
+ * repainted on the main thread every frame of it, delaying the next turn (issue 36).
+ */
+async function expectPulseOnTheCompositor(page: Page) {
+  const pulse = await page
+    .getByRole('button', { name: /^Relationships of / })
+    .first()
+    .evaluate((anchor) => {
+      const name = getComputedStyle(anchor, '::before').animationName;
+      const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
+      const keyframes = rules.find(
+        (rule): rule is CSSKeyframesRule => rule instanceof CSSKeyframesRule && rule.name === name,
+      );
+      const animated = [...(keyframes?.cssRules ?? [])].flatMap((frame) => [
+        ...(frame as CSSKeyframeRule).style,
+      ]);
+      return { name, animated: [...new Set(animated)].sort(), own: getComputedStyle(anchor).animationName };
+    });
+  expect(pulse).toEqual({ name: 'anchor-pulse', animated: ['opacity', 'transform'], own: 'none' });
+}
+
 /** A reader opening Threadbook for the first time in this browser: nothing remembered yet. */
 test.use({ returningReader: false });
 
@@ -47,6 +70,7 @@ test.describe('a first visit', () => {
     const note = page.getByRole('note', { name: 'Related paragraphs' });
     await expect(note).toContainText('Click a round marker beside a paragraph');
     await expectBesideThePage(page, note);
+    await expectPulseOnTheCompositor(page);
     await note.getByRole('button', { name: 'Got it' }).click();
     await expect(note).toBeHidden();
 
