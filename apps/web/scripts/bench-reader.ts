@@ -9,7 +9,9 @@
  *      median of --loads loads, the two viewers' loads taking turns; and ours reopened at a saved position
  *      past the pages the import drew (its image drawn on request);
  *   2. 'Next page' -> the next page shown drawn, median and p90 of the first --turns turns from page 1
- *      (after each turn the viewer may draw the page after it, as it would while the student reads);
+ *      (after each turn the viewer may draw the page after it, as it would while the student reads); and
+ *      --turns more, each clicked at a set point of the 60 Hz frame clock (phaseOfTurn), with the share of
+ *      turns shown in the first frame after the click;
  *   3. the JS heap (page and workers, after a forced GC) at page 1 and after --pages pages turned one by one;
  *   4. jumps of about --jump pages through our table of contents, median of JUMPS; pdf.js goes to the
  *      same pages;
@@ -103,6 +105,8 @@ interface ViewerResult {
   turnsMs: number[];
   turnMedianMs: number;
   turnP90Ms: number;
+  /** The same turns, each clicked at a set point of the frame clock (FRAME_PHASES_MS): see phasedClick. */
+  phasedTurns: PhasedTurn[];
   pagesTurned: number;
   jumps: Jump[];
   jumpMedianMs: number;
@@ -119,6 +123,19 @@ interface ViewerResult {
 }
 
 type Viewer = 'ours' | 'pdfjs';
+
+/** A turn clicked at a set point of the frame clock: when the click was due -> the page shown. */
+interface PhasedTurn {
+  /** When the click came, after the frame began (later than due when the page was busy). */
+  phaseMs: number;
+  ms: number;
+  /**
+   * How long after the first frame the click could show in (the frame clock's next tick after it was due)
+   * the page was shown: under a millisecond for a turn that costs nothing; what the turn's work, and any
+   * the page was doing when it came, add to the display's own wait.
+   */
+  pastNextFrameMs: number;
+}
 
 interface Jump {
   from: number;
@@ -479,6 +496,61 @@ async function timedClick(element: Locator, target: number): Promise<number> {
   );
 }
 
+/**
+ * Where in the frame clock the phased turns click, in ms after a frame began: 1 to 15, in the same order
+ * for both viewers. Headless Chromium draws at 60 Hz, and a click waits for the clock's next tick whatever
+ * it costs: on an empty page, a click 2 ms into a frame is shown 14.7 ms later, one 14 ms in 2.7 ms later.
+ * timedClick's clicks fall wherever the bench's round trips put them, so its times say about as much about
+ * those as about the turn; the phased turns are timed from that next tick.
+ */
+const phaseOfTurn = (turn: number) => 1 + ((turn * 7) % 15);
+
+/** The frame clock's period in the page: the shortest gap between 20 animation frames' times. */
+async function framePeriod(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const times: number[] = [];
+        const onFrame = (time: number) => {
+          times.push(time);
+          if (times.length < 20) requestAnimationFrame(onFrame);
+          else resolve(Math.min(...times.slice(1).map((time, i) => time - times[i]!)));
+        };
+        requestAnimationFrame(onFrame);
+      }),
+  );
+}
+
+/**
+ * As timedClick, with the click due `phaseMs` after a frame began (a timer set in that frame's callbacks),
+ * timed from then: a task running at that moment delays the click, as it would a student's.
+ */
+async function phasedClick(
+  element: Locator,
+  target: number,
+  { phaseMs, periodMs }: { phaseMs: number; periodMs: number },
+): Promise<PhasedTurn> {
+  await element.waitFor({ timeout: WAIT_MS });
+  return element.evaluate(
+    (element, { target, timeoutMs, phaseMs, periodMs }) =>
+      new Promise<PhasedTurn>((resolve, reject) => {
+        requestAnimationFrame((frame) => {
+          const due = frame + phaseMs;
+          const click = () => {
+            const clicked = performance.now();
+            (element as HTMLElement).click();
+            const nextFrame = frame + periodMs * (Math.floor(phaseMs / periodMs) + 1);
+            const shown = (at: number) =>
+              resolve({ phaseMs: clicked - frame, ms: at - due, pastNextFrameMs: at - nextFrame });
+            window.benchProbe.when(target, true, timeoutMs).then(shown, reject);
+          };
+          setTimeout(click, Math.max(0, due - performance.now()));
+        });
+      }),
+    { target, timeoutMs: WAIT_MS, phaseMs, periodMs },
+  );
+}
+
 async function currentPage(page: Page): Promise<number> {
   return page.evaluate(() => window.benchProbe.currentPage());
 }
@@ -490,6 +562,20 @@ async function settle(page: Page, n: number, pageCount: number): Promise<void> {
     n,
     timeoutMs: 5000,
   });
+}
+
+/** Turns `count` pages with 'Next page', each clicked at its turn's point of the frame clock. */
+async function phasedTurns(page: Page, count: number, pageCount: number): Promise<PhasedTurn[]> {
+  const next = page.getByRole('button', { name: 'Next page', exact: true });
+  const periodMs = await framePeriod(page);
+  const turns: PhasedTurn[] = [];
+  for (let i = 0; i < count; i++) {
+    const target = (await currentPage(page)) + 1;
+    if (target > pageCount) break;
+    turns.push(await phasedClick(next, target, { phaseMs: phaseOfTurn(i), periodMs }));
+    await settle(page, target + 1, pageCount);
+  }
+  return turns;
 }
 
 /** Turns `count` pages with 'Next page', one by one; answers each turn's time. */
@@ -822,6 +908,7 @@ async function measureViewer(browser: Browser, cdp: CDPSession, run: ViewerRun):
     const turns = await turnPages(page, pagesTurned, run.pageCount);
     const end = await memory(page, cdp);
     const turnsMs = turns.slice(0, run.options.turns);
+    const phased = await phasedTurns(page, run.options.turns, run.pageCount);
     const jumps = await run.jump(page);
     return {
       firstPageMs: quantile(loads, 0.5),
@@ -832,6 +919,7 @@ async function measureViewer(browser: Browser, cdp: CDPSession, run: ViewerRun):
       turnsMs,
       turnMedianMs: quantile(turnsMs, 0.5),
       turnP90Ms: quantile(turnsMs, 0.9),
+      phasedTurns: phased,
       pagesTurned,
       jumps,
       jumpMedianMs: quantile(
@@ -999,6 +1087,25 @@ function featureRow(name: string, times: number[], targetMs: number): Row {
   };
 }
 
+/**
+ * The phased turns: how long after the frame clock's next tick the page was shown, median (p90), against
+ * pdf.js's; the turn's own cost, without the wait for the display's clock that both viewers share.
+ */
+function phasedTurnRow(ours: PhasedTurn[], pdfjs: PhasedTurn[]): Row {
+  const summary = (turns: PhasedTurn[]) => {
+    const past = turns.map((turn) => turn.pastNextFrameMs);
+    const median = quantile(past, 0.5);
+    return { median, text: `${median.toFixed(1)} ms (${quantile(past, 0.9).toFixed(1)})` };
+  };
+  const [a, b] = [summary(ours), summary(pdfjs)];
+  return {
+    name: '  set phases: past the next frame',
+    ours: a.text,
+    pdfjs: b.text,
+    versus: versusPdfJs(a.median, b.median, true),
+  };
+}
+
 function printBook(
   book: Book,
   pageCount: number,
@@ -1047,6 +1154,7 @@ function printBook(
       met: ours.turnMedianMs < TARGETS.turnMs,
       versus: versusPdfJs(ours.turnMedianMs, pdfjs.turnMedianMs, true),
     },
+    phasedTurnRow(ours.phasedTurns, pdfjs.phasedTurns),
     {
       name: `TOC jump ±${jumpBy} pages, median of ${ours.jumps.length}`,
       ours: ms(ours.jumpMedianMs),
