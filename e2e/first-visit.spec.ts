@@ -27,15 +27,23 @@ async function expectPulseOnTheCompositor(page: Page) {
     .getByRole('button', { name: /^Relationships of / })
     .first()
     .evaluate((anchor) => {
-      const name = getComputedStyle(anchor, '::before').animationName;
-      const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
-      const keyframes = rules.find(
-        (rule): rule is CSSKeyframesRule => rule instanceof CSSKeyframesRule && rule.name === name,
-      );
-      const animated = [...(keyframes?.cssRules ?? [])].flatMap((frame) => [
-        ...(frame as CSSKeyframeRule).style,
-      ]);
-      return { name, animated: [...new Set(animated)].sort(), own: getComputedStyle(anchor).animationName };
+      // The page's own CSS object model, typed here as far as it is read (this project has no DOM types).
+      type Rule = { type: number; name?: string; cssRules?: Iterable<Rule>; style?: Iterable<string> };
+      const page = globalThis as unknown as {
+        getComputedStyle(element: unknown, pseudo?: string): { animationName: string };
+        document: { styleSheets: Iterable<{ cssRules: Iterable<Rule> }> };
+      };
+      const KEYFRAMES_RULE = 7;
+      const name = page.getComputedStyle(anchor, '::before').animationName;
+      const keyframes = [...page.document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules])
+        .find((rule) => rule.type === KEYFRAMES_RULE && rule.name === name);
+      const animated = [...(keyframes?.cssRules ?? [])].flatMap((frame) => [...(frame.style ?? [])]);
+      return {
+        name,
+        animated: [...new Set(animated)].sort(),
+        own: page.getComputedStyle(anchor).animationName,
+      };
     });
   expect(pulse).toEqual({ name: 'anchor-pulse', animated: ['opacity', 'transform'], own: 'none' });
 }
