@@ -1,14 +1,16 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createSpareImportProcess, SPARE_IDLE_MS } from '../src/features/imports/import-process.ts';
 import { childProcesses } from './support/process.ts';
 
 describe('the import process started ahead of its job', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
   afterEach(() => {
     vi.useRealTimers();
   });
 
   test('waits SPARE_IDLE_MS from the last upload to begin, one process for all of them', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const spare = createSpareImportProcess();
     const before = new Set(childProcesses());
     try {
@@ -29,7 +31,6 @@ describe('the import process started ahead of its job', () => {
   });
 
   test('ends the process once SPARE_IDLE_MS pass with no upload begun', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const spare = createSpareImportProcess();
     try {
       spare.warm();

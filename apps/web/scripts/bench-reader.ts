@@ -564,30 +564,22 @@ async function settle(page: Page, n: number, pageCount: number): Promise<void> {
   });
 }
 
-/** Turns `count` pages with 'Next page', each clicked at its turn's point of the frame clock. */
-async function phasedTurns(page: Page, count: number, pageCount: number): Promise<PhasedTurn[]> {
+/** Turns up to `count` pages with 'Next page', one by one, each clicked by `click`; answers its answers. */
+async function turnPages<T>(
+  page: Page,
+  count: number,
+  pageCount: number,
+  click: (next: Locator, target: number, turn: number) => Promise<T>,
+): Promise<T[]> {
   const next = page.getByRole('button', { name: 'Next page', exact: true });
-  const periodMs = await framePeriod(page);
-  const turns: PhasedTurn[] = [];
+  const answers: T[] = [];
   for (let i = 0; i < count; i++) {
     const target = (await currentPage(page)) + 1;
     if (target > pageCount) break;
-    turns.push(await phasedClick(next, target, { phaseMs: phaseOfTurn(i), periodMs }));
+    answers.push(await click(next, target, i));
     await settle(page, target + 1, pageCount);
   }
-  return turns;
-}
-
-/** Turns `count` pages with 'Next page', one by one; answers each turn's time. */
-async function turnPages(page: Page, count: number, pageCount: number): Promise<number[]> {
-  const next = page.getByRole('button', { name: 'Next page', exact: true });
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const target = (await currentPage(page)) + 1;
-    times.push(await timedClick(next, target));
-    await settle(page, target + 1, pageCount);
-  }
-  return times;
+  return answers;
 }
 
 /** Ours: opens the table of contents, every chapter expanded, once the narrower view is redrawn. */
@@ -905,10 +897,13 @@ async function measureViewer(browser: Browser, cdp: CDPSession, run: ViewerRun):
     const start = await memory(page, cdp);
 
     const pagesTurned = Math.min(run.pageCount - 1, Math.max(run.options.turns, run.options.pages));
-    const turns = await turnPages(page, pagesTurned, run.pageCount);
+    const turns = await turnPages(page, pagesTurned, run.pageCount, timedClick);
     const end = await memory(page, cdp);
     const turnsMs = turns.slice(0, run.options.turns);
-    const phased = await phasedTurns(page, run.options.turns, run.pageCount);
+    const periodMs = await framePeriod(page);
+    const phased = await turnPages(page, run.options.turns, run.pageCount, (next, target, turn) =>
+      phasedClick(next, target, { phaseMs: phaseOfTurn(turn), periodMs }),
+    );
     const jumps = await run.jump(page);
     return {
       firstPageMs: quantile(loads, 0.5),
@@ -994,7 +989,7 @@ async function hoverPreviews(page: Page, pageCount: number, readFirstMs: number)
   const times: number[] = [];
   const first = await currentPage(page);
   for (let pageNumber = first; pageNumber <= pageCount && times.length < PREVIEWS; pageNumber++) {
-    if (pageNumber > first) await turnPages(page, 1, pageCount);
+    if (pageNumber > first) await turnPages(page, 1, pageCount, timedClick);
     // A student reading the page before pointing at a reference on it (its targets are prepared meanwhile).
     if (readFirstMs > 0) await page.waitForTimeout(readFirstMs);
     const links = page.locator(
