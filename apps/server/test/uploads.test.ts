@@ -398,8 +398,8 @@ describe('an import stopped at its limits fails with a message, final', () => {
   test.each([
     [
       'time',
-      { IMPORT_TIME_LIMIT_MINUTES: '0.02' },
-      'The import took longer than 0.02 minutes and was stopped.',
+      { IMPORT_TIME_LIMIT_MINUTES: '0.005' },
+      'The import took longer than 0.005 minutes and was stopped.',
     ],
     ['memory', { IMPORT_MEMORY_MB: '4' }, 'This PDF needs more memory than the server allows for one book.'],
   ])('%s', { timeout: 120_000 }, async (_limit, env, expected) => {

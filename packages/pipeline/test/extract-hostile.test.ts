@@ -95,6 +95,18 @@ describe('hostile input', () => {
     expect(words(paragraphs.map((p) => p.text).join(' '))).toEqual(words(long));
   });
 
+  it('reads hundreds of pages without a paragraph break in seconds, not minutes', async () => {
+    // One paragraph set over about 300 pages: building it line by line once took 25 s (text.ts, JoinedLines).
+    const pdf = await makePdf((doc) => doc.fontSize(11).text(prose(2, 13000), { width: 450 }));
+    const started = performance.now();
+    const { book, pageCount } = await extractBook(pdf);
+    const seconds = (performance.now() - started) / 1000;
+    expect(pageCount).toBeGreaterThan(250);
+    const paragraphs = book.chapters.flatMap((c) => c.sections.flatMap((s) => s.paragraphs));
+    expect(paragraphs.length).toBeGreaterThan(30);
+    expect(seconds).toBeLessThan(10);
+  }, 60_000);
+
   it('stops between pages when its signal aborts, its worker thread included, and fails with the reason', async () => {
     const pages = 60;
     const pdf = await makePdf((doc) => {

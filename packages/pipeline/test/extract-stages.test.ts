@@ -17,7 +17,7 @@ import {
 } from '../src/extract/structure.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
 import { buildTargetIndex } from '../src/graph/refs/targets.ts';
-import { joinLines, tidyParagraph } from '../src/extract/text.ts';
+import { JoinedLines, joinLines, tidyParagraph } from '../src/extract/text.ts';
 import type { Block, BodyMetrics, Line, OutlineEntry, PageText, TextRun } from '../src/extract/types.ts';
 import { prose } from './pdf-fixtures.ts';
 
@@ -156,6 +156,39 @@ describe('de-hyphenation', () => {
     );
     expect(joinLines('either and/', 'or both')).toBe('either and/ or both');
     expect(joinLines('see http://example.org/', 'for more')).toBe('see http://example.org/ for more');
+  });
+
+  it('puts a block together line by line as joinLines would, reading no more than it must', () => {
+    const lines = [
+      'are said to be com-',
+      'mutative; see http://en.wikibooks.org/',
+      'wiki/',
+      'Python_Programming/Classes and the',
+      '',
+      'Jordan-',
+      'Hölder theorem',
+      'x = 3 −',
+      '2 ',
+      'ends with a space ',
+      'solo',
+      'word',
+    ];
+    for (let start = 0; start < lines.length; start++) {
+      const joined = new JoinedLines(lines[start]!);
+      let folded = lines[start]!;
+      for (const line of lines.slice(start + 1)) {
+        joined.add(line);
+        folded = joinLines(folded, line);
+        expect(joined.text).toBe(folded);
+        expect(joined.opening(12)).toBe(folded.slice(0, joined.opening(12).length));
+        expect(joined.opening(12).length).toBeGreaterThanOrEqual(Math.min(12, folded.length));
+      }
+    }
+    const listing = new JoinedLines('def f(x):');
+    listing.addListingLine('    return x ');
+    listing.addListingLine('');
+    listing.addListingLine('print(f(1))');
+    expect(listing.text).toBe('def f(x):\n    return x \n\nprint(f(1))');
   });
 
   it('drops end-of-proof marks', () => {

@@ -12,7 +12,6 @@
  */
 import { EXAMPLE_NUMBER, exampleNumber, numbersExamples } from '../../numbered-examples.ts';
 import { isBodySize } from '../metrics.ts';
-import { joinLines } from '../text.ts';
 import type { Block, BodyMetrics } from '../types.ts';
 import { isCodeLine, PROGRAM_SIGNS, readsAsWords } from './code.ts';
 import { withTermsOnDescriptions } from './descriptions.ts';
@@ -100,6 +99,11 @@ function readPage(flow: PageFlow, body: BodyMetrics, examples: boolean): PageLin
   };
 }
 
+/** The text opens more brackets than it closes. */
+function opensMore(text: string): boolean {
+  return text.split('(').length > text.split(')').length;
+}
+
 /**
  * A line of a listing: a listing is one block, however many blank lines and page breaks it spans. A line in
  * a typewriter face between lines of prose, at the text's size, is part of the sentence when it reads as
@@ -129,13 +133,11 @@ function listingLine(b: BlockBuilder, { page, i, line, kind, margins }: LineAt):
     (sentence?.blockKind === 'code' || (lineAfter !== undefined && isCodeLine(lineAfter)));
   // A caption's bracket closed on the next line ("(from libc" / "sysdeps/ia64/dl-machine.h)") is the caption's.
   const endsCaption =
-    sentence?.blockKind === 'caption' &&
-    CLOSES_BRACKET.test(line.text) &&
-    sentence.text.split('(').length > sentence.text.split(')').length;
+    sentence?.blockKind === 'caption' && CLOSES_BRACKET.test(line.text) && opensMore(sentence.lines.text);
   if (!(isCodeLine(line) || signsOfListing) || kind === 'heading' || typewriterWords || endsCaption)
     return false;
   if (sentence?.blockKind === 'code') {
-    sentence.text = `${sentence.text}\n${line.text}`;
+    sentence.lines.addListingLine(line.text);
     sentence.last = line;
     return true;
   }
@@ -217,7 +219,7 @@ function scriptLine(b: BlockBuilder, { page, i, line }: LineAt): boolean {
     line.baseline > within.last.baseline - body.size &&
     line.baseline - within.last.baseline < body.lineSpacing
   ) {
-    within.text = joinLines(within.text, line.text);
+    within.lines.add(line.text);
     return true;
   }
   return false;
@@ -264,7 +266,9 @@ function blockOpening(b: BlockBuilder, { page, i, line, kind, margins }: LineAt)
   const afterExample =
     examples &&
     cur !== null &&
-    (EXAMPLE_NUMBER.test(cur.text) || EXAMPLE_ITEM.test(cur.text) || b.fromLeft(cur.first) > deeper) &&
+    (EXAMPLE_NUMBER.test(cur.lines.opening(32)) ||
+      EXAMPLE_ITEM.test(cur.lines.opening(32)) ||
+      b.fromLeft(cur.first) > deeper) &&
     b.fromLeft(lineBefore !== undefined && b.isPlaced(lineBefore) ? lineBefore : cur.last) > deeper &&
     b.fromLeft(line) < 0.5 * em;
   if (!cur || isCaptionLine(line, body) || (examples && EXAMPLE_OPENING.test(line.text)) || afterExample) {

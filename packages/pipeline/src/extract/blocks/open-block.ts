@@ -5,7 +5,7 @@
 import type { BlockKind } from '@threadbook/book';
 import { sideOf, type Gutter } from '../columns.ts';
 import type { PageMargins } from '../metrics.ts';
-import { joinLines, tidyParagraph } from '../text.ts';
+import { joinLines, JoinedLines, tidyParagraph } from '../text.ts';
 import type { Block, BodyMetrics, Line } from '../types.ts';
 import { isCaptionLine } from './floats.ts';
 import { SECTION_NUMBER, type LineKind, type PageFlow } from './line-kinds.ts';
@@ -45,7 +45,7 @@ export interface OpenBlock {
   top: number;
   pageHeight: number;
   size: number;
-  text: string;
+  lines: JoinedLines;
   last: Line;
   lastKind: LineKind;
   /** The paragraph's first line, and whether it started at a first-line indent. */
@@ -63,7 +63,7 @@ export interface OpenBlock {
 
 /** Adds a line's text to the open block, which the line now ends (as a line of `kind`, when given). */
 export function addLine(open: OpenBlock, line: Line, kind?: LineKind): void {
-  open.text = joinLines(open.text, line.text);
+  open.lines.add(line.text);
   open.last = line;
   if (kind !== undefined) open.lastKind = kind;
 }
@@ -124,7 +124,7 @@ export class BlockBuilder {
   close(): void {
     const open = this.open;
     if (!open) return;
-    const text = tidyParagraph(open.text);
+    const text = tidyParagraph(open.lines.text);
     if (open.resumes && text !== '') {
       open.resumes.text = joinLines(open.resumes.text, text);
     } else if (text !== '') {
@@ -157,7 +157,7 @@ export class BlockBuilder {
       top: line.top,
       pageHeight: height,
       size: line.size,
-      text: line.text,
+      lines: new JoinedLines(line.text),
       last: line,
       lastKind: kind,
       first: line,
