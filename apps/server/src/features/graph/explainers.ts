@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError } from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { GraphErrorMessage } from '@threadbook/contracts';
 import type { Config } from '../../config.ts';
@@ -57,16 +57,23 @@ const builtinExplainer: Explainer = {
 };
 
 function llmExplainer(llm: NonNullable<Config['llm']>): Explainer {
-  // One retry: a blip is forgiven, a dead service answers within two timeouts.
-  const client = new OpenAI({
-    baseURL: llm.baseUrl,
-    apiKey: llm.apiKey ?? 'none',
-    timeout: llm.timeoutMs,
-    maxRetries: 1,
-  });
+  // The SDK is loaded for the first summary asked for: it takes a fifth of a second to load.
+  let connecting: Promise<{ sdk: typeof import('openai'); client: OpenAI }> | undefined;
+  const connect = () =>
+    (connecting ??= import('openai').then((sdk) => ({
+      sdk,
+      // One retry: a blip is forgiven, a dead service answers within two timeouts.
+      client: new sdk.OpenAI({
+        baseURL: llm.baseUrl,
+        apiKey: llm.apiKey ?? 'none',
+        timeout: llm.timeoutMs,
+        maxRetries: 1,
+      }),
+    })));
   return {
     provider: `llm:${llm.model}`,
     async explain(input) {
+      const { sdk, client } = await connect();
       let completion: unknown;
       try {
         completion = await client.chat.completions.create({
@@ -74,7 +81,7 @@ function llmExplainer(llm: NonNullable<Config['llm']>): Explainer {
           messages: summaryMessages(input),
         });
       } catch (error) {
-        throw new ExplanationError(failureMessage(error), { cause: error });
+        throw new ExplanationError(failureMessage(error, sdk), { cause: error });
       }
       const answer = chatAnswer.safeParse(completion);
       if (!answer.success) {
@@ -92,8 +99,8 @@ const chatAnswer = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullish() }) })).min(1),
 });
 
-function failureMessage(error: unknown): string {
-  if (error instanceof APIConnectionTimeoutError) return GraphErrorMessage.explanationTimeout;
+function failureMessage(error: unknown, sdk: typeof import('openai')): string {
+  if (error instanceof sdk.APIConnectionTimeoutError) return GraphErrorMessage.explanationTimeout;
   // A 200 whose JSON body is cut short or garbled.
   if (error instanceof SyntaxError) return GraphErrorMessage.explanationMalformed;
   // The SDK's message starts with the HTTP status when there is one ("500 ...", "Connection error.").

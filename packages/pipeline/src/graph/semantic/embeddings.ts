@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type OpenAI from 'openai';
 import { denseIndex, type SimilarityIndex } from './similarity-index.ts';
 import { buildTermMatrix } from './term-matrix.ts';
 import { lemmaTokens } from './tokenise.ts';
@@ -32,15 +32,17 @@ export class EmbeddingsError extends Error {
 /**
  * Similarity by embeddings from an OpenAI-compatible endpoint (POST {baseUrl}/embeddings), cosine over the
  * returned vectors. The openai SDK does the HTTP: it retries with exponential backoff (honouring
- * Retry-After) and enforces the timeout, which is all this needs. Shared terms still come from the
- * book's own TF-IDF, since vectors name no words.
+ * Retry-After) and enforces the timeout, which is all this needs. It is loaded only here, when an endpoint
+ * is set (it takes a fifth of a second to load). Shared terms still come from the book's own TF-IDF,
+ * since vectors name no words.
  */
 export async function buildEmbeddingsIndex(
   texts: string[],
   endpoint: EmbeddingsEndpoint,
 ): Promise<SimilarityIndex> {
   const { model, batchSize, timeoutMs, maxRetries } = { ...EMBEDDINGS_DEFAULTS, ...endpoint };
-  const client = new OpenAI({
+  const sdk = await import('openai');
+  const client = new sdk.OpenAI({
     baseURL: endpoint.baseUrl,
     // Local servers need no key; the SDK insists on one.
     apiKey: endpoint.apiKey || 'none',
@@ -59,7 +61,7 @@ export async function buildEmbeddingsIndex(
     try {
       response = await client.embeddings.create({ model, input, encoding_format: 'float' });
     } catch (error) {
-      throw fail(describe(error, timeoutMs), error);
+      throw fail(describe(error, timeoutMs, sdk), error);
     }
     const batch = embeddingsOf(response, input.length);
     if (typeof batch === 'string') throw fail(batch);
@@ -97,13 +99,13 @@ function embeddingsOf(response: OpenAI.CreateEmbeddingResponse, expected: number
   return vectors;
 }
 
-function describe(error: unknown, timeoutMs: number): string {
-  if (error instanceof APIConnectionTimeoutError) return `timed out after ${timeoutMs} ms`;
-  if (error instanceof APIConnectionError) {
+function describe(error: unknown, timeoutMs: number, sdk: typeof import('openai')): string {
+  if (error instanceof sdk.APIConnectionTimeoutError) return `timed out after ${timeoutMs} ms`;
+  if (error instanceof sdk.APIConnectionError) {
     const cause = error.cause instanceof Error ? (error.cause.cause ?? error.cause) : undefined;
     return `could not connect (${cause instanceof Error ? cause.message : error.message})`;
   }
-  if (error instanceof APIError && error.status !== undefined) {
+  if (error instanceof sdk.APIError && error.status !== undefined) {
     const detail = (error.error as { message?: unknown } | undefined)?.message;
     return (
       `${error.status} ${STATUS_CODES[error.status] ?? ''}`.trim() + (detail ? ` (${String(detail)})` : '')
