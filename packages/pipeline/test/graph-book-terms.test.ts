@@ -10,6 +10,7 @@ import {
   termKeyOf,
   type IndexLine,
 } from '../src/graph/book-terms/index.ts';
+import { extractBook } from '../src/extract/extract-book.ts';
 import { buildGraph } from '../src/graph/build-graph.ts';
 import { licenceSectionIds } from '../src/graph/paragraphs.ts';
 import {
@@ -146,6 +147,18 @@ describe('the printed index', () => {
     ]);
     expect(await readPrintedIndex(await makePdf(body))).toEqual([]);
     expect(await readPrintedIndex(new TextEncoder().encode('%PDF-1.4 broken'))).toEqual([]);
+
+    // The pages' text as extraction read it is what is read, not the PDF's pages again.
+    const { pages } = await extractBook(withIndex);
+    const asRead = pages.map((page) => ({
+      ...page,
+      runs: page.runs.map((run) => ({ ...run, str: run.str.replace('splitting', 'decomposition') })),
+    }));
+    expect((await readPrintedIndex(withIndex, asRead)).map((e) => e.term)).toEqual([
+      'field',
+      'ring',
+      'decomposition field',
+    ]);
   });
 });
 

@@ -132,7 +132,7 @@ async function buildWithPages(
     .map((p, order) => ({ ...p, order }));
   options.onStage?.('definitions');
   const glossary = glossaryEntries(prose);
-  const printedIndex = options.pdf === undefined ? [] : await readPrintedIndex(options.pdf);
+  const printedIndex = options.pdf === undefined ? [] : await readPrintedIndex(options.pdf, options.pages);
   const listed = bookTerms({
     index: printedIndex,
     glossary: glossary.map((entry) => entry.term),

@@ -39,14 +39,22 @@ export interface IndexLine {
   numbers: { value: number; font: string }[];
 }
 
-/** Reads the index of a PDF; [] when it has none. */
-export async function readPrintedIndex(pdf: Uint8Array): Promise<PrintedIndexEntry[]> {
+/**
+ * Reads the index of a PDF; [] when it has none. The pages' text as extraction read it (`read`) is taken
+ * rather than read again: looking for an index at the end of a book without one in its outline read up to
+ * 40 pages a second time (0.7 s of a 241-page book's import).
+ */
+export async function readPrintedIndex(
+  pdf: Uint8Array,
+  read?: readonly PageText[],
+): Promise<PrintedIndexEntry[]> {
   const task = loadPdf(pdf, { disableFontFace: true, stopAtErrors: false });
   try {
     const doc = await task.promise;
-    const pages = await indexPages(doc);
+    const pageText = async (page: number) => read?.[page - 1] ?? (await readPageText(doc, page));
+    const pages = await indexPages(doc, pageText);
     const lines: IndexLine[][] = [];
-    for (const page of pages) lines.push(indexLines(await readPageText(doc, page)));
+    for (const page of pages) lines.push(indexLines(await pageText(page)));
     return indexEntries(lines);
   } catch {
     // A PDF pdf.js cannot read has no index to give; the extraction reports what is wrong with it.
@@ -57,7 +65,10 @@ export async function readPrintedIndex(pdf: Uint8Array): Promise<PrintedIndexEnt
 }
 
 /** The pages of the index: from its outline entry, else the last pages that open with its heading. */
-async function indexPages(doc: PDFDocumentProxy): Promise<number[]> {
+async function indexPages(
+  doc: PDFDocumentProxy,
+  pageText: (page: number) => Promise<PageText>,
+): Promise<number[]> {
   const flat = (entries: OutlineEntry[]): OutlineEntry[] => entries.flatMap((e) => [e, ...flat(e.children)]);
   const outline = flat(await readOutline(doc)).sort((a, b) => a.page - b.page);
   // "Subject index" rather than the "Index" part above the names' and languages' indexes.
@@ -74,7 +85,7 @@ async function indexPages(doc: PDFDocumentProxy): Promise<number[]> {
   }
   if (outline.some((e) => /\bindex\b/i.test(e.title))) return [];
   for (let page = doc.numPages; page > Math.max(0, doc.numPages - MAX_INDEX_PAGES); page--) {
-    const text = await readPageText(doc, page);
+    const text = await pageText(page);
     const top = [...text.runs].sort((a, b) => a.y - b.y).slice(0, 3);
     if (top.some((run) => INDEX_TITLE.test(run.str.trim()))) return range(page, doc.numPages);
   }
