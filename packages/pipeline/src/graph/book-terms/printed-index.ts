@@ -51,7 +51,8 @@ export async function readPrintedIndex(
   const task = loadPdf(pdf, { disableFontFace: true, stopAtErrors: false });
   try {
     const doc = await task.promise;
-    const pageText = async (page: number) => read?.[page - 1] ?? (await readPageText(doc, page));
+    const given = new Map(read?.map((text) => [text.page, text]));
+    const pageText = async (page: number) => given.get(page) ?? (await readPageText(doc, page));
     const pages = await indexPages(doc, pageText);
     const lines: IndexLine[][] = [];
     for (const page of pages) lines.push(indexLines(await pageText(page)));
