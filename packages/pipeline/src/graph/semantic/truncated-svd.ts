@@ -39,8 +39,9 @@ export function truncatedSvd(a: TermMatrix, rank: number, options: SvdOptions = 
   }
   // B = Q^T A (width x m) = U' S V^T. B B^T = Z^T Z with Z = A^T Q gives U' and S; then U = Q U', V = Z U' / S.
   const z = transposeTimes(a, q, width);
-  const zMatrix = Matrix.from1DArray(m, width, z);
-  const eigen = new EigenvalueDecomposition(zMatrix.transpose().mmul(zMatrix), { assumeSymmetric: true });
+  const eigen = new EigenvalueDecomposition(Matrix.from1DArray(width, width, gram(z, m, width)), {
+    assumeSymmetric: true,
+  });
   const top = eigen.realEigenvalues
     .map((value, index) => ({ value, index }))
     .sort((x, y) => y.value - x.value)
@@ -54,15 +55,41 @@ export function truncatedSvd(a: TermMatrix, rank: number, options: SvdOptions = 
   return { rank, u: timesColumns(q, n, width, core, columns), v, singularValues };
 }
 
+/**
+ * Z^T Z (width x width, row-major) for z of rows x width, row-major: each entry summed over the rows in
+ * order, as ml-matrix's product of the transpose sums it (the same numbers, bit for bit), reading z once,
+ * row by row, and the upper half only (the lower is the same sums).
+ */
+function gram(z: Float64Array, rows: number, width: number): Float64Array {
+  const out = new Float64Array(width * width);
+  for (let row = 0; row < rows; row++) {
+    const base = row * width;
+    for (let i = 0; i < width; i++) {
+      const zi = z[base + i]!;
+      const o = i * width;
+      for (let j = i; j < width; j++) out[o + j]! += zi * z[base + j]!;
+    }
+  }
+  for (let i = 0; i < width; i++) for (let j = 0; j < i; j++) out[i * width + j] = out[j * width + i]!;
+  return out;
+}
+
 /** x (rows x width) times the chosen columns of the width x width matrix `core`, row-major. */
 function timesColumns(x: Float64Array, rows: number, width: number, core: number[], columns: number[]) {
+  // The chosen columns laid out one after another, so both factors are read in order.
+  const chosen = new Float64Array(columns.length * width);
+  columns.forEach((column, k) => {
+    for (let j = 0; j < width; j++) chosen[k * width + j] = core[j * width + column]!;
+  });
   const out = new Float64Array(rows * columns.length);
   for (let row = 0; row < rows; row++) {
-    columns.forEach((column, k) => {
+    const x0 = row * width;
+    for (let k = 0; k < columns.length; k++) {
+      const c0 = k * width;
       let sum = 0;
-      for (let j = 0; j < width; j++) sum += x[row * width + j]! * core[j * width + column]!;
+      for (let j = 0; j < width; j++) sum += x[x0 + j]! * chosen[c0 + j]!;
       out[row * columns.length + k] = sum;
-    });
+    }
   }
   return out;
 }
@@ -108,12 +135,20 @@ function orthonormalise(x: Float64Array, rows: number, width: number): Float64Ar
   });
   columns.forEach((column, j) => {
     const norm0 = Math.sqrt(dot(column, column));
+    // Each projection taken out in the pass that finds the next one (the same sums, one read fewer).
+    let projection = j > 0 ? dot(column, columns[0]!) : 0;
     for (let p = 0; p < j; p++) {
       const previous = columns[p]!;
-      const projection = dot(column, previous);
-      for (let i = 0; i < rows; i++) column[i]! -= projection * previous[i]!;
+      const next = p + 1 < j ? columns[p + 1]! : column;
+      let sum = 0;
+      for (let i = 0; i < rows; i++) {
+        const value = column[i]! - projection * previous[i]!;
+        column[i] = value;
+        sum += value * next[i]!;
+      }
+      projection = sum;
     }
-    const norm = Math.sqrt(dot(column, column));
+    const norm = Math.sqrt(j > 0 ? projection : dot(column, column));
     const scale = norm > 1e-10 * norm0 && norm > 0 ? 1 / norm : 0;
     for (let i = 0; i < rows; i++) column[i]! *= scale;
   });
