@@ -3,10 +3,8 @@ import type { TermMatrix } from './term-matrix.ts';
 
 export interface TruncatedSvd {
   rank: number;
-  /** The left singular vectors, n x rank, row-major: one row per text. */
+  /** The left singular vectors, n x rank, row-major: one row per text (the terms' side is not needed). */
   u: Float64Array;
-  /** The right singular vectors, m x rank, row-major: one row per term. */
-  v: Float64Array;
   /** Largest first. */
   singularValues: number[];
 }
@@ -37,7 +35,7 @@ export function truncatedSvd(a: TermMatrix, rank: number, options: SvdOptions = 
     const z = orthonormalise(transposeTimes(a, q, width), m, width);
     q = orthonormalise(times(a, z, width), n, width);
   }
-  // B = Q^T A (width x m) = U' S V^T. B B^T = Z^T Z with Z = A^T Q gives U' and S; then U = Q U', V = Z U' / S.
+  // B = Q^T A (width x m) = U' S V^T. B B^T = Z^T Z with Z = A^T Q gives U' and S; then U = Q U'.
   const z = transposeTimes(a, q, width);
   const eigen = new EigenvalueDecomposition(Matrix.from1DArray(width, width, gram(z, m, width)), {
     assumeSymmetric: true,
@@ -49,10 +47,7 @@ export function truncatedSvd(a: TermMatrix, rank: number, options: SvdOptions = 
   const singularValues = top.map(({ value }) => Math.sqrt(Math.max(value, 0)));
   const core = eigen.eigenvectorMatrix.to1DArray();
   const columns = top.map(({ index }) => index);
-  const v = timesColumns(z, m, width, core, columns);
-  for (let i = 0; i < v.length; i++)
-    v[i] = singularValues[i % rank]! > 0 ? v[i]! / singularValues[i % rank]! : 0;
-  return { rank, u: timesColumns(q, n, width, core, columns), v, singularValues };
+  return { rank, u: timesColumns(q, n, width, core, columns), singularValues };
 }
 
 /**
