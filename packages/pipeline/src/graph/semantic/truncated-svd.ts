@@ -130,7 +130,8 @@ function orthonormalise(x: Float64Array, rows: number, width: number): Float64Ar
   });
   columns.forEach((column, j) => {
     const norm0 = Math.sqrt(dot(column, column));
-    // Each projection taken out in the pass that finds the next one (the same sums, one read fewer).
+    // Each projection taken out in the pass that finds the next one (the same sums, one read fewer); the
+    // last pass finds the column's own squared norm.
     let projection = j > 0 ? dot(column, columns[0]!) : 0;
     for (let p = 0; p < j; p++) {
       const previous = columns[p]!;
