@@ -1,5 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, signInNewAccount, test } from './support/fixtures.ts';
 import {
   apiHeaders,
@@ -10,6 +11,8 @@ import {
   SAMPLE_TITLE,
   signInAndWaitForSample,
 } from './support/reader.ts';
+
+const selectedText = (page: Page) => page.evaluate<string>('String(getSelection())');
 
 test.describe('reader: PDF view', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -245,17 +248,65 @@ test.describe('reader: PDF view', () => {
     expect(warnings).toEqual([]);
   });
 
-  test('text on a page can be selected', async ({ page, request, env, baseURL }) => {
+  test('text on a page can be selected; a drag into the blank space past the words ends beside the pointer, as on a page of text', async ({
+    page,
+    request,
+    env,
+    baseURL,
+  }) => {
     const sample = await signInAndWaitForSample(page, request, env, baseURL!);
     await page.goto(`/reader/${sample.id}`);
     const textLayer = drawnPage(page, 1).locator('.textLayer');
     await expect(textLayer).toContainText('Networks and Graphs');
     await textLayer.getByText('Networks and Graphs', { exact: false }).first().selectText();
-    expect(
-      await page.evaluate(() =>
-        String((globalThis as unknown as { getSelection(): unknown }).getSelection()),
-      ),
-    ).toContain('Networks');
+    expect(await selectedText(page)).toContain('Networks');
+
+    // The preface (page 3): one span per line, a paragraph of full lines ending in a short one.
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    const preface = drawnPage(page, 3);
+    await expect(preface).toBeVisible();
+    await preface.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const lines = await preface.locator('.textLayer span:not(.markedContent)').evaluateAll((spans) =>
+      spans.map((span) => {
+        const { x, y, width, height } = span.getBoundingClientRect();
+        return { text: span.textContent ?? '', box: { x, y, width, height } };
+      }),
+    );
+    const words = lines.filter(({ text }) => /^[A-Za-z][A-Za-z ,.]{30,}$/.test(text));
+    const pageBox = await box(preface);
+    const middle = (line: (typeof lines)[number]) => line.box.y + line.box.height / 2;
+    const margin = { left: pageBox.x + 4, right: pageBox.x + pageBox.width - 4 };
+    /** Drags from the middle of `from` (along it a little, then to x, y) and answers the selection. */
+    const dragTo = async (from: (typeof lines)[number], x: number, y: number) => {
+      await page.evaluate('getSelection().removeAllRanges()');
+      await page.mouse.move(from.box.x + from.box.width / 2, middle(from));
+      await page.mouse.down();
+      await page.mouse.move(from.box.x + from.box.width / 2 + 30, middle(from), { steps: 3 });
+      await page.mouse.move(x, y, { steps: 12 });
+      await page.mouse.up();
+      return selectedText(page);
+    };
+    const [above, line, below, twoBelow] = [words[0]!, words[1]!, words[2]!, words[3]!];
+    const tail = (text: string) => text.trimEnd().slice(-20);
+
+    // Into the right margin beside the line: to its end, not on through the rest of the page.
+    let selected = await dragTo(line, margin.right, middle(line));
+    expect(selected.trimEnd().endsWith(tail(line.text))).toBe(true);
+    expect(selected.length).toBeLessThan(line.text.length);
+    // Into the left margin two lines down: the line before it, whole, and none of that line.
+    selected = await dragTo(line, margin.left, middle(twoBelow));
+    expect(selected.trimEnd().endsWith(tail(below.text))).toBe(true);
+    expect(selected).not.toContain(twoBelow.text.slice(0, 12));
+    // Below the paragraph's short last line, right of its end: that line's end.
+    const last = lines.findLast(({ text }) => /[A-Za-z]{2}/.test(text))!;
+    expect(last.box.width, 'the last line is short').toBeLessThan(line.box.width / 2);
+    selected = await dragTo(line, last.box.x + last.box.width + 60, last.box.y + last.box.height * 2);
+    expect(selected.trimEnd().endsWith(tail(last.text))).toBe(true);
+    // Back up into the left margin of the line above: from that line's start.
+    selected = await dragTo(line, margin.left, middle(above));
+    expect(selected.startsWith(above.text.slice(0, 20))).toBe(true);
+    expect(selected.length).toBeLessThan(above.text.length + line.text.length);
   });
 
   test('a bad or missing id shows the error state', async ({ page, request, env, baseURL }) => {

@@ -19,6 +19,7 @@ import {
 import type { PageColours } from '@threadbook/contracts';
 import { pageBackground, recolourCanvas } from './page-colours.ts';
 import type { RenderQueue } from './render-queue.ts';
+import { END_OF_CONTENT } from './selection-drag.ts';
 // Links (issue 15).
 import { useAnnotationLayer, type PageLinks } from '../links/index.ts';
 
@@ -172,6 +173,9 @@ export const PageView = memo(function PageView(props: PageViewProps) {
         });
         await textLayer.render();
         if (cancelled) return;
+        const endOfContent = document.createElement('div');
+        endOfContent.className = END_OF_CONTENT;
+        textContainer.append(endOfContent);
         setPainted(true);
         onPainted(pageNumber);
       } catch (error) {

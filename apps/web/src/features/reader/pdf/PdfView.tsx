@@ -28,6 +28,7 @@ import { pageSize, PageView, type PageSize } from './PageView.tsx';
 import { createPageProxies } from './page-proxies.ts';
 import { afterNextPaint } from '../../../lib/after-paint.ts';
 import { createRenderQueue } from './render-queue.ts';
+import { useSelectionDrag } from './selection-drag.ts';
 import type { PageLinks } from '../links/index.ts';
 import './pdf.css';
 
@@ -92,6 +93,7 @@ export function PdfView(props: PdfViewProps) {
     ref,
   } = props;
   const containerRef = useRef<HTMLDivElement>(null);
+  useSelectionDrag(containerRef);
   const usualSize = useMemo(() => pageSize(firstPage), [firstPage]);
   const [ownSizes, setOwnSizes] = useState<ReadonlyMap<number, PageSize>>(new Map());
   // Null until measured (the first layout effect): no page is laid out, or asked for, at a made-up size.
