@@ -151,10 +151,16 @@ export const PageView = memo(function PageView(props: PageViewProps) {
         // Night reading leaves the page's images as they are: pdf.js says where it drew them.
         recordImages: colours !== 'normal',
       });
-      // Asked now, so the worker reads the page's words while this thread draws: the text layer is laid
-      // out once, from all of them, as soon as the canvas is done.
-      const textContent = page.getTextContent();
-      textContent.catch(() => undefined);
+      // The page's words stream in from the worker while this thread draws, and the text layer takes
+      // each part as it comes: no one long task lays them all out as the drawing ends.
+      textContainer.replaceChildren();
+      textLayer = new TextLayer({
+        textContentSource: page.streamTextContent(),
+        container: textContainer,
+        viewport,
+      });
+      const wordsLaidOut = textLayer.render();
+      wordsLaidOut.catch(() => undefined);
       try {
         await renderTask.promise;
         if (cancelled) return;
@@ -163,15 +169,7 @@ export const PageView = memo(function PageView(props: PageViewProps) {
           recolourCanvas(canvas, colours, images as ArrayLike<number> | null);
         }
         canvas.dataset.drawn = 'true';
-        const words = await textContent;
-        if (cancelled) return;
-        textContainer.replaceChildren();
-        textLayer = new TextLayer({
-          textContentSource: words,
-          container: textContainer,
-          viewport,
-        });
-        await textLayer.render();
+        await wordsLaidOut;
         if (cancelled) return;
         const endOfContent = document.createElement('div');
         endOfContent.className = END_OF_CONTENT;
