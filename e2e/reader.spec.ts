@@ -10,6 +10,7 @@ import {
   openSample,
   SAMPLE_TITLE,
   signInAndWaitForSample,
+  steadyBox,
 } from './support/reader.ts';
 
 const selectedText = (page: Page) => page.evaluate<string>('String(getSelection())');
@@ -267,6 +268,7 @@ test.describe('reader: PDF view', () => {
     const preface = drawnPage(page, 3);
     await expect(preface).toBeVisible();
     await preface.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const pageBox = await steadyBox(preface);
     const lines = await preface.locator('.textLayer span:not(.markedContent)').evaluateAll((spans) =>
       spans.map((span) => {
         const { x, y, width, height } = span.getBoundingClientRect();
@@ -274,7 +276,6 @@ test.describe('reader: PDF view', () => {
       }),
     );
     const words = lines.filter(({ text }) => /^[A-Za-z][A-Za-z ,.]{30,}$/.test(text));
-    const pageBox = await box(preface);
     const middle = (line: (typeof lines)[number]) => line.box.y + line.box.height / 2;
     const margin = { left: pageBox.x + 4, right: pageBox.x + pageBox.width - 4 };
     /** Drags from the middle of `from` (along it a little, then to x, y) and answers the selection. */
@@ -284,6 +285,8 @@ test.describe('reader: PDF view', () => {
       await page.mouse.down();
       await page.mouse.move(from.box.x + from.box.width / 2 + 30, middle(from), { steps: 3 });
       await page.mouse.move(x, y, { steps: 12 });
+      // The drag passes over references on its way: none opens a preview over the page.
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
       await page.mouse.up();
       return selectedText(page);
     };
@@ -292,20 +295,20 @@ test.describe('reader: PDF view', () => {
 
     // Into the right margin beside the line: to its end, not on through the rest of the page.
     let selected = await dragTo(line, margin.right, middle(line));
-    expect(selected.trimEnd().endsWith(tail(line.text))).toBe(true);
+    expect(selected.trimEnd().slice(-20)).toBe(tail(line.text));
     expect(selected.length).toBeLessThan(line.text.length);
     // Into the left margin two lines down: the line before it, whole, and none of that line.
     selected = await dragTo(line, margin.left, middle(twoBelow));
-    expect(selected.trimEnd().endsWith(tail(below.text))).toBe(true);
+    expect(selected.trimEnd().slice(-20)).toBe(tail(below.text));
     expect(selected).not.toContain(twoBelow.text.slice(0, 12));
     // Below the paragraph's short last line, right of its end: that line's end.
     const last = lines.findLast(({ text }) => /[A-Za-z]{2}/.test(text))!;
     expect(last.box.width, 'the last line is short').toBeLessThan(line.box.width / 2);
     selected = await dragTo(line, last.box.x + last.box.width + 60, last.box.y + last.box.height * 2);
-    expect(selected.trimEnd().endsWith(tail(last.text))).toBe(true);
+    expect(selected.trimEnd().slice(-20)).toBe(tail(last.text));
     // Back up into the left margin of the line above: from that line's start.
     selected = await dragTo(line, margin.left, middle(above));
-    expect(selected.startsWith(above.text.slice(0, 20))).toBe(true);
+    expect(selected.slice(0, 20)).toBe(above.text.slice(0, 20));
     expect(selected.length).toBeLessThan(above.text.length + line.text.length);
   });
 
