@@ -567,8 +567,9 @@ const pauseBeforeTurn = (turn: number) => 150 + ((turn * 137) % 500);
  * (Playwright's mouse: pointer down and up, as a student's), pauseBeforeTurn apart, not waiting for
  * anything in the page. The other turns are clicked by the page's own script once the bench's round trips
  * get through, which a page busy drawing holds back: in a trace (issue 36) our clicks came mostly within
- * 30 ms after the page after was marked drawn, just before that page's text layer is first laid out and
- * painted, so they measure that moment more than any other. A student's click comes whenever it comes.
+ * 30 ms after the page after was marked drawn, just before that page's text layer was first laid out and
+ * painted (all at once, then: its words now come in parts while the canvas is drawn), so they measured
+ * that moment more than any other. A student's click comes whenever it comes.
  * Each is timed in the page from its click event's timeStamp (when the browser made the input event) to
  * the first animation frame with the page drawn and current.
  */
