@@ -19,7 +19,7 @@ import {
   placeInLibrary,
 } from '../books/index.ts';
 import { checkImport, type CheckedPdf } from './import-check.ts';
-import { storeBook } from './import-store.ts';
+import { storeBook, type StoredWith } from './import-store.ts';
 import type {
   ImportContext,
   ImportInput,
@@ -63,14 +63,22 @@ export const IMPORT_STAGE_WORDS: Record<ImportStage, string> = {
  * stored twice: its existing id is returned. A user's import is private to them, under their names for
  * it; the book itself is named from the PDF alone (own-books.ts).
  */
-export async function importBook(context: ImportContext, input: ImportInput): Promise<ImportResult> {
-  const result = await importOrFind(context, input);
+export async function importBook(
+  context: ImportContext,
+  input: ImportInput,
+  storedWith?: StoredWith,
+): Promise<ImportResult> {
+  const result = await importOrFind(context, input, storedWith);
   await placeInLibrary(context.db, result.id, input.owner);
   return result;
 }
 
 /** importBook's stages, up to the book made or found with the same PDF. */
-async function importOrFind(context: ImportContext, input: ImportInput): Promise<ImportResult> {
+async function importOrFind(
+  context: ImportContext,
+  input: ImportInput,
+  storedWith: StoredWith | undefined,
+): Promise<ImportResult> {
   // Each stage begins by checking the signal, so a stopped import ends at the next stage.
   const enterStage = (progress: ImportProgress) => {
     context.signal?.throwIfAborted();
@@ -111,6 +119,7 @@ async function importOrFind(context: ImportContext, input: ImportInput): Promise
       pageCount: extracted.pageCount,
       book,
       graph,
+      storedWith,
     });
   } catch (error) {
     await storage.discardStaged(staging);

@@ -20,7 +20,12 @@ export interface StagedBook {
   pageCount: number;
   book: BookDocument;
   graph: BookGraph;
+  /** What else is written as the book is made ready, in the same transaction. */
+  storedWith?: StoredWith | undefined;
 }
+
+/** Rows written with a book in the transaction that makes it ready (the sample's memory of it). */
+export type StoredWith = (trx: Db, bookId: number) => Promise<void>;
 
 /** The library's book with this SHA-256 (ready or still importing), if any. */
 export function findBySha(db: Db, sha256: string) {
@@ -75,6 +80,7 @@ export async function storeBook(db: Db, storage: BookStorage, staged: StagedBook
           .values(ownerRow(staged.owner, bookId, title))
           .execute();
       }
+      await staged.storedWith?.(trx, bookId);
       await trx
         .updateTable('book')
         .set({ status: 'ready', import_owner: null })

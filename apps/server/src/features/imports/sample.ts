@@ -32,7 +32,10 @@ export async function importSampleBook(context: ImportContext): Promise<ImportRe
   const generator = new URL('../../../../../samples/sample-book/index.ts', import.meta.url);
   const { buildSampleBook } = (await import(generator.href)) as SampleBookModule;
   await buildSampleBook(pdfPath);
-  const result = await importBook(context, { pdfPath });
+  // Remembered as the book is made ready, in its transaction: a server stopped just after (the import's
+  // process ends with it) would otherwise import it again at its next start. And once more for a sample
+  // found already in the library (the same PDF, imported before).
+  const result = await importBook(context, { pdfPath }, rememberSample);
   await rememberSample(context.db, result.id);
   return result;
 }
