@@ -115,19 +115,18 @@ export function useSelectionDrag(pagesRef: RefObject<HTMLElement | null>): void 
           if (selection && selection.rangeCount > 0) selection.extend(end, 0);
         }
       };
+      const drag = new AbortController();
       const onDragEnd = () => {
         pages.classList.remove(SELECTING);
         for (const [layer, end] of moved) if (end.isConnected) layer.append(end);
-        document.removeEventListener('pointermove', onPointerMove);
-        document.removeEventListener('pointerup', onDragEnd);
-        document.removeEventListener('pointercancel', onDragEnd);
-        window.removeEventListener('blur', onDragEnd);
+        drag.abort();
       };
+      const { signal } = drag;
       pages.classList.add(SELECTING);
-      document.addEventListener('pointermove', onPointerMove);
-      document.addEventListener('pointerup', onDragEnd);
-      document.addEventListener('pointercancel', onDragEnd);
-      window.addEventListener('blur', onDragEnd);
+      document.addEventListener('pointermove', onPointerMove, { signal });
+      document.addEventListener('pointerup', onDragEnd, { signal });
+      document.addEventListener('pointercancel', onDragEnd, { signal });
+      window.addEventListener('blur', onDragEnd, { signal });
     };
     pages.addEventListener('pointerdown', onPointerDown);
     return () => pages.removeEventListener('pointerdown', onPointerDown);
