@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { PageReference } from '@threadbook/contracts';
+import { isPlainHover } from '../../../lib/plain-hover.ts';
 import { useParagraphLabelOf } from '../state/index.ts';
-import { isPreviewingHover } from './hover-intent.ts';
 import { spanTarget, type ReferencePreviews } from './use-reference-previews.ts';
 import './preview.css';
 import { pageBoxStyle } from '../model/index.ts';
@@ -69,7 +69,7 @@ function ReferenceSpan({
         pointerType.current = event.pointerType;
       }}
       onPointerEnter={(event) => {
-        if (isPreviewingHover(event)) previews.pointAt(preview(event.currentTarget));
+        if (isPlainHover(event)) previews.pointAt(preview(event.currentTarget));
       }}
       onPointerLeave={() => previews.leave()}
       onFocus={(event) => previews.pointAt(preview(event.currentTarget))}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHoverIntent, isPreviewingHover } from './hover-intent.ts';
+import { createHoverIntent } from './hover-intent.ts';
 
 describe('createHoverIntent', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -61,14 +61,5 @@ describe('createHoverIntent', () => {
     expect(onChange).toHaveBeenLastCalledWith(null);
     intent.close();
     expect(onChange).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('isPreviewingHover', () => {
-  it('is a mouse or pen without a button held, not a touch nor a drag', () => {
-    expect(isPreviewingHover({ pointerType: 'mouse', buttons: 0 })).toBe(true);
-    expect(isPreviewingHover({ pointerType: 'pen', buttons: 0 })).toBe(true);
-    expect(isPreviewingHover({ pointerType: 'mouse', buttons: 1 })).toBe(false);
-    expect(isPreviewingHover({ pointerType: 'touch', buttons: 0 })).toBe(false);
   });
 });

@@ -3,14 +3,6 @@
  * reference for `openDelay`, closed `closeDelay` after it leaves, unless it moves into the preview or
  * onto another reference first. Pure timing: what is shown is the caller's.
  */
-/**
- * Whether a pointer coming onto a reference is a hover that may preview it: a mouse or pen with no button
- * held. A touch shows a preview on a tap; a drag that selects words passes over references on its way.
- */
-export function isPreviewingHover(event: { pointerType: string; buttons: number }): boolean {
-  return event.pointerType !== 'touch' && event.buttons === 0;
-}
-
 export interface HoverIntent<T> {
   /** The pointer (or focus) came onto a reference: shown after the open delay (at once when one is open). */
   enter(value: T): void;

@@ -13,7 +13,8 @@ import {
 import { fetchPageReferences, preparePageImages } from './api.ts';
 import { drawnRegion, drawRegion, previewImageWidth, previewPixelRatio } from './draw-region.ts';
 import { fractionRectOf, matchSpan, previewRegion } from './geometry.ts';
-import { createHoverIntent, isPreviewingHover, type HoverIntent } from './hover-intent.ts';
+import { isPlainHover } from '../../../lib/plain-hover.ts';
+import { createHoverIntent, type HoverIntent } from './hover-intent.ts';
 import { createPageStore, type PageStore } from './page-store.ts';
 
 /** The pointer rests this long on a reference before its preview opens (its drawing starts at once). */
@@ -265,7 +266,7 @@ function createController(
       });
     };
     const onPointerOver = (event: PointerEvent) => {
-      if (!isPreviewingHover(event)) return;
+      if (!isPlainHover(event)) return;
       const found = internalLink(event.target);
       if (!found || found.link.contains(event.relatedTarget as Node | null)) return;
       point(found.link, found.id, false);

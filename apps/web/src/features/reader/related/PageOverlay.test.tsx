@@ -269,6 +269,17 @@ describe('PageOverlay tooltip', () => {
       expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     });
 
+    it('does not open under a drag that selects words, and opens on the next plain hover', () => {
+      renderOverlay();
+      const button = anchorButton('Section 3.2, Paragraph 2');
+      fireEvent.pointerEnter(button, { pointerType: 'mouse', buttons: 1 });
+      advance(500);
+      expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+      fireEvent.pointerLeave(button);
+      fireEvent.pointerEnter(button, { pointerType: 'mouse', buttons: 0 });
+      expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    });
+
     it('stays when the pointer comes back within 100 ms', () => {
       renderOverlay();
       const button = anchorButton('Section 3.2, Paragraph 2');

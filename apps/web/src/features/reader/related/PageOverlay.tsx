@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import * as HoverCard from '@radix-ui/react-hover-card';
 import { ArrowRight, Link2 } from 'lucide-react';
+import { isPlainHover } from '../../../lib/plain-hover.ts';
 import {
   paragraphLabel,
   percent,
@@ -131,9 +132,12 @@ function Anchor({
             aria-describedby={open ? tooltipId : undefined}
             aria-pressed={selected}
             data-paragraph-id={anchor.id}
-            // Shown at once, not a macrotask later (Radix opens through a timer even at no delay).
+            // Shown at once, not a macrotask later (Radix opens through a timer even at no delay). Not during
+            // a drag that selects words (into the margin, where the anchors are): Radix's own opening is
+            // called off with the event's default.
             onPointerEnter={(event) => {
-              if (event.pointerType !== 'touch') show();
+              if (isPlainHover(event)) show();
+              else event.preventDefault();
             }}
             onPointerLeave={rearm}
             onFocus={show}
