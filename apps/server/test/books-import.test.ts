@@ -243,6 +243,47 @@ describe('importing books', { timeout: 90_000 }, () => {
     }
   });
 
+  test('what is written with a book is written in the transaction that makes it ready: its failure leaves no book', async () => {
+    const dataDir = makeTempDir();
+    const database = await openTestDatabase(dataDir);
+    try {
+      await migrateToLatest(database.db);
+      const before = await stored(dataDir);
+      const context = importContext(database.db, dataDir);
+      const input = { pdfPath: tinyPdf, xmlPath: tinyXml };
+      const note = (trx: typeof database.db, bookId: number, value: string) =>
+        trx
+          .insertInto('setting')
+          .values({ key: `noted-${bookId}`, value })
+          .execute();
+      const settings = () => database.db.selectFrom('setting').select(['key', 'value']).execute();
+
+      const failing = importBook(context, input, async (trx, bookId) => {
+        await note(trx, bookId, 'written, then undone');
+        throw new Error('the note could not be written');
+      });
+      await expect(failing).rejects.toThrow('the note could not be written');
+      expect(await stored(dataDir)).toEqual(before);
+      expect(await settings()).toEqual([]);
+
+      let statusSeen: string | undefined;
+      const { id, created } = await importBook(context, input, async (trx, bookId) => {
+        statusSeen = (
+          await trx.selectFrom('book').select('status').where('id', '=', bookId).executeTakeFirst()
+        )?.status;
+        await note(trx, bookId, 'kept');
+      });
+      expect(created).toBe(true);
+      // Before the book is made ready, in the same transaction: no reader sees the book without the note.
+      expect(statusSeen).toBe('importing');
+      expect((await stored(dataDir)).rows).toEqual([{ id, status: 'ready', title: expect.any(String) }]);
+      expect(await settings()).toEqual([{ key: `noted-${id}`, value: 'kept' }]);
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   // An import killed in the middle: jobs.test.ts (the next start removes what it left and finishes it).
 
   test('start-up cleanup removes every unfinished state of a dead importer and leaves live imports alone', async () => {
