@@ -100,6 +100,22 @@ export default tseslint.config(
     },
   },
   {
+    // The web, server and pipeline tests share a worker's module graph (`isolate: false` in
+    // vitest.config.ts and apps/web/vite.config.ts): a module mock would reach only the test files that
+    // import the module first.
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/server/test/**/*.ts', 'packages/pipeline/test/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Stub fetch or vi.spyOn the export: the test files of a worker share their modules.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverZones }],

@@ -5,10 +5,11 @@ import type { BookListItem, Upload } from '@threadbook/contracts';
 import { setTokenSource } from '../../lib/api.ts';
 import { fakeAuthService } from '../../test/fake-auth.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import * as pdfInfo from './pdf-info.ts';
+import type { PdfSelfDescription } from './pdf-file.ts';
 
 // pdf.js is not run here: the PDF "says" what each test wants.
-const described = vi.hoisted(() => ({ value: {} as Record<string, string | null> }));
-vi.mock('./pdf-info.ts', () => ({ describePdf: async () => described.value }));
+const described: { value: PdfSelfDescription } = { value: {} };
 
 type Handler = (init?: RequestInit) => Response | Promise<Response>;
 
@@ -105,6 +106,7 @@ describe('Library: your own books', () => {
   beforeEach(() => {
     setTokenSource({ getIdToken: async () => 'id-token' });
     described.value = {};
+    vi.spyOn(pdfInfo, 'describePdf').mockImplementation(async () => described.value);
     FakeXhr.last = undefined;
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     URL.createObjectURL = () => 'blob:x';
@@ -112,6 +114,7 @@ describe('Library: your own books', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
     setTokenSource({ getIdToken: async () => null });
   });
 

@@ -1,17 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookSearchResponse, SearchHit } from '@threadbook/contracts';
+import { heldReply, json, stubApi, type ApiCall } from '../../../test/fake-api.ts';
 import { renderWithReaderStore } from '../../../test/reader-store.tsx';
+import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import type { HistoryJump } from '../model/index.ts';
-import { searchBook } from './api.ts';
 import { FindBar } from './FindBar.tsx';
 import { SearchResults } from './SearchResults.tsx';
 import { useFind } from './use-find.ts';
-
-vi.mock('./api.ts', () => ({ searchBook: vi.fn() }));
-const search = vi.mocked(searchBook);
 
 const hit = (page: number, text: string, id = `1.${page}`): SearchHit => ({
   paragraphId: id,
@@ -46,14 +44,16 @@ function Reader({ onJump }: { onJump(to: HistoryJump): void }) {
   );
 }
 
-beforeEach(() => {
-  search.mockImplementation(
-    async (_book, query) => answers[query] ?? { hits: [], total: 0, truncated: false },
-  );
-});
-afterEach(() => search.mockReset());
+const queryOf = (call: ApiCall) => new URL(call.url, 'http://reader').searchParams.get('q');
 
 describe('useFind', () => {
+  useSignedInApi();
+  /** The search calls made (GET /api/books/7/search?q=), answered from `answers`. */
+  let api: ReturnType<typeof stubApi>;
+  beforeEach(() => {
+    api = stubApi((call) => json(answers[queryOf(call)!] ?? { hits: [], total: 0, truncated: false }));
+  });
+
   it('Ctrl+F opens the find bar and the sidebar; typing lists the results; Escape closes and gives focus back', async () => {
     const onJump = vi.fn();
     renderWithReaderStore(<Reader onJump={onJump} />);
@@ -68,7 +68,7 @@ describe('useFind', () => {
     const list = await screen.findByRole('list', { name: 'Search results' });
     expect(within(list).getAllByRole('button')).toHaveLength(3);
     expect(screen.getByRole('status')).toHaveTextContent('3 results');
-    expect(search).toHaveBeenLastCalledWith(7, 'tree', expect.any(AbortSignal));
+    expect(api.calls.at(-1)?.url).toBe('/api/books/7/search?q=tree');
     expect(within(list).getAllByRole('button')[1]).toHaveTextContent('Tree two1.1 GraphsPage 5');
 
     await userEvent.keyboard('{Escape}');
@@ -126,19 +126,19 @@ describe('useFind', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Find in book' }), 'zebra');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No results'));
     expect(screen.getByText('No results', { selector: 'p' })).toBeInTheDocument();
-    expect(search.mock.calls.map(([, query]) => query)).toEqual(['zebra']);
+    expect(api.calls.map(queryOf)).toEqual(['zebra']);
   });
 
   it('an Enter typed before the results come goes to the first hit once they do', async () => {
-    let resolve: (answer: BookSearchResponse) => void = () => {};
-    search.mockImplementation(() => new Promise((done) => (resolve = done)));
+    const reply = heldReply();
+    api.answerWith(() => reply.promise);
     const onJump = vi.fn();
     renderWithReaderStore(<Reader onJump={onJump} />);
     await userEvent.click(screen.getByRole('button', { name: 'Find in book' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Find in book' }), 'node{Enter}');
-    expect(search).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     expect(onJump).not.toHaveBeenCalled();
-    await act(async () => resolve(answers.node!));
+    await act(async () => reply.send(json(answers.node)));
     expect(onJump).toHaveBeenCalledWith(expect.objectContaining({ pageNumber: 4 }));
     expect(screen.getByText('1 of 1')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('1 result');
@@ -154,6 +154,6 @@ describe('useFind', () => {
     await userEvent.click(button);
     expect(screen.getByRole('textbox', { name: 'Find in book' })).toHaveValue('tree');
     expect(await screen.findByRole('list', { name: 'Search results' })).toBeInTheDocument();
-    expect(search).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
   });
 });

@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { apiFetch } from '../../../lib/api.ts';
+import { failure, heldReply, stubApi } from '../../../test/fake-api.ts';
+import { useSignedInApi } from '../../../test/signed-in-api.ts';
 import { drawnRegion, drawRegion, IMAGE_HEAD_START_MS } from './draw-region.ts';
-
-vi.mock('../../../lib/api.ts', () => ({ apiFetch: vi.fn() }));
 
 /** A book whose pages pdf.js draws until told to stop (`cancel`), or until `finish` is called. */
 function slowPdf() {
@@ -24,24 +23,27 @@ function slowPdf() {
 const region = { pageNumber: 40, top: 0.2, height: 0.3 };
 
 describe('drawRegion', () => {
+  useSignedInApi();
+  /** The page image's calls; each is answered when the test sends its image. */
+  let api: ReturnType<typeof stubApi>;
   let image: (value: Response) => void;
   beforeEach(() => {
-    vi.mocked(apiFetch).mockImplementation(() => new Promise((resolve) => (image = resolve)));
+    api = stubApi(() => {
+      const reply = heldReply();
+      image = reply.send;
+      return reply.promise;
+    });
     vi.stubGlobal('createImageBitmap', async () => ({ width: 512, height: 662, close: vi.fn() }));
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
       drawImage: vi.fn(),
     } as unknown as CanvasRenderingContext2D);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
   });
 
   it('shows the page’s image when it comes first, and stops pdf.js’s drawing', async () => {
     const { pdf, render, cancel } = slowPdf();
     const drawing = drawRegion({ pdf, bookId: 7 }, region, 440, 1);
     await vi.waitFor(() => expect(render).toHaveBeenCalled());
-    expect(apiFetch).toHaveBeenCalledWith('/api/books/7/pages/40/image?width=512');
+    expect(api.calls.map((call) => call.url)).toEqual(['/api/books/7/pages/40/image?width=512']);
     image(new Response(new Blob(['webp'])));
     const canvas = await drawing;
     expect(canvas.width).toBe(440);
@@ -62,13 +64,13 @@ describe('drawRegion', () => {
   it('leaves pdf.js idle when the image comes within its head start, and keeps the drawing at hand', async () => {
     vi.useFakeTimers();
     try {
+      api.answerWith(() => new Response(new Blob(['webp'])));
       const { pdf, render } = slowPdf();
       const at = { ...region, top: 0.1 };
       const drawing = drawRegion({ pdf, bookId: 7 }, at, 440, 1);
       expect(drawnRegion(pdf, at, 440, 1)).toBeNull();
       // The page's data is asked for at once, so pdf.js is ready should the image be late.
       expect(pdf.getPage).toHaveBeenCalledWith(40);
-      image(new Response(new Blob(['webp'])));
       const canvas = await drawing;
       await vi.advanceTimersByTimeAsync(IMAGE_HEAD_START_MS * 2);
       expect(render).not.toHaveBeenCalled();
@@ -81,7 +83,7 @@ describe('drawRegion', () => {
   it('draws with pdf.js at once when the image fails', async () => {
     vi.useFakeTimers();
     try {
-      vi.mocked(apiFetch).mockRejectedValue(new Error('503'));
+      api.answerWith(() => failure(503, 'Service Unavailable'));
       const { pdf, render, finish } = slowPdf();
       const drawing = drawRegion({ pdf, bookId: 7 }, { ...region, top: 0.6 }, 440, 1);
       await vi.advanceTimersByTimeAsync(0);
