@@ -27,10 +27,9 @@ test.describe('change password', () => {
   test('with a recent sign-in: "Password updated successfully", and the new password signs in', async ({
     page,
     env,
-    request,
     baseURL,
   }) => {
-    const email = await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    const email = await signInNewAccount(page, baseURL!, env.nextEmail());
     await openProfile(page);
     await expect(page.getByTestId('profile-email')).toHaveText(email);
     await expect(page.getByText('Manage your account settings and preferences')).toBeVisible();
@@ -52,10 +51,9 @@ test.describe('change password', () => {
   test('with a stale sign-in: "Please sign in again before making this change." and nothing changes', async ({
     page,
     env,
-    request,
     baseURL,
   }) => {
-    const email = await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    const email = await signInNewAccount(page, baseURL!, env.nextEmail());
     await openProfile(page);
     expect(await ageSessions(env.server, email, STALE_SECONDS)).toBeGreaterThan(0);
 
@@ -75,23 +73,17 @@ test.describe('change password', () => {
   test('a blank new password is refused with "Please enter a new password"', async ({
     page,
     env,
-    request,
     baseURL,
   }) => {
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     await openProfile(page);
     await page.getByLabel('New Password').fill('   ');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please enter a new password');
   });
 
-  test('the button reads "Updating..." while the change is under way', async ({
-    page,
-    env,
-    request,
-    baseURL,
-  }) => {
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+  test('the button reads "Updating..." while the change is under way', async ({ page, env, baseURL }) => {
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     await openProfile(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -111,10 +103,9 @@ test.describe('delete account', () => {
   test('confirming shows "Deleting...", lands on /login, and the account is gone', async ({
     page,
     env,
-    request,
     baseURL,
   }) => {
-    const email = await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    const email = await signInNewAccount(page, baseURL!, env.nextEmail());
     await openProfile(page);
 
     await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -145,10 +136,9 @@ test.describe('delete account', () => {
   test('with a stale sign-in the account survives and the user still goes to /login', async ({
     page,
     env,
-    request,
     baseURL,
   }) => {
-    const email = await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    const email = await signInNewAccount(page, baseURL!, env.nextEmail());
     await openProfile(page);
     expect(await ageSessions(env.server, email, STALE_SECONDS)).toBeGreaterThan(0);
 

@@ -114,11 +114,10 @@ test.describe('highlights and notes on a real textbook', () => {
 
   test('words selected on a page are highlighted, kept through a reload and drawn in place at another zoom; a note is written, edited, deleted and brought back', async ({
     page,
-    request,
     env,
     sharedBooks,
   }, testInfo) => {
-    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    const book = await signInToSharedBook(page, env, sharedBooks, 'aata');
     await openReader(page, book.id);
     await turnToPage(page, AATA_PAGE, aataLabel(AATA_PAGE));
 
@@ -207,11 +206,10 @@ test.describe('highlights and notes on a real textbook', () => {
 
   test('H highlights the selection; the Notes tab lists, filters and jumps (Back returns); find finds the note; the Related panel shows the words; Markdown export holds them', async ({
     page,
-    request,
     env,
     sharedBooks,
   }) => {
-    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    const book = await signInToSharedBook(page, env, sharedBooks, 'aata');
     await openReader(page, book.id);
     const graph = await fetchGraph(page, book.id);
     await turnToPage(page, AATA_PAGE, aataLabel(AATA_PAGE));
@@ -294,11 +292,10 @@ test.describe('highlights and notes: privacy and a new import', () => {
   test('another user gets 404 on the annotation routes and sees none', async ({
     page,
     browser,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
+    const sample = await openSample(page, env, baseURL!);
     const target: AnnotationRequest['target'] = {
       page: 6,
       quote: { exact: 'a private thought' },
@@ -313,7 +310,7 @@ test.describe('highlights and notes: privacy and a new import', () => {
     const { id } = (await created.json()) as Annotation;
 
     const other = await (await browser.newContext({ baseURL })).newPage();
-    await signInNewAccount(other, request, baseURL!, env.nextEmail());
+    await signInNewAccount(other, baseURL!, env.nextEmail());
     await waitForSample(other);
     const headers = await apiHeaders(other);
     const base = annotationsPath(other, sample.id);
@@ -336,11 +333,10 @@ test.describe('highlights and notes: privacy and a new import', () => {
 
   test('a new import of the book keeps every highlight: re-anchored by its words, or listed as not placed', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
+    const sample = await openSample(page, env, baseURL!);
     await turnToPage(page, 6);
     const span = await wordsSpan(page, 6);
     await dragAcross(page, span);

@@ -122,11 +122,10 @@ test.describe('bookmarks', () => {
 
   test('the toolbar button and M bookmark the page shown, listed in page order with its section', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     await openReader(page, sample.id);
     await expectBookmarked(page, false);
     await openBookmarksTab(page);
@@ -184,13 +183,8 @@ test.describe('bookmarks', () => {
       ]);
   });
 
-  test('choosing a bookmark jumps to its page, and undo goes back', async ({
-    page,
-    request,
-    env,
-    baseURL,
-  }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+  test('choosing a bookmark jumps to its page, and undo goes back', async ({ page, env, baseURL }) => {
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     await putBookmark(page, sample.id, 12, 'Minimum Spanning Trees');
     await putBookmark(page, sample.id, 23, 'Hamiltonian Cycles');
     await openReader(page, sample.id);
@@ -224,13 +218,8 @@ test.describe('bookmarks', () => {
     await expectOnPage(page, 23);
   });
 
-  test('a bookmark is removed from the list or by toggling it off', async ({
-    page,
-    request,
-    env,
-    baseURL,
-  }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+  test('a bookmark is removed from the list or by toggling it off', async ({ page, env, baseURL }) => {
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     await putBookmark(page, sample.id, 3, null);
     await putBookmark(page, sample.id, 6, 'Degrees and the Handshake Lemma');
     await putBookmark(page, sample.id, 9, 'Connectedness');
@@ -280,12 +269,11 @@ test.describe('bookmarks', () => {
 
   test('bookmarks survive a reload and belong to their account alone', async ({
     page,
-    request,
     env,
     baseURL,
     browser,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     await openReader(page, sample.id);
     await turnToPage(page, 5);
     await bookmarkToggle(page).click();
@@ -313,7 +301,7 @@ test.describe('bookmarks', () => {
     try {
       const otherPage = await other.newPage();
       // Made with the test's own request context: the new context's would sign it in at once.
-      await signInNewAccount(otherPage, request, baseURL!, env.nextEmail());
+      await signInNewAccount(otherPage, baseURL!, env.nextEmail());
       expect(await storedBookmarks(otherPage, sample.id)).toEqual([]);
       await openReader(otherPage, sample.id);
       await turnToPage(otherPage, 5);
@@ -339,13 +327,8 @@ test.describe('bookmarks', () => {
     await expect(bookmarkEntry(page, 7)).toHaveCount(0);
   });
 
-  test('a change the server refuses is taken back, with an alert', async ({
-    page,
-    request,
-    env,
-    baseURL,
-  }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+  test('a change the server refuses is taken back, with an alert', async ({ page, env, baseURL }) => {
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     await putBookmark(page, sample.id, 9, 'Connectedness');
     await openReader(page, sample.id);
     await openBookmarksTab(page);
@@ -400,11 +383,10 @@ test.describe('reading position', () => {
 
   test('the book reopens at the page the student left: after a reload and from the library', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     expect(await storedPosition(page, sample.id)).toBeNull();
     await openReader(page, sample.id);
 
@@ -463,14 +445,13 @@ test.describe('reading position', () => {
 
   test('a long book (aata, 357 pages) reopens far in and its bookmarks jump there', async ({
     page,
-    request,
     env,
     sharedBooks,
   }) => {
     skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
     test.slow();
     const title = SHARED_BOOKS.aata.title;
-    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    const book = await signInToSharedBook(page, env, sharedBooks, 'aata');
     expect(book.pageCount).toBe(AATA_PAGES);
 
     await openReader(page, book.id);

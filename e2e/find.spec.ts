@@ -55,11 +55,10 @@ test.describe('find in the book', () => {
 
   test('Ctrl+F opens the find bar, a word not in the book finds nothing, Escape closes it', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    await openSample(page, request, env, baseURL!);
+    await openSample(page, env, baseURL!);
     await page.getByRole('region', { name: SAMPLE_TITLE }).focus();
     await page.keyboard.press('ControlOrMeta+f');
     await expect(findInput(page)).toBeFocused();
@@ -89,11 +88,10 @@ test.describe('find in the book', () => {
 
   test('one hit: listed with its snippet, section and page; Enter goes to it and marks it on the page', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
+    const sample = await openSample(page, env, baseURL!);
     const expected = await searchApi(page, sample.id, 'handshakes');
     expect(expected.total).toBe(1);
     const hit = expected.hits[0]!;
@@ -118,11 +116,10 @@ test.describe('find in the book', () => {
 
   test('many hits, diacritics and case folded: Enter and Shift+Enter go through them, wrapping; the mark survives zoom', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
+    const sample = await openSample(page, env, baseURL!);
     const expected = await searchApi(page, sample.id, 'konigsberg');
     const count = expected.total;
     expect(count).toBeGreaterThanOrEqual(3);
@@ -172,8 +169,8 @@ test.describe('find in the book', () => {
     expect(box!.width).toBeGreaterThan(10);
   });
 
-  test('a phrase in quotes finds the words side by side only', async ({ page, request, env, baseURL }) => {
-    const sample = await openSample(page, request, env, baseURL!);
+  test('a phrase in quotes finds the words side by side only', async ({ page, env, baseURL }) => {
+    const sample = await openSample(page, env, baseURL!);
     const phrase = await searchApi(page, sample.id, '"spanning tree"');
     const words = await searchApi(page, sample.id, 'tree spanning');
     expect(phrase.total).toBeGreaterThan(1);
@@ -197,12 +194,11 @@ test.describe('find in a real textbook', () => {
   skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
   test('aata: many hits listed with section and page, Enter and Shift+Enter turn to them and mark them; a phrase finds fewer than its words; no hit says so', async ({
     page,
-    request,
     env,
     sharedBooks,
   }) => {
     test.setTimeout(240_000);
-    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    const book = await signInToSharedBook(page, env, sharedBooks, 'aata');
     // The words are aata's; how many hits each has, and where, is the search API's answer.
     const many = await searchApi(page, book.id, 'sylow');
     const phrase = await searchApi(page, book.id, '"normal subgroup"');

@@ -56,12 +56,11 @@ test.describe('a first visit', () => {
 
   test('opens the table of contents on a wide window, introduces the anchors once, and remembers the panels', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await openSample(page, request, env, baseURL!);
+    await openSample(page, env, baseURL!);
     const toc = page.getByRole('navigation', { name: 'Table of Contents' });
     await expect(toc).toBeVisible();
     await expect(page.getByRole('button', { name: 'Toggle table of contents' })).toHaveAttribute(
@@ -102,12 +101,11 @@ test.describe('a first visit', () => {
 
   test('keeps the page whole on a narrow window: no panel opens, and choosing an anchor ends the introduction', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
     await page.setViewportSize({ width: 1100, height: 800 });
-    await openSample(page, request, env, baseURL!);
+    await openSample(page, env, baseURL!);
     await expect(page.getByRole('button', { name: 'Toggle table of contents' })).toHaveAttribute(
       'aria-pressed',
       'false',

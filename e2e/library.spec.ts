@@ -27,11 +27,10 @@ test.describe('library', () => {
 
   test('shows the sample book with its cover, title and author, and opens it', async ({
     page,
-    request,
     baseURL,
     env,
   }, testInfo) => {
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     const sample = await waitForSample(page);
 
     await page.goto('/library');
@@ -69,8 +68,8 @@ test.describe('library', () => {
     await expect(page).toHaveURL(new RegExp(`/reader/${sample.id}$`));
   });
 
-  test('looks right in the dark theme and on a phone', async ({ page, request, baseURL, env }, testInfo) => {
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+  test('looks right in the dark theme and on a phone', async ({ page, baseURL, env }, testInfo) => {
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     await waitForSample(page);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/library');
@@ -92,8 +91,8 @@ test.describe('library', () => {
     await checkScreen(page, testInfo, 'library-phone');
   });
 
-  test("shows 'Loading books...' while the list is slow", async ({ page, request, baseURL, env }) => {
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+  test("shows 'Loading books...' while the list is slow", async ({ page, baseURL, env }) => {
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/books/', async (route) => {
@@ -108,8 +107,8 @@ test.describe('library', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('shows the error when the server fails', async ({ page, request, baseURL, env }, testInfo) => {
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+  test('shows the error when the server fails', async ({ page, baseURL, env }, testInfo) => {
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     await page.route('**/api/books/', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }),
     );

@@ -213,8 +213,8 @@ async function expectPreviewOf(
 }
 
 /** The sample book open at a page with a drawn link of a found reference: the book, the page, the span, the link. */
-async function openLinkedReference(...[page, request, env, baseURL]: Parameters<typeof openSample>) {
-  const sample = await openSample(page, request, env, baseURL);
+async function openLinkedReference(...[page, env, baseURL]: Parameters<typeof openSample>) {
+  const sample = await openSample(page, env, baseURL);
   const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
   await turnToPage(page, pageNumber);
   return { sample, pageNumber, span, link: await linkOver(page, pageNumber, span.rect) };
@@ -223,11 +223,10 @@ async function openLinkedReference(...[page, request, env, baseURL]: Parameters<
 test.describe('links and reference previews: the sample book', () => {
   test('hovering a link previews its target; clicking it jumps and Back returns', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const { pageNumber, span, link } = await openLinkedReference(page, request, env, baseURL!);
+    const { pageNumber, span, link } = await openLinkedReference(page, env, baseURL!);
 
     await link.hover();
     await expectPreviewOf(page, span);
@@ -248,11 +247,10 @@ test.describe('links and reference previews: the sample book', () => {
 
   test("a preview comes from the page's image on the server when pdf.js has not its data", async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const { sample, span, link } = await openLinkedReference(page, request, env, baseURL!);
+    const { sample, span, link } = await openLinkedReference(page, env, baseURL!);
     // From now on the PDF's bytes do not come: what pdf.js has not loaded yet, it cannot draw.
     await page.route(`**/api/books/${sample.id}/files/book.pdf`, () => undefined);
     // The image is asked for at once, beside pdf.js's drawing; on a loaded machine pdf.js, which may have
@@ -267,11 +265,10 @@ test.describe('links and reference previews: the sample book', () => {
 
   test('a page the student rests on has the pages its references lead to drawn ahead on the server', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
+    const sample = await openSample(page, env, baseURL!);
     const { pageNumber } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
     const spans = await fetchReferences(page, sample.id, pageNumber);
     const targets = [...new Set(spans.map((span) => span.target_page))].filter((to) => to !== pageNumber);
@@ -292,8 +289,8 @@ test.describe('links and reference previews: the sample book', () => {
     await expect.poll(() => targets.filter(kept), { timeout: 30_000 }).toEqual(targets.slice(0, 16));
   });
 
-  test('clicking the preview jumps to its target', async ({ page, request, env, baseURL }) => {
-    const { pageNumber, span, link } = await openLinkedReference(page, request, env, baseURL!);
+  test('clicking the preview jumps to its target', async ({ page, env, baseURL }) => {
+    const { pageNumber, span, link } = await openLinkedReference(page, env, baseURL!);
     await link.hover();
     await expectPreviewOf(page, span);
     await preview(page).hover();
@@ -306,13 +303,12 @@ test.describe('links and reference previews: the sample book', () => {
 
   test('an unlinked reference (a span the server found in the text) previews by hover and keyboard', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
     // The sample book links every reference: one of its linked spans is served as a text one, moved off
     // its link, so the reader must give it a hit area of its own.
-    const sample = await openSample(page, request, env, baseURL!);
+    const sample = await openSample(page, env, baseURL!);
     const { pageNumber, span } = await findLinkedReference(page, sample.id, 2, sample.pageCount);
     const unlinked: PageReference = {
       ...span,
@@ -342,11 +338,10 @@ test.describe('links and reference previews: the sample book', () => {
 
   test('a link previews by keyboard: focus shows it, Enter follows it', async ({
     page,
-    request,
     env,
     baseURL,
   }, testInfo) => {
-    const { span, link } = await openLinkedReference(page, request, env, baseURL!);
+    const { span, link } = await openLinkedReference(page, env, baseURL!);
     await link.focus();
     await expectPreviewOf(page, span);
     // Every link has a name (its words, else where it goes) and the preview passes axe-core.
@@ -361,12 +356,11 @@ test.describe('links and reference previews: a real textbook', () => {
   skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
   test('aata: an external link opens a new tab; an internal link previews and jumps, Back returns', async ({
     page,
-    request,
     env,
     sharedBooks,
   }) => {
     test.slow();
-    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    const book = await signInToSharedBook(page, env, sharedBooks, 'aata');
     await page.goto(`${originOf(page)}/reader/${book.id}`);
     await expect(drawnPage(page, 1)).toBeVisible();
 
@@ -401,13 +395,12 @@ test.describe('links and reference previews: a reference found in the text of a 
   skipWithoutCorpus(SHARED_BOOKS.linalg.pdf);
   test('linalg: hovering the words of an unlinked reference previews its target; clicking jumps, Back returns', async ({
     page,
-    request,
     env,
     sharedBooks,
   }) => {
     test.setTimeout(240_000);
     // linalg (LyX, two columns) types its references without links: "by Lemma 1", "see Example 2".
-    const book = await signInToSharedBook(page, request, env, sharedBooks, 'linalg');
+    const book = await signInToSharedBook(page, env, sharedBooks, 'linalg');
     const label = await sharedBookLabels('linalg');
     const { pageNumber, span } = await findUnlinkedReference(page, book.id, book.pageCount);
 

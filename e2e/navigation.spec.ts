@@ -23,10 +23,9 @@ test.describe('route guards', () => {
   test('signed in, / and unknown paths go to the library, and the onboarding paths too', async ({
     page,
     env,
-    request,
     baseURL,
   }) => {
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    await signInNewAccount(page, baseURL!, env.nextEmail());
 
     for (const path of ['/', '/no/such/page', '/login', '/signup', '/forgot-password']) {
       await page.goto(path);
@@ -36,7 +35,7 @@ test.describe('route guards', () => {
   });
 });
 
-test('page titles are "Threadbook - {page}" on every screen', async ({ page, env, request, baseURL }) => {
+test('page titles are "Threadbook - {page}" on every screen', async ({ page, env, baseURL }) => {
   await page.goto('/login');
   await expect(page).toHaveTitle('Threadbook - Login');
   await page.goto('/signup');
@@ -44,7 +43,7 @@ test('page titles are "Threadbook - {page}" on every screen', async ({ page, env
   await page.goto('/forgot-password');
   await expect(page).toHaveTitle('Threadbook - Login');
 
-  await signInNewAccount(page, request, baseURL!, env.nextEmail());
+  await signInNewAccount(page, baseURL!, env.nextEmail());
   const titles: [string, string][] = [
     ['/library', 'Threadbook - Library'],
     ['/account/profile', 'Threadbook - Account'],
@@ -90,10 +89,9 @@ test('the navigation bar moves between screens, highlights Account, and Sign Out
 test('a reload keeps the user signed in (the session survives in its cookie)', async ({
   page,
   env,
-  request,
   baseURL,
 }) => {
-  await signInNewAccount(page, request, baseURL!, env.nextEmail());
+  await signInNewAccount(page, baseURL!, env.nextEmail());
   await page.goto('/about');
   await page.reload();
   await expect(page).toHaveURL('/about');

@@ -57,11 +57,10 @@ test.describe('night reading', () => {
 
   test('dark pages: a dark background and light text, the photograph not inverted; kept on the server and drawn dark from the first page', async ({
     page,
-    request,
     env,
     sharedBooks,
   }, testInfo) => {
-    const book = await signInToSharedBook(page, request, env, sharedBooks, 'linalg');
+    const book = await signInToSharedBook(page, env, sharedBooks, 'linalg');
     await openReader(page, book.id);
     const normal = await readPixels(page);
     expect(luminance(normal.corner)).toBeGreaterThan(230);

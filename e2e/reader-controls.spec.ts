@@ -96,11 +96,10 @@ test.describe('reader controls', () => {
 
   test('the toolbar lists its items in order; clear history appears after undo and redo', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
+    const sample = await openSample(page, env, baseURL!);
     const toolbar = page.getByRole('toolbar', { name: 'Reader toolbar' });
     await expect(toolbar).toMatchAriaSnapshot(`
       - toolbar "Reader toolbar":
@@ -169,11 +168,10 @@ test.describe('reader controls', () => {
 
   test('the zoom presets menu: arrow keys, Escape, 200% and back to page fit', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    await openSample(page, request, env, baseURL!);
+    await openSample(page, env, baseURL!);
     const fit = await zoomInput(page).inputValue();
     const widthAtFit = await pageWidth(page);
     const presets = page.getByRole('button', { name: 'Zoom presets' });
@@ -271,11 +269,10 @@ test.describe('reader controls', () => {
 
   test('side panels resize by dragging and by keys within their limits, and keep their widths', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    await openSample(page, request, env, baseURL!);
+    await openSample(page, env, baseURL!);
     await page.getByRole('button', { name: 'Toggle table of contents' }).click();
     await page.getByRole('button', { name: 'Toggle related panel' }).click();
     const left = panel(page, 'left');
@@ -343,13 +340,8 @@ test.describe('reader controls', () => {
     await expectPanelWidth(page, 'right', 300);
   });
 
-  test('PageDown/PageUp, Alt+ArrowDown/Up and ArrowDown/Up turn pages', async ({
-    page,
-    request,
-    env,
-    baseURL,
-  }) => {
-    await openSample(page, request, env, baseURL!);
+  test('PageDown/PageUp, Alt+ArrowDown/Up and ArrowDown/Up turn pages', async ({ page, env, baseURL }) => {
+    await openSample(page, env, baseURL!);
     await viewer(page).focus();
     const steps: [key: string, pageNumber: number][] = [
       ['PageDown', 2],
@@ -387,11 +379,10 @@ test.describe('reader controls', () => {
 
   test('Ctrl+Z undoes; Ctrl+Shift+Z, Ctrl+Y, Shift+Z, Y and ] redo; Shift+Backspace clears the history', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    await openSample(page, request, env, baseURL!);
+    await openSample(page, env, baseURL!);
     await tocJump(page, 'Trees', 10);
     await viewer(page).focus();
     const undo = page.getByRole('button', { name: 'Undo navigation' });
@@ -417,8 +408,8 @@ test.describe('reader controls', () => {
     await expect(pageInput(page)).toHaveValue('10');
   });
 
-  test('= zooms in and - zooms out through the finer step table', async ({ page, request, env, baseURL }) => {
-    await openSample(page, request, env, baseURL!);
+  test('= zooms in and - zooms out through the finer step table', async ({ page, env, baseURL }) => {
+    await openSample(page, env, baseURL!);
     await zoomInput(page).fill('100');
     await zoomInput(page).press('Enter');
     await expectDrawnAt(page, 1);
@@ -435,13 +426,8 @@ test.describe('reader controls', () => {
     await expectDrawnAt(page, 0.9);
   });
 
-  test('no shortcut fires while typing in the page or zoom input', async ({
-    page,
-    request,
-    env,
-    baseURL,
-  }) => {
-    await openSample(page, request, env, baseURL!);
+  test('no shortcut fires while typing in the page or zoom input', async ({ page, env, baseURL }) => {
+    await openSample(page, env, baseURL!);
     // A history with somewhere to go both ways: 1 -> 10 -> 16, back to 10.
     await tocJump(page, 'Trees', 10);
     await tocJump(page, 'Exploring Graphs', 16);
@@ -514,11 +500,10 @@ test.describe('reader controls', () => {
 
   test('the page input takes only a whole page from 1 to the last; anything else reverts', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
+    const sample = await openSample(page, env, baseURL!);
     await turnToPage(page, 7);
     for (const typed of ['0', '-1', 'abc', '2.5', String(sample.pageCount + 1), '', '1e1', '7a']) {
       await pageInput(page).fill(typed);
@@ -538,11 +523,10 @@ test.describe('reader controls', () => {
 
   test('the zoom input takes whole percents from 25 to 500; zoom out stops at 25%', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    await openSample(page, request, env, baseURL!);
+    await openSample(page, env, baseURL!);
     const fit = await zoomInput(page).inputValue();
     for (const typed of ['24', '501', 'x', '', '12.5', '0']) {
       await zoomInput(page).fill(typed);

@@ -20,11 +20,10 @@ test.describe('reader: PDF view', () => {
 
   test('opens the sample book streamed by range requests, draws page 1 and later pages lazily', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const pdfRequests: { status: number; range?: string; authorization?: string; contentRange?: string }[] =
       [];
     page.on('response', async (response) => {
@@ -95,11 +94,10 @@ test.describe('reader: PDF view', () => {
 
   test('the page it opens at shows as its image before the app is drawn, where pdf.js then draws it', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const images: { url: URL; status: number; type: string | undefined; page: string | undefined }[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
@@ -168,11 +166,10 @@ test.describe('reader: PDF view', () => {
 
   test('a student who reads at night gets no image of the page: its colours would flash', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const answer = await page.request.patch(`${baseURL}/api/me/preferences`, {
       headers: await apiHeaders(page),
       data: { pageColours: 'dark' },
@@ -199,11 +196,10 @@ test.describe('reader: PDF view', () => {
 
   test("opened by its address, each of the book's first calls is made once, also after a reload", async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const calls: string[] = [];
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -251,11 +247,10 @@ test.describe('reader: PDF view', () => {
 
   test('text on a page can be selected; a drag into the blank space past the words ends beside the pointer, as on a page of text', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     await page.goto(`/reader/${sample.id}`);
     const textLayer = drawnPage(page, 1).locator('.textLayer');
     await expect(textLayer).toContainText('Networks and Graphs');
@@ -312,8 +307,8 @@ test.describe('reader: PDF view', () => {
     expect(selected.length).toBeLessThan(above.text.length + line.text.length);
   });
 
-  test('a bad or missing id shows the error state', async ({ page, request, env, baseURL }) => {
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+  test('a bad or missing id shows the error state', async ({ page, env, baseURL }) => {
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     await page.goto('/reader/abc');
     await expect(page.getByRole('heading', { name: 'Error Loading Book' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Invalid document ID');
@@ -325,11 +320,10 @@ test.describe('reader: PDF view', () => {
 
   test("pdf.js's worker that cannot be loaded is 'Failed to load book', not a wait without end", async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     await page.route('**/assets/pdf.worker.min-*.mjs', (route) => route.abort());
     await page.goto(`/reader/${sample.id}`);
     await expect(page.getByRole('heading', { name: 'Error Loading Book' })).toBeVisible();
@@ -349,8 +343,8 @@ test.describe('reader: PDF view', () => {
     ['book.pdf', 'PDF file not found for this book'],
     ['book.xml', 'XML file not found for this book'],
   ] as const) {
-    test(`a book whose ${file} is missing says '${message}'`, async ({ page, request, env, baseURL }) => {
-      const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    test(`a book whose ${file} is missing says '${message}'`, async ({ page, env, baseURL }) => {
+      const sample = await signInAndWaitForSample(page, env, baseURL!);
       const stored = path.join(env.server.dataDir, 'books', String(sample.id), file);
       renameSync(stored, `${stored}.away`);
       try {
@@ -369,11 +363,10 @@ test.describe('reader: toolbar, table of contents and keys', () => {
 
   test('a table-of-contents jump moves the page and undo and redo follow the history', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
+    const sample = await openSample(page, env, baseURL!);
     const pageInput = page.getByRole('textbox', { name: 'Page number' });
     const toc = page.getByRole('navigation', { name: 'Table of Contents' });
     await expect(pageInput).toHaveValue('1');
@@ -416,11 +409,10 @@ test.describe('reader: toolbar, table of contents and keys', () => {
 
   test('next, previous and the page input turn pages; a page out of range reverts', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
+    const sample = await openSample(page, env, baseURL!);
     const pageInput = page.getByRole('textbox', { name: 'Page number' });
     await expect(page.getByText(`/ ${sample.pageCount}`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Previous page' })).toBeDisabled();
@@ -453,11 +445,10 @@ test.describe('reader: toolbar, table of contents and keys', () => {
 
   test('zoom buttons, the percentage input and keys change the scale the pages are drawn at', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    await openSample(page, request, env, baseURL!);
+    await openSample(page, env, baseURL!);
     const zoomInput = page.getByRole('textbox', { name: 'Zoom percentage' });
     const fit = Number(await zoomInput.inputValue());
     expect(fit).toBeGreaterThan(10);
@@ -494,13 +485,8 @@ test.describe('reader: toolbar, table of contents and keys', () => {
     await expect(zoomInput).toHaveValue('150');
   });
 
-  test('B toggles the table of contents, Shift+P the related panel', async ({
-    page,
-    request,
-    env,
-    baseURL,
-  }) => {
-    await openSample(page, request, env, baseURL!);
+  test('B toggles the table of contents, Shift+P the related panel', async ({ page, env, baseURL }) => {
+    await openSample(page, env, baseURL!);
     const toc = page.getByRole('navigation', { name: 'Table of Contents' });
     const related = page.getByRole('complementary', { name: 'Related paragraphs' });
     await expect(toc).toBeHidden();
@@ -523,11 +509,10 @@ test.describe('reader: toolbar, table of contents and keys', () => {
 
   test('fullscreen fills the screen and hides the navigation bar; Shift+F leaves it', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    await openSample(page, request, env, baseURL!);
+    await openSample(page, env, baseURL!);
     const isFullscreen = () =>
       page.evaluate(
         () =>
@@ -552,8 +537,8 @@ test.describe('reader: toolbar, table of contents and keys', () => {
     expect(await isFullscreen()).toBe(false);
   });
 
-  test('a book whose XML does not parse says so', async ({ page, request, env, baseURL }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+  test('a book whose XML does not parse says so', async ({ page, env, baseURL }) => {
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const xml = path.join(env.server.dataDir, 'books', String(sample.id), 'book.xml');
     const original = readFileSync(xml);
     writeFileSync(xml, '<library><shelf/></library>');

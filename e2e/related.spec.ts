@@ -341,11 +341,10 @@ async function viewScrollTop(page: Page): Promise<number> {
 test.describe('reader: paragraph anchors', () => {
   test('anchors show only on the current page, at 8% of its width, one per related paragraph of the graph', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const graph = await fetchGraph(page, sample.id);
     const { anchorsOn, nodes } = relationshipsOf(graph);
     expect(nodes.size).toBeGreaterThan(0);
@@ -391,11 +390,10 @@ test.describe('reader: paragraph anchors', () => {
 
   test('an anchor tooltip lists what the graph has for the paragraph, above or below by half page, and hides 100 ms after the pointer leaves', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const graph = await fetchGraph(page, sample.id);
     const { anchorsOn, byParagraph } = relationshipsOf(graph);
     const target = Array.from({ length: sample.pageCount }, (_, i) => i + 1).find(
@@ -494,13 +492,8 @@ test.describe('reader: paragraph anchors', () => {
 });
 
 test.describe('reader: anchor tooltip stacking', () => {
-  test('an open tooltip is drawn above the other anchors it covers', async ({
-    page,
-    request,
-    env,
-    baseURL,
-  }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+  test('an open tooltip is drawn above the other anchors it covers', async ({ page, env, baseURL }) => {
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const graph = await fetchGraph(page, sample.id);
     const { anchorsOn } = relationshipsOf(graph);
     // The upper-half anchor with the most anchors just below it (where its tooltip opens).
@@ -564,11 +557,10 @@ test.describe('reader: anchor tooltip stacking', () => {
 test.describe('reader: related panel', () => {
   test('selecting an anchor loads its relationships into the panel; items jump, highlight and can be undone', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const graph = await fetchGraph(page, sample.id);
     const { source, related } = await chooseSource(page, sample.id, graph, { needLong: true });
     const { nodes } = relationshipsOf(graph);
@@ -703,11 +695,10 @@ test.describe('reader: related panel', () => {
 
   test('a long list scrolls inside the panel and does not make the window scrollable', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const graph = await fetchGraph(page, sample.id);
     const { source, related } = await chooseSource(page, sample.id, graph);
     const panel = relatedPanel(page);
@@ -739,11 +730,10 @@ test.describe('reader: related panel', () => {
 
   test('a jump to a paragraph low on its page makes that page the current one', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const graph = await fetchGraph(page, sample.id);
     const { byParagraph, nodes } = relationshipsOf(graph);
     // A paragraph high on its page related to one in the bottom third of another page (not the last).
@@ -783,11 +773,10 @@ test.describe('reader: related panel', () => {
 test.describe('reader: explanations', () => {
   test('the built-in explainer: Explain, Generating..., Hide and Show without a new call; a new selection starts afresh', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const graph = await fetchGraph(page, sample.id);
     const { anchorsOn } = relationshipsOf(graph);
     // A source whose page has another anchor to select afterwards.
@@ -949,11 +938,10 @@ test.describe('reader: explanations', () => {
 test.describe('reader: relationship failures', () => {
   test('the related call failing on the server, or not reaching it, shows the two error texts', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const graph = await fetchGraph(page, sample.id);
     const { source, related } = await chooseSource(page, sample.id, graph, { minGroups: 1 });
     const panel = relatedPanel(page);
@@ -1014,11 +1002,10 @@ test.describe('reader: relationship failures', () => {
 
   test('without the graph there are no anchors, and the reader still works', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const graph = await fetchGraph(page, sample.id);
     const { anchorsOn } = relationshipsOf(graph);
     const withAnchors = Array.from({ length: sample.pageCount }, (_, i) => i + 1).filter(
@@ -1067,11 +1054,10 @@ test.describe('reader: relationship failures', () => {
 test.describe('reader: Ctrl+wheel zoom', () => {
   test('Ctrl+wheel over the pages zooms the pages one fine step per burst, not the browser page', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     await openReader(page, sample.id);
     const zoom = page.getByRole('textbox', { name: 'Zoom percentage' });
     await zoom.fill('100');
@@ -1163,12 +1149,11 @@ test.describe('reader: a real textbook', () => {
   skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
   test('aata: a chapter far in, reached through the table of contents, has anchors and jumps that work', async ({
     page,
-    request,
     env,
     sharedBooks,
   }) => {
     test.slow();
-    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    const book = await signInToSharedBook(page, env, sharedBooks, 'aata');
     expect(book.pageCount).toBe(357);
     const graph = await fetchGraph(page, book.id);
     const { anchorsOn } = relationshipsOf(graph);
@@ -1272,12 +1257,11 @@ test.describe('related panel: figures', () => {
   skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
   test('a caption in the panel comes with its figure drawn from the PDF, and clicking it jumps there', async ({
     page,
-    request,
     env,
     sharedBooks,
   }) => {
     test.slow();
-    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    const book = await signInToSharedBook(page, env, sharedBooks, 'aata');
     const graph = await fetchGraph(page, book.id);
     const { nodes } = relationshipsOf(graph);
     // Paragraphs high on their page that name a figure, in book order: the first whose related call
@@ -1331,11 +1315,10 @@ test.describe('related panel: figures', () => {
   });
   test('See More shows a paragraph as the book prints it, drawn from the PDF; its text stays for screen readers', async ({
     page,
-    request,
     env,
     baseURL,
   }) => {
-    const sample = await openSample(page, request, env, baseURL!);
+    const sample = await openSample(page, env, baseURL!);
     const graph = await fetchGraph(page, sample.id);
     const { nodes } = relationshipsOf(graph);
     // A related paragraph longer than the panel's 150 characters, followed by another on its page.
@@ -1376,12 +1359,11 @@ test.describe('related panel: figures', () => {
 test.describe('reader: screens', () => {
   test('the reader with the related panel, a tooltip and a highlight', async ({
     page,
-    request,
     env,
     baseURL,
   }, testInfo) => {
     test.slow();
-    const sample = await signInAndWaitForSample(page, request, env, baseURL!);
+    const sample = await signInAndWaitForSample(page, env, baseURL!);
     const graph = await fetchGraph(page, sample.id);
     const { source, related } = await chooseSource(page, sample.id, graph, { needLong: true });
     const panel = relatedPanel(page);

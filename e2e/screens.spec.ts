@@ -53,12 +53,11 @@ test('onboarding screens: login, signup, forgot-password, reset-password', async
 test('signed-in screens: library, profile, deletion dialog, about, reader', async ({
   page,
   env,
-  request,
   baseURL,
 }, testInfo) => {
   // Five screens, each with an axe check, the reader with a drawn PDF page: more than one screen's time.
   test.slow();
-  await signInNewAccount(page, request, baseURL!, env.nextEmail());
+  await signInNewAccount(page, baseURL!, env.nextEmail());
 
   await page.goto('/library');
   await expect(page.getByRole('heading', { name: 'My Books' })).toBeVisible();

@@ -51,12 +51,11 @@ test.describe('defined terms on the page', () => {
   skipWithoutCorpus(SHARED_BOOKS.aata.pdf);
   test('a term card on hover: the term, its definition drawn, where it is; a click jumps and Back returns; the setting hides them', async ({
     page,
-    request,
     env,
     sharedBooks,
   }, testInfo) => {
     test.setTimeout(240_000);
-    const book = await signInToSharedBook(page, request, env, sharedBooks, 'aata');
+    const book = await signInToSharedBook(page, env, sharedBooks, 'aata');
     const { pageNumber, term } = await findTerm(page, book.id, 60);
     await openReader(page, book.id);
     await turnToPage(page, pageNumber, aataLabel(pageNumber));

@@ -103,12 +103,11 @@ test.describe('your own books', () => {
   test('a shared textbook added from the Library: upload and import progress, then a private book', async ({
     page,
     browser,
-    request,
     baseURL,
     env,
   }, testInfo) => {
     skipWithoutCorpus(SHARED_BOOKS.linalg.pdf);
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     await page.goto('/library');
     await expect(page.getByRole('heading', { level: 1, name: 'My Books' })).toBeVisible();
 
@@ -146,7 +145,7 @@ test.describe('your own books', () => {
     // Another user's library does not have it.
     const other = await browser.newContext({ baseURL: baseURL! });
     const otherPage = await other.newPage();
-    await signInNewAccount(otherPage, request, baseURL!, env.nextEmail());
+    await signInNewAccount(otherPage, baseURL!, env.nextEmail());
     await otherPage.goto('/library');
     await expect(otherPage.getByTestId('book-tile').first()).toBeVisible({ timeout: 120_000 });
     await expect(otherPage.getByText('Exterior Products')).toHaveCount(0);
@@ -185,11 +184,10 @@ test.describe('your own books', () => {
 
   test('the sample PDF, which the library has already, is not imported again', async ({
     page,
-    request,
     baseURL,
     env,
   }) => {
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     await waitForSample(page);
     await page.goto('/library');
     await chooseFile(page, path.join(env.server.dataDir, 'samples', 'sample-textbook.pdf'));
@@ -202,9 +200,9 @@ test.describe('your own books', () => {
     expect((await uploadsOf(page)).uploads).toEqual([]);
   });
 
-  test('an import shows its progress again after a reload', async ({ page, request, baseURL, env }) => {
+  test('an import shows its progress again after a reload', async ({ page, baseURL, env }) => {
     skipWithoutCorpus(DMOI_PDF);
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     await page.goto('/library');
     // dmoi's PDF has no Title metadata: the form guesses from its first page.
     await chooseFile(page, corpus.path(DMOI_PDF));
@@ -242,11 +240,10 @@ test.describe('your own books', () => {
 
   test('refuses a text file named .pdf, by picker or by drop, leaving nothing', async ({
     page,
-    request,
     baseURL,
     env,
   }) => {
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     const notes = path.join(scratch, 'notes.pdf');
     writeFileSync(notes, 'These are my notes, not a PDF.\n');
     await page.goto('/library');
@@ -312,11 +309,10 @@ test.describe('your own books', () => {
 
   test("an encrypted PDF fails with the import's message, and Remove takes it away", async ({
     page,
-    request,
     baseURL,
     env,
   }) => {
-    await signInNewAccount(page, request, baseURL!, env.nextEmail());
+    await signInNewAccount(page, baseURL!, env.nextEmail());
     const locked = await makePdf('locked.pdf', { title: 'Locked Notes', userPassword: 'secret' });
     await page.goto('/library');
     await chooseFile(page, locked);

@@ -268,15 +268,14 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** A new password account, signed in through the login screen; answers its address. */
-export async function signInNewAccount(
-  page: Page,
-  request: APIRequestContext,
-  baseURL: string,
-  email: string,
-): Promise<string> {
-  await createAccount(request, baseURL, email);
-  await signIn(page, email);
+/**
+ * A new password account, signed in, on the library; answers its address. Made with the page's own request
+ * context: the identity API signs a new account in (autoSignIn), so the page's cookies hold its session,
+ * without the login screen (whose own tests sign in through it).
+ */
+export async function signInNewAccount(page: Page, baseURL: string, email: string): Promise<string> {
+  await createAccount(page.request, baseURL, email);
+  await page.goto(`${baseURL}/library`);
   return email;
 }
 

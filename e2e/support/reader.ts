@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
   bookGraphResponseSchema,
@@ -15,7 +15,6 @@ import {
   expect,
   sharedBookPdf,
   SHARED_BOOKS,
-  signIn,
   signInNewAccount,
   type SharedBookName,
   type SharedBooks,
@@ -64,13 +63,16 @@ export function waitForSample(page: Page): Promise<BookMetadata> {
   return waitForBook(page, SAMPLE_TITLE);
 }
 
+/**
+ * A new account on the worker's server, signed in (its session in the page's cookies, fixtures.ts
+ * createAccount), and the sample book's metadata once imported; the page has not navigated yet.
+ */
 export async function signInAndWaitForSample(
   page: Page,
-  request: APIRequestContext,
   env: WorkerEnv,
   baseURL: string,
 ): Promise<BookMetadata> {
-  await signInNewAccount(page, request, baseURL, env.nextEmail());
+  await createAccount(page.request, baseURL, env.nextEmail());
   return waitForSample(page);
 }
 
@@ -156,21 +158,18 @@ export async function sharedBookLabels(name: SharedBookName): Promise<(physical:
 }
 
 /**
- * A new account on the worker's server for the shared book `name` (imported once per worker), signed in,
- * and the book's metadata once its import has finished.
+ * A new account on the worker's server for the shared book `name` (imported once per worker), signed in
+ * and on its library (the page's origin is that server's), and the book's metadata once its import has
+ * finished.
  */
 export async function signInToSharedBook(
   page: Page,
-  request: APIRequestContext,
   env: WorkerEnv,
   sharedBooks: SharedBooks,
   name: SharedBookName,
 ): Promise<BookMetadata> {
   const server = await sharedBooks.server(name);
-  const email = env.nextEmail();
-  await createAccount(request, server.baseURL, email);
-  await page.goto(`${server.baseURL}/login`);
-  await signIn(page, email);
+  await signInNewAccount(page, server.baseURL, env.nextEmail());
   return waitForBook(page, SHARED_BOOKS[name].title, 150_000);
 }
 
@@ -193,13 +192,8 @@ export async function openReader(page: Page, bookId: number): Promise<void> {
 }
 
 /** Opens the sample book for a new account, at page 1 drawn. */
-export async function openSample(
-  page: Page,
-  request: APIRequestContext,
-  env: WorkerEnv,
-  baseURL: string,
-): Promise<BookMetadata> {
-  const sample = await signInAndWaitForSample(page, request, env, baseURL);
+export async function openSample(page: Page, env: WorkerEnv, baseURL: string): Promise<BookMetadata> {
+  const sample = await signInAndWaitForSample(page, env, baseURL);
   await openReader(page, sample.id);
   return sample;
 }
