@@ -191,6 +191,27 @@ export interface LoopResult {
   serverTiming?: string;
 }
 
+/** Sends `call` and reads its answer's body: the Server-Timing header it had, and its failure if it failed. */
+async function send(agent: Agent, call: LoopCall): Promise<Pick<LoopResult, 'failure' | 'serverTiming'>> {
+  const said = `${call.method ?? 'GET'} ${call.url}`;
+  try {
+    const answer = await request(call.url, {
+      method: call.method ?? 'GET',
+      headers: call.headers,
+      body: call.body,
+      dispatcher: agent,
+    });
+    await answer.body.dump({ limit: 1 << 20 });
+    const timing = answer.headers['server-timing'];
+    return {
+      ...(timing === undefined ? {} : { serverTiming: String(timing) }),
+      ...(answer.statusCode >= 400 ? { failure: `${said}: ${answer.statusCode}` } : {}),
+    };
+  } catch (error) {
+    return { failure: `${said}: ${(error as Error).message}` };
+  }
+}
+
 /**
  * `loops` closed loops (each waits for its answer before its next call), one connection each, for
  * `duration` seconds (or until `signal` aborts), call `step` of loop `loop` being `callOf(loop, step)`.
@@ -210,29 +231,46 @@ export async function closedLoops(
   await Promise.all(
     Array.from({ length: loops }, async (_, loop) => {
       for (let step = loop; performance.now() < end && !signal?.aborted; step++) {
-        const call = callOf(loop, step);
         const sent = performance.now();
-        const result: LoopResult = { loop, step, ms: 0 };
-        try {
-          const answer = await request(call.url, {
-            method: call.method ?? 'GET',
-            headers: call.headers,
-            body: call.body,
-            dispatcher: agent,
-          });
-          await answer.body.dump({ limit: 1 << 20 });
-          const timing = answer.headers['server-timing'];
-          if (timing !== undefined) result.serverTiming = String(timing);
-          if (answer.statusCode >= 400)
-            result.failure = `${call.method ?? 'GET'} ${call.url}: ${answer.statusCode}`;
-        } catch (error) {
-          result.failure = `${call.method ?? 'GET'} ${call.url}: ${(error as Error).message}`;
-        }
+        const result: LoopResult = { loop, step, ms: 0, ...(await send(agent, callOf(loop, step))) };
         result.ms = performance.now() - sent;
         results.push(result);
       }
     }),
   );
+  const elapsed = (performance.now() - started) / 1000;
+  await agent.close();
+  return { results, elapsed };
+}
+
+/**
+ * Calls sent at a steady `rate` a second for `duration` seconds, whether the answers before them have come
+ * or not (an open loop: what many readers each asking now and then make), over at most `connections`
+ * connections; call i is `callOf(i)`. Each call is timed from when it was due, not from when a connection
+ * was free to send it, so a server falling behind shows in the times (no coordinated omission).
+ */
+export async function openLoop(
+  rate: number,
+  duration: number,
+  connections: number,
+  callOf: (step: number) => LoopCall,
+): Promise<{ results: LoopResult[]; elapsed: number }> {
+  const agent = new Agent({ connections });
+  const results: LoopResult[] = [];
+  const calls: Promise<void>[] = [];
+  const started = performance.now();
+  const count = Math.floor(rate * duration);
+  for (let step = 0; step < count; step++) {
+    const due = started + (step * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    calls.push(
+      send(agent, callOf(step)).then((sent) => {
+        results.push({ loop: 0, step, ms: performance.now() - due, ...sent });
+      }),
+    );
+  }
+  await Promise.all(calls);
   const elapsed = (performance.now() - started) / 1000;
   await agent.close();
   return { results, elapsed };
