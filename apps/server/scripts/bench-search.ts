@@ -25,6 +25,7 @@ import { corpus } from '@threadbook/test-support';
 import {
   closedLoops,
   freePort,
+  type LoopResult,
   openLoop,
   signIn,
   startChild,
@@ -99,6 +100,20 @@ interface LoadResult {
 /** As a browser asks: the server sends its kept brotli form. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
+/** The calls cycling through `paths` at `url`, the n-th (counted across loops) asking for path n. */
+function cycling(url: string, headers: Record<string, string>, paths: string[]) {
+  return (n: number) => ({
+    url: `${url}${paths[n % paths.length]!}`,
+    headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers },
+  });
+}
+
+function figures({ results, elapsed }: { results: LoopResult[]; elapsed: number }): LoadResult {
+  const { requestsPerSecond, p50, p99, errors } = timingsOfResults(results, elapsed);
+  return { requestsPerSecond, p50, p99, errors };
+}
+
+/** `connections` closed loops flat out, cycling through `paths`. */
 async function load(
   url: string,
   duration: number,
@@ -106,13 +121,9 @@ async function load(
   paths: string[],
   connections = CONNECTIONS,
 ): Promise<LoadResult> {
+  const callOf = cycling(url, headers, paths);
   let next = 0;
-  const { results, elapsed } = await closedLoops(connections, duration, () => ({
-    url: `${url}${paths[next++ % paths.length]!}`,
-    headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers },
-  }));
-  const { requestsPerSecond, p50, p99, errors } = timingsOfResults(results, elapsed);
-  return { requestsPerSecond, p50, p99, errors };
+  return figures(await closedLoops(connections, duration, () => callOf(next++)));
 }
 
 /**
@@ -126,12 +137,7 @@ async function arriving(
   paths: string[],
   rate: number,
 ): Promise<LoadResult> {
-  const { results, elapsed } = await openLoop(rate, duration, CONNECTIONS, (step) => ({
-    url: `${url}${paths[step % paths.length]!}`,
-    headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers },
-  }));
-  const { requestsPerSecond, p50, p99, errors } = timingsOfResults(results, elapsed);
-  return { requestsPerSecond, p50, p99, errors };
+  return figures(await openLoop(rate, duration, CONNECTIONS, cycling(url, headers, paths)));
 }
 
 /** Child mode "bare": a plain node:http server answering `bytes` bytes to every request; prints its port. */
@@ -231,22 +237,18 @@ async function main() {
           ['book metadata (same server)', [`/api/books/${bookId}/metadata`]],
           ...Object.entries(kinds).map(([name, queries]): [string, string[]] => [name, queries.map(pathOf)]),
           ['all of them', Object.values(kinds).flat().map(pathOf)],
-          [`${distinctPairs.length} distinct pairs, none kept`, distinctPairs.map(pathOf)],
         ];
-        let capacity = 0;
-        for (const [name, paths] of runs) {
-          const result = await load(baseUrl, duration, authorization, paths);
-          row(name, result);
-          capacity = result.requestsPerSecond;
-        }
+        for (const [name, paths] of runs) row(name, await load(baseUrl, duration, authorization, paths));
+        const uncached = distinctPairs.map(pathOf);
+        const flatOut = await load(baseUrl, duration, authorization, uncached);
+        row(`${distinctPairs.length} distinct pairs, none kept`, flatOut);
         // Fifty loops flat out measure throughput: each waits for the forty-nine before it, and the bare
         // server's p99 is that wait. One loop measures what a student waits for a search made anew (in the
         // same cycle through more queries than are kept, none is found kept after its first round); searches
         // made anew arriving at a steady rate, what a student waits while many others search too.
-        const uncached = distinctPairs.map(pathOf);
         row('the same, one connection', await load(baseUrl, duration, authorization, uncached, 1));
         for (const share of OPEN_LOOP_SHARES) {
-          const rate = Math.max(1, Math.round(capacity * share));
+          const rate = Math.max(1, Math.round(flatOut.requestsPerSecond * share));
           const name = `the same, ${rate}/s arriving (${share * 100}%)`;
           row(name, await arriving(baseUrl, duration, authorization, uncached, rate));
           row(`bare node:http, ${rate}/s arriving`, await arriving(bareUrl, duration, {}, ['/'], rate));

@@ -263,7 +263,8 @@ export async function openLoop(
   for (let step = 0; step < count; step++) {
     const due = started + (step * 1000) / rate;
     const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Never sent before it is due: it is timed from then.
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
     calls.push(
       send(agent, callOf(step)).then((sent) => {
         results.push({ loop: 0, step, ms: performance.now() - due, ...sent });
