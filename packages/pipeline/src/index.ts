@@ -11,7 +11,7 @@ export {
 export { createPagesProgress } from './extract/progress.ts';
 export { openPageRenderer, type OpeningPages, type PageRaster, type PageRenderer } from './page-image.ts';
 export { onSideThread } from './side-thread.ts';
-export { withCompileCache } from './threads.ts';
+export { MIN_PAGES_FOR_WORKER, withCompileCache } from './threads.ts';
 export { inspectPdf, type PdfFacts } from './inspect.ts';
 export type { BookGraph, EvidenceKind, GraphEdge, ReferenceSpan, TermSpan } from './graph/types.ts';
 export { explainRelationship } from './graph/explain.ts';

@@ -1,14 +1,14 @@
 /**
  * The machine's other core, for work an import can do beside what this thread does (while it builds the
- * graph, another draws the book's first pages). A task runs in a worker thread of its own, one task at a
- * time in the order asked: two at once would share a core with this thread, which the import waits on. On
- * one core, or when the worker cannot start or fails, the task runs here instead, and a failure is the
- * task's own error.
+ * graph, another finds the paragraphs' nearest in meaning, then draws the book's first pages). A task runs
+ * in a worker thread of its own, one task at a time in the order asked: two at once would share a core
+ * with this thread, which the import waits on. On one core, or when the worker cannot start or fails, the
+ * task runs here instead, and a failure is the task's own error.
  * Workers are never terminated (see worker-stop.ts): a task is short, and ends by itself.
  */
 import { availableParallelism } from 'node:os';
 import { SIDE_TASKS, type SideTasks } from './side-tasks.ts';
-import { MIN_PAGES_FOR_WORKER, startWorker } from './threads.ts';
+import { startWorker } from './threads.ts';
 
 type TaskName = keyof SideTasks;
 type Input<N extends TaskName> = Parameters<SideTasks[N]>[0];
@@ -18,16 +18,16 @@ type Output<N extends TaskName> = Awaited<ReturnType<SideTasks[N]>>;
 let lastTask: Promise<unknown> = Promise.resolve();
 
 /**
- * Task `name` for a book of `bookPages` pages on the side thread; for a short book, here at once (its
- * work would not pay for a thread's start).
+ * Task `name` on the side thread when `worthAThread` (its work pays for a thread's start: a book of some
+ * length), else here at once.
  */
 export function onSideThread<N extends TaskName>(
   name: N,
   input: Input<N>,
-  bookPages: number,
+  worthAThread: boolean,
 ): Promise<Output<N>> {
   const here = () => SIDE_TASKS[name](input as never) as Promise<Output<N>>;
-  if (bookPages < MIN_PAGES_FOR_WORKER || availableParallelism() < 2) return here();
+  if (!worthAThread || availableParallelism() < 2) return here();
   const task = lastTask.then(() => inWorker(name, input)).then((answer) => (answer ? answer.output : here()));
   lastTask = task.catch(() => undefined);
   return task;

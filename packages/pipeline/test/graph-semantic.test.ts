@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { corpus } from '@threadbook/test-support';
 import { extractBook } from '../src/extract/extract-book.ts';
 import { graphParagraphs } from '../src/graph/paragraphs.ts';
+import { onSideThread } from '../src/side-thread.ts';
 import {
+  asNeighbours,
   buildLsaIndex,
   buildTfidfIndex,
   findSemanticPairs,
@@ -113,6 +115,21 @@ describe.skipIf(!corpus.has('aata/aata-20220728.pdf'))('LSA of a real book (aata
     const again = buildLsaIndex(paragraphs.map((p) => p.text));
     for (const i of [0, 100, 1000, paragraphs.length - 1])
       expect(again.neighbours(i, 10)).toEqual(lsa.neighbours(i, 10));
+  });
+
+  it('finds each paragraph’s nearest on the side thread as here, and none for one of few words', async () => {
+    const texts = paragraphs.map((p) => p.text);
+    const beside = await onSideThread('nearestTexts', texts, true);
+    const { k, minContentWords } = SEMANTIC_PAIR_DEFAULTS;
+    expect(beside).toEqual(
+      texts.map((text, i) => (contentWords(text).length >= minContentWords ? lsa.neighbours(i, k) : [])),
+    );
+    expect(beside.filter((list) => list.length === 0).length).toBeGreaterThan(0);
+    expect(beside.filter((list) => list.length === k).length).toBeGreaterThan(1000);
+    const topicWords = bookTopicWords({ prose: texts, code: [], headings: [], definedTerms: [] });
+    const fromLists = findSemanticPairs(paragraphs, asNeighbours(beside), { topicWords });
+    expect(fromLists.length).toBeGreaterThan(20);
+    expect(fromLists).toEqual(findSemanticPairs(paragraphs, lsa, { topicWords }));
   });
 
   it('has a plain TF-IDF baseline that ranks by shared words alone', () => {

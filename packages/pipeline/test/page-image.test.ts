@@ -61,7 +61,7 @@ describe('page images', () => {
       [2, 256],
     ]);
     for (const image of here.images) expect((await darkness(image.webp)).width).toBe(image.width);
-    const beside = await onSideThread('openingPages', request, 100);
+    const beside = await onSideThread('openingPages', request, true);
     expect(beside.images.map((image) => image.webp.length)).toEqual(
       here.images.map((image) => image.webp.length),
     );
@@ -71,6 +71,6 @@ describe('page images', () => {
     const notPdf = new TextEncoder().encode('not a pdf');
     await expect(openPageRenderer(notPdf)).rejects.toThrow(/PDF/);
     const request = { pdf: notPdf, pages: 1, widths: [256], coverWidth: 400 };
-    await expect(onSideThread('openingPages', request, 100)).rejects.toThrow(/PDF/);
+    await expect(onSideThread('openingPages', request, true)).rejects.toThrow(/PDF/);
   });
 });

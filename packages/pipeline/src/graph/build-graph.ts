@@ -4,6 +4,7 @@
  * scored edge per related pair of paragraphs.
  */
 import { sectionName, type BookDocument } from '@threadbook/book';
+import { onSideThread } from '../side-thread.ts';
 import { classifyEdge } from './discourse/classify.ts';
 import {
   definitionFor,
@@ -42,11 +43,12 @@ import {
 } from './refs/within-section.ts';
 import { isInSection, SECTION_KINDS } from './refs/targets.ts';
 import {
+  asNeighbours,
   buildEmbeddingsIndex,
-  buildLsaIndex,
   findSemanticPairs,
   tooWeakAcrossChapters,
   type EmbeddingsEndpoint,
+  type SimilarityIndex,
 } from './semantic/index.ts';
 import { ideaIntroductions } from './discourse/introductions.ts';
 import { continuesLeadIn } from './discourse/series.ts';
@@ -69,6 +71,11 @@ export interface BuildGraphOptions {
   onStage?: (stage: GraphStage) => void;
 }
 
+/**
+ * Paragraphs of prose from which their nearest in meaning are found on the side thread: fewer take less
+ * time than a thread's start (loading the lemmatiser's lexicon).
+ */
+const MIN_PROSE_BESIDE = 400;
 /** Definitions a paragraph is sent back to at most (those whose terms it uses most). */
 const MAX_DEFINITION_TARGETS = 3;
 /**
@@ -89,6 +96,18 @@ const MIN_CHAPTER_PARAGRAPHS = 8;
 const BOOK_VOCABULARY_SHARE = 0.15;
 const MIN_BOOK_CHAPTERS = 8;
 
+/**
+ * Each text's nearest in meaning: by the book's own LSA, on the side thread for a book of some length, or
+ * by the embeddings endpoint.
+ */
+async function nearestInMeaning(
+  texts: string[],
+  embeddings: EmbeddingsEndpoint | undefined,
+): Promise<Pick<SimilarityIndex, 'neighbours'>> {
+  if (embeddings !== undefined) return buildEmbeddingsIndex(texts, embeddings);
+  return asNeighbours(await onSideThread('nearestTexts', texts, texts.length >= MIN_PROSE_BESIDE));
+}
+
 /** Builds the graph of `book`: reads the PDF's links when given, then merges all evidence. */
 export async function buildGraph(book: BookDocument, options: BuildGraphOptions = {}): Promise<BookGraph> {
   // The pages' words, read once for the references' spans and the terms'.
@@ -106,6 +125,18 @@ async function buildWithPages(
   pages: BookPages,
 ): Promise<BookGraph> {
   const paragraphs = graphParagraphs(book);
+  // The book's licence stays readable and its links work; it relates nothing.
+  const licence = licenceSectionIds(book);
+  const sectionOf = new Map(paragraphs.map((p) => [p.id, p.sectionId]));
+  const ofTheSubject = (id: string) => !licence.has(sectionOf.get(id) ?? '');
+  const prose = paragraphs
+    .filter((p) => isStudyProse(p) && ofTheSubject(p.id))
+    .map((p, order) => ({ ...p, order }));
+  const texts = prose.map((p) => p.text);
+  // Asked before anything here waits, so that it comes first on the side thread (an import has the first
+  // pages drawn there after it), found while this thread reads references and definitions.
+  const nearest = nearestInMeaning(texts, options.embeddings);
+  nearest.catch(() => undefined);
   options.onStage?.('references');
   const links = options.pdf === undefined ? [] : await readInternalLinks(options.pdf);
   const resolved = resolveExplicitReferences(paragraphs, { links });
@@ -123,13 +154,6 @@ async function buildWithPages(
   );
   const spans = await findReferenceSpans(pages, paragraphs, links, references);
 
-  // The book's licence stays readable and its links work; it relates nothing.
-  const licence = licenceSectionIds(book);
-  const sectionOf = new Map(paragraphs.map((p) => [p.id, p.sectionId]));
-  const ofTheSubject = (id: string) => !licence.has(sectionOf.get(id) ?? '');
-  const prose = paragraphs
-    .filter((p) => isStudyProse(p) && ofTheSubject(p.id))
-    .map((p, order) => ({ ...p, order }));
   options.onStage?.('definitions');
   const glossary = glossaryEntries(prose);
   const printedIndex = options.pdf === undefined ? [] : await readPrintedIndex(options.pdf, options.pages);
@@ -157,11 +181,7 @@ async function buildWithPages(
   });
 
   options.onStage?.('similarity');
-  const texts = prose.map((p) => p.text);
-  const index =
-    options.embeddings === undefined
-      ? buildLsaIndex(texts)
-      : await buildEmbeddingsIndex(texts, options.embeddings);
+  const index = await nearest;
   const topicWords = bookTopicWords({
     prose: texts,
     chapters: prose.map((p) => p.chapterId),

@@ -4,6 +4,7 @@ import { UNTITLED_BOOK, writeBookXml, type BookDocument } from '@threadbook/book
 import { BOOK_FILES, type PageImageWidth } from '@threadbook/contracts';
 import {
   extractBook,
+  MIN_PAGES_FOR_WORKER,
   onSideThread,
   withExplicitRefs,
   type BookGraph,
@@ -103,10 +104,13 @@ async function importOrFind(
     }
     const names = titleAndAuthor(input, extracted.book, checked);
     enterStage({ stage: 'graph' });
-    // Drawn on the side thread while this one builds the graph: the cover stage only writes them.
+    // The graph first: it asks the side thread for the paragraphs' nearest in meaning before anything
+    // waits. Then the first pages are drawn there while this thread builds the rest of the graph: the
+    // cover stage only writes them.
+    const graphing = makeGraph(context, checked, extracted, staging, names);
     const opening = drawOpening(checked.pdf, extracted.pageCount);
     opening.catch(() => undefined);
-    const { book, graph } = await makeGraph(context, checked, extracted, staging, names);
+    const { book, graph } = await graphing;
     enterStage({ stage: 'cover' });
     await writeOpening(await opening, staging);
     enterStage({ stage: 'saving' });
@@ -188,7 +192,7 @@ async function makeGraph(
 /** The cover and the first pages' images (drawn on the side thread, for a book of some length). */
 function drawOpening(pdf: Uint8Array, pageCount: number): Promise<OpeningPages> {
   const request = { pdf, ...IMPORT_PAGE_IMAGES, coverWidth: COVER_WIDTH };
-  return onSideThread('openingPages', request, pageCount);
+  return onSideThread('openingPages', request, pageCount >= MIN_PAGES_FOR_WORKER);
 }
 
 /** The cover stage, in staging: the cover and the first pages' images. */

@@ -1,6 +1,7 @@
 // Semantic similarity of a book's paragraphs: per-book LSA by default, an embeddings endpoint when configured.
 export type { SimilarityIndex, Neighbour } from './similarity-index.ts';
 export { buildLsaIndex, buildTfidfIndex, type LsaOptions } from './lsa.ts';
+export { asNeighbours, nearestTexts } from './nearest.ts';
 export {
   buildEmbeddingsIndex,
   EmbeddingsError,

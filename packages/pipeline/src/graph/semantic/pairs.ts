@@ -41,13 +41,24 @@ const SHOWN_IDEAS = 2;
 export function findSemanticPairs(
   paragraphs: GraphParagraph[],
   index: SimilarityIndex,
+  options?: SemanticPairOptions,
+): SemanticPair[];
+/** With the book's topic words, only the index's neighbours are read (nearestTexts' lists will do). */
+export function findSemanticPairs(
+  paragraphs: GraphParagraph[],
+  index: Pick<SimilarityIndex, 'neighbours'>,
+  options: SemanticPairOptions & { topicWords: TopicWords },
+): SemanticPair[];
+export function findSemanticPairs(
+  paragraphs: GraphParagraph[],
+  index: Pick<SimilarityIndex, 'neighbours'> & Partial<SimilarityIndex>,
   options: SemanticPairOptions = {},
 ): SemanticPair[] {
   const { k, threshold, minContentWords, adjacentThreshold, topicWords } = {
     ...SEMANTIC_PAIR_DEFAULTS,
     ...options,
   };
-  const substantial = paragraphs.map((p) => contentWords(p.text).length >= minContentWords);
+  const substantial = paragraphs.map((p) => isSubstantial(p.text, minContentWords));
   const seen = new Set<string>();
   const pairs: SemanticPair[] = [];
   paragraphs.forEach((paragraph, i) => {
@@ -62,7 +73,7 @@ export function findSemanticPairs(
       const [later, earlier] = other.order > paragraph.order ? [j, i] : [i, j];
       const ideas =
         topicWords === undefined
-          ? index.sharedTerms(later, earlier, SHOWN_IDEAS)
+          ? (index.sharedTerms?.(later, earlier, SHOWN_IDEAS) ?? [])
           : topicWords.sharedTopic(paragraphs[later]!.text, paragraphs[earlier]!.text);
       // Near in the latent space but sharing no named topic: nothing a student could check.
       if (ideas === undefined) continue;
@@ -78,6 +89,11 @@ export function findSemanticPairs(
     }
   });
   return pairs;
+}
+
+/** Whether a text has the content words to say something of its own (else its vector says little). */
+export function isSubstantial(text: string, minContentWords: number): boolean {
+  return contentWords(text).length >= minContentWords;
 }
 
 /**
