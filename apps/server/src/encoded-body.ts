@@ -12,17 +12,30 @@ type Encoding = 'br' | 'gzip';
 /**
  * Bodies smaller than this are compressed on the event loop. Handing a body to the thread pool costs the
  * event loop about 0.2 ms of its own (a compression stream made, fed and closed), more than compressing
- * 16 kB there (brotli 5: about 0.15 ms for 10 kB); most search answers are a few kB (bench:search).
+ * 16 kB there; most search answers are a few kB (bench:search).
  */
 const INLINE_BELOW_BYTES = 16_384;
 
+/**
+ * Compression levels. A body compressed on the event loop gets a fast level: every microsecond there
+ * delays the requests behind it, and a few kB come out within a hundred bytes either way (ipsur's search
+ * answers, 4.4 kB on average: brotli 2 takes 61 µs to 32% of the bytes, brotli 5 184 µs to 28%, a third
+ * of the search's time on the event loop). A large one (a book's graph or XML, made once and sent to every
+ * reader) is made smaller on the thread pool.
+ */
+const LEVELS = {
+  inline: { br: 2, gzip: 3 },
+  pooled: { br: 5, gzip: 6 },
+} satisfies Record<string, Record<Encoding, number>>;
+
 function compress(bytes: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
   const inline = bytes.length < INLINE_BELOW_BYTES;
-  if (encoding === 'gzip') return inline ? zlib.gzipSync(bytes, { level: 6 }) : gzip(bytes, { level: 6 });
+  const level = LEVELS[inline ? 'inline' : 'pooled'][encoding];
+  if (encoding === 'gzip') return inline ? zlib.gzipSync(bytes, { level }) : gzip(bytes, { level });
   // The size hint lets brotli size its window and tables to the body rather than to 4 MB.
   const options = {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: level,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     },
   };
